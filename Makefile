@@ -1,0 +1,36 @@
+# Two commands on a fresh machine: `make pdfs` and `make test`.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-stamp
+
+.PHONY: pdfs test lint bench system-deps clean
+
+$(STAMP): pyproject.toml
+	$(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+## pdfs: render every kit in every language on A4 and Letter into output/, then validate them
+pdfs: $(STAMP)
+	$(BIN)/pnp render --out output
+
+## system-deps: poppler-utils (pdftoppm, pdffonts) and qpdf, which the tests use
+system-deps:
+	bash scripts/system-deps.sh
+
+## test: lint and the whole test suite
+test: $(STAMP) system-deps
+	$(BIN)/ruff check pnp tests bench
+	$(BIN)/pytest -q
+
+lint: $(STAMP)
+	$(BIN)/ruff check pnp tests bench
+
+## bench: rendering speed and memory, against a bare-reportlab floor
+bench: $(STAMP)
+	$(BIN)/python bench/bench.py
+
+clean:
+	rm -rf output/*.pdf output/*.svg output/*.png .pytest_cache

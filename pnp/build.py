@@ -1,0 +1,126 @@
+"""The pipeline: options -> game spec -> sheets -> framed pages -> files.
+
+Everything up to `build_pages` is pure data; renderers turn pages into
+bytes, and `write_atomic` puts bytes on disk without ever leaving half a
+file behind.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from pnp import __version__
+from pnp.geometry import RGB, Page, map_colours
+from pnp.i18n import load_catalog
+from pnp.kits import Context, Kit
+from pnp.layout.frame import frame
+from pnp.options import Options
+from pnp.textflow import Measure
+
+
+@dataclass(frozen=True)
+class Built:
+    kit: Kit
+    options: Options
+    pages: list[Page]
+    title: str
+    subject: str
+    credits: str
+    keywords: str
+
+
+def file_stem(kit_id: str, options: Options) -> str:
+    """<kit>-<lang>-<paper>, plus a suffix for each non-default choice."""
+    parts = [kit_id, options.lang, options.paper.id]
+    if options.players is not None:
+        parts.append(f"{options.players}p")
+    if options.backs != "duplex-long":
+        parts.append(options.backs)
+    if options.back_offset != (0.0, 0.0):
+        parts.append("offset{:+g}{:+g}".format(*options.back_offset))
+    if options.variant != "colour":
+        parts.append(options.variant)
+    return "-".join(parts)
+
+
+def keywords(kit: Kit, options: Options, pages: int) -> str:
+    """The facts the validator reads back from the file."""
+    fields = {
+        "pnp": __version__,
+        "kit": kit.id,
+        "lang": options.lang,
+        "paper": options.paper.id,
+        "players": "all" if options.players is None else str(options.players),
+        "backs": options.backs if "backs" in kit.options else "none",
+        "variant": options.variant,
+        "pages": str(pages),
+    }
+    return "; ".join(f"{k}={v}" for k, v in fields.items())
+
+
+def greyscale(rgb: RGB, _kind: str) -> RGB:
+    y = 0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2]
+    return (y, y, y)
+
+
+def ink_saver(rgb: RGB, kind: str) -> RGB:
+    """Fills become light tints (black fills a mid grey); lines and text keep
+    their ink, so every outline and symbol is still there."""
+    if kind != "fill":
+        return rgb
+    if max(rgb) < 0.05:
+        return (0.55, 0.55, 0.55)
+    return tuple(1.0 - 0.3 * (1.0 - c) for c in rgb)  # type: ignore[return-value]
+
+
+VARIANT_FNS = {"greyscale": greyscale, "ink-saver": ink_saver}
+
+
+def apply_variant(pages: list[Page], variant: str) -> list[Page]:
+    fn = VARIANT_FNS.get(variant)
+    if fn is None:
+        return pages
+    return [Page(p.width, p.height, map_colours(p.items, fn), p.label) for p in pages]
+
+
+def build_pages(kit: Kit, options: Options, measure: Measure) -> Built:
+    spec = kit.load_spec()
+    cat = load_catalog(kit.id, options.lang)
+    sheets = kit.build(Context(options, cat, measure, spec))
+    paper = options.paper
+    title = cat.text("title")
+    pages = frame(
+        sheets,
+        paper,
+        title,
+        cat.text("language_name"),
+        str(cat.raw("page")),
+        cat.text("scale_check", length=paper.scale_label),
+        measure,
+    )
+    pages = apply_variant(pages, options.variant)
+    values = kit.text_values(spec, options)
+    subject = cat.text("subtitle", **values) if "subtitle" in cat.strings else title
+    credits = cat.text("credits") if "credits" in cat.strings else "pnp"
+    return Built(kit, options, pages, f"{title} ({cat.text('language_name')}, {paper.name})", subject, credits,
+                 keywords(kit, options, len(pages)))
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Write to a temporary file in the same folder, then rename: a reader
+    (or a crash, or Ctrl-C) never sees a half-written file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise

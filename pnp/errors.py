@@ -1,0 +1,26 @@
+"""Library errors. The CLI turns them into one-line messages and exit codes;
+the library itself never exits."""
+
+
+class PnpError(Exception):
+    """Base of every error pnp reports to a user."""
+
+
+class UsageError(PnpError):
+    """Bad input from the user (unknown kit, language, paper, option value)."""
+
+
+class CatalogError(PnpError):
+    """A text catalog is missing, malformed, or lacks a key."""
+
+
+class SpecError(PnpError):
+    """Game facts that are missing or contradict themselves."""
+
+
+class LayoutError(PnpError):
+    """A page cannot be laid out: text overflows, ink in the margin..."""
+
+
+class ValidationError(PnpError):
+    """A file cannot be validated at all (not a PDF, not made by pnp)."""

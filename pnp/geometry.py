@@ -1,0 +1,348 @@
+"""Geometry primitives: pages made of plain shapes, in millimetres.
+
+A leaf module: it imports nothing from the rest of the package, so layout,
+renderers, tests and the validator can all use it. Coordinates have their
+origin at the top-left corner of the page with y growing downwards (as in
+SVG); angles are in degrees, clockwise on the page.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, replace
+
+PT = 25.4 / 72  # one PostScript point in mm
+
+RGB = tuple[float, float, float]
+BLACK: RGB = (0.0, 0.0, 0.0)
+WHITE: RGB = (1.0, 1.0, 1.0)
+
+
+def grey(level: float) -> RGB:
+    return (level, level, level)
+
+
+def hex_rgb(value: str) -> RGB:
+    """'#D55E00' -> (0.835, 0.369, 0.0)."""
+    v = value.lstrip("#")
+    if len(v) != 6:
+        raise ValueError(f"not a #RRGGBB colour: {value!r}")
+    return (int(v[0:2], 16) / 255, int(v[2:4], 16) / 255, int(v[4:6], 16) / 255)
+
+
+@dataclass(frozen=True)
+class Style:
+    """How a shape is inked. `role` says what the line is for: "art" is
+    artwork, "cut" a line to cut along, "fold" a line to fold on."""
+
+    stroke: RGB | None = BLACK
+    fill: RGB | None = None
+    width: float = 0.25  # mm
+    dash: tuple[float, ...] | None = None  # mm
+    role: str = "art"
+
+
+@dataclass(frozen=True)
+class Rect:
+    x: float
+    y: float
+    w: float
+    h: float
+    style: Style = Style()
+    radius: float = 0.0
+
+
+@dataclass(frozen=True)
+class Line:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    style: Style = Style()
+
+
+@dataclass(frozen=True)
+class Circle:
+    cx: float
+    cy: float
+    r: float
+    style: Style = Style()
+
+
+# Path commands: ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x, y), ("Z",)
+PathCmd = tuple
+
+
+@dataclass(frozen=True)
+class Path:
+    cmds: tuple[PathCmd, ...]
+    style: Style = Style()
+
+
+@dataclass(frozen=True)
+class Text:
+    """One line of text in one font. (x, y) is the baseline point at the
+    anchor ("start", "middle" or "end"); `width` is the measured advance in
+    mm, so the shape knows its own extent without a font."""
+
+    x: float
+    y: float
+    text: str
+    font: str
+    size: float  # pt
+    width: float  # mm
+    anchor: str = "start"
+    color: RGB = BLACK
+
+
+@dataclass(frozen=True)
+class Group:
+    """Shapes moved by (dx, dy) and turned by `rotate` degrees about the
+    group's own origin. `tag` names a game component (kind, value), which
+    renderers write into the file so the validator can count it."""
+
+    items: tuple[Shape, ...]
+    dx: float = 0.0
+    dy: float = 0.0
+    rotate: float = 0.0
+    tag: tuple[str, str] | None = None
+
+
+Shape = Rect | Line | Circle | Path | Text | Group
+
+
+@dataclass(frozen=True)
+class Page:
+    width: float
+    height: float
+    items: tuple[Shape, ...]
+    label: str = ""  # what the page is, for people and tests ("board", ...)
+
+
+@dataclass(frozen=True)
+class Box:
+    x: float
+    y: float
+    w: float
+    h: float
+
+    @property
+    def right(self) -> float:
+        return self.x + self.w
+
+    @property
+    def bottom(self) -> float:
+        return self.y + self.h
+
+    @property
+    def cx(self) -> float:
+        return self.x + self.w / 2
+
+    @property
+    def cy(self) -> float:
+        return self.y + self.h / 2
+
+    def inset(self, d: float) -> Box:
+        return Box(self.x + d, self.y + d, self.w - 2 * d, self.h - 2 * d)
+
+    def contains(self, other: Box, tol: float = 1e-6) -> bool:
+        return (
+            other.x >= self.x - tol
+            and other.y >= self.y - tol
+            and other.right <= self.right + tol
+            and other.bottom <= self.bottom + tol
+        )
+
+    def overlaps(self, other: Box, tol: float = 1e-6) -> bool:
+        return (
+            self.x < other.right - tol
+            and other.x < self.right - tol
+            and self.y < other.bottom - tol
+            and other.y < self.bottom - tol
+        )
+
+    def union(self, other: Box) -> Box:
+        x, y = min(self.x, other.x), min(self.y, other.y)
+        return Box(x, y, max(self.right, other.right) - x, max(self.bottom, other.bottom) - y)
+
+
+# A 2-D affine transform (a, b, c, d, e, f): x' = a x + c y + e, y' = b x + d y + f
+Matrix = tuple[float, float, float, float, float, float]
+IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+
+def group_matrix(g: Group) -> Matrix:
+    r = math.radians(g.rotate)
+    cos, sin = math.cos(r), math.sin(r)
+    if abs(cos) < 1e-12:
+        cos = 0.0
+    if abs(sin) < 1e-12:
+        sin = 0.0
+    return (cos, sin, -sin, cos, g.dx, g.dy)
+
+
+def compose(outer: Matrix, inner: Matrix) -> Matrix:
+    a1, b1, c1, d1, e1, f1 = outer
+    a2, b2, c2, d2, e2, f2 = inner
+    return (
+        a1 * a2 + c1 * b2,
+        b1 * a2 + d1 * b2,
+        a1 * c2 + c1 * d2,
+        b1 * c2 + d1 * d2,
+        a1 * e2 + c1 * f2 + e1,
+        b1 * e2 + d1 * f2 + f1,
+    )
+
+
+def apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
+    a, b, c, d, e, f = m
+    return (a * x + c * y + e, b * x + d * y + f)
+
+
+ASCENT = 0.93  # of the font size: DejaVu's ascender, accents included
+DESCENT = 0.24
+
+
+def text_box(t: Text) -> Box:
+    h = t.size * PT
+    x = t.x - {"start": 0.0, "middle": t.width / 2, "end": t.width}[t.anchor]
+    return Box(x, t.y - ASCENT * h, t.width, (ASCENT + DESCENT) * h)
+
+
+def _local_points(s: Shape) -> list[tuple[float, float]]:
+    if isinstance(s, Rect):
+        return [(s.x, s.y), (s.x + s.w, s.y), (s.x, s.y + s.h), (s.x + s.w, s.y + s.h)]
+    if isinstance(s, Line):
+        return [(s.x1, s.y1), (s.x2, s.y2)]
+    if isinstance(s, Circle):
+        return [(s.cx - s.r, s.cy - s.r), (s.cx + s.r, s.cy + s.r), (s.cx - s.r, s.cy + s.r), (s.cx + s.r, s.cy - s.r)]
+    if isinstance(s, Path):
+        pts: list[tuple[float, float]] = []
+        for cmd in s.cmds:
+            nums = cmd[1:]
+            pts.extend(zip(nums[0::2], nums[1::2], strict=True))
+        return pts
+    if isinstance(s, Text):
+        b = text_box(s)
+        return [(b.x, b.y), (b.right, b.y), (b.x, b.bottom), (b.right, b.bottom)]
+    raise TypeError(s)
+
+
+def _stroke_pad(s: Shape) -> float:
+    style = getattr(s, "style", None)
+    if style is not None and style.stroke is not None:
+        return style.width / 2
+    return 0.0
+
+
+def walk(items: Iterable[Shape], m: Matrix = IDENTITY) -> Iterator[tuple[Shape, Matrix, tuple[Group, ...]]]:
+    """Every leaf shape with its page transform and the groups around it."""
+
+    def rec(its: Iterable[Shape], mat: Matrix, stack: tuple[Group, ...]) -> Iterator[tuple[Shape, Matrix, tuple[Group, ...]]]:
+        for s in its:
+            if isinstance(s, Group):
+                yield from rec(s.items, compose(mat, group_matrix(s)), (*stack, s))
+            else:
+                yield s, mat, stack
+
+    return rec(items, m, ())
+
+
+def shape_box(s: Shape, m: Matrix = IDENTITY) -> Box:
+    """The page-space bounding box of a leaf shape (stroke width included)."""
+    pts = [apply(m, x, y) for x, y in _local_points(s)]
+    pad = _stroke_pad(s)
+    xs = [p[0] for p in pts]
+    ys = [p[1] for p in pts]
+    return Box(min(xs) - pad, min(ys) - pad, max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad)
+
+
+def is_inked(s: Shape) -> bool:
+    if isinstance(s, Text):
+        return bool(s.text.strip())
+    style = getattr(s, "style", None)
+    return style is not None and (style.stroke is not None or style.fill is not None)
+
+
+def ink_box(items: Iterable[Shape]) -> Box | None:
+    box: Box | None = None
+    for s, m, _ in walk(items):
+        if is_inked(s):
+            b = shape_box(s, m)
+            box = b if box is None else box.union(b)
+    return box
+
+
+def tagged(items: Iterable[Shape]) -> Iterator[tuple[Group, Matrix]]:
+    """Every tagged group (component) on a page with its page transform."""
+
+    def rec(its: Iterable[Shape], mat: Matrix) -> Iterator[tuple[Group, Matrix]]:
+        for s in its:
+            if isinstance(s, Group):
+                gm = compose(mat, group_matrix(s))
+                if s.tag is not None:
+                    yield s, gm
+                yield from rec(s.items, gm)
+
+    return rec(items, IDENTITY)
+
+
+def map_colours(items: tuple[Shape, ...], fn: Callable[[RGB, str], RGB]) -> tuple[Shape, ...]:
+    """The same shapes with every colour passed through fn(rgb, kind), where
+    kind is "fill", "stroke" or "text". Used for print variants."""
+    out: list[Shape] = []
+    for s in items:
+        if isinstance(s, Group):
+            out.append(replace(s, items=map_colours(s.items, fn)))
+        elif isinstance(s, Text):
+            out.append(replace(s, color=fn(s.color, "text")))
+        else:
+            st = s.style
+            out.append(
+                replace(
+                    s,
+                    style=replace(
+                        st,
+                        fill=None if st.fill is None else fn(st.fill, "fill"),
+                        stroke=None if st.stroke is None else fn(st.stroke, "stroke"),
+                    ),
+                )
+            )
+    return tuple(out)
+
+
+def polygon(points: Iterable[tuple[float, float]], style: Style = Style()) -> Path:
+    pts = list(points)
+    cmds: list[PathCmd] = [("M", *pts[0])]
+    cmds += [("L", *p) for p in pts[1:]]
+    cmds.append(("Z",))
+    return Path(tuple(cmds), style)
+
+
+def regular_polygon(cx: float, cy: float, r: float, n: int, style: Style = Style(), start: float = -90.0) -> Path:
+    pts = [
+        (cx + r * math.cos(math.radians(start + i * 360 / n)), cy + r * math.sin(math.radians(start + i * 360 / n)))
+        for i in range(n)
+    ]
+    return polygon(pts, style)
+
+
+def star(cx: float, cy: float, r: float, style: Style = Style(), points: int = 5, inner: float = 0.45) -> Path:
+    pts = []
+    for i in range(points * 2):
+        rr = r if i % 2 == 0 else r * inner
+        a = math.radians(-90 + i * 180 / points)
+        pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
+    return polygon(pts, style)
+
+
+def arrow(x1: float, y1: float, x2: float, y2: float, style: Style, head: float = 2.5) -> tuple[Shape, ...]:
+    """A straight arrow from (x1, y1) to (x2, y2) with a filled head."""
+    ang = math.atan2(y2 - y1, x2 - x1)
+    bx, by = x2 - head * math.cos(ang), y2 - head * math.sin(ang)
+    left = (bx + head * 0.5 * math.sin(ang), by - head * 0.5 * math.cos(ang))
+    right = (bx - head * 0.5 * math.sin(ang), by + head * 0.5 * math.cos(ang))
+    head_style = Style(stroke=None, fill=style.stroke, role=style.role)
+    return (Line(x1, y1, bx, by, style), polygon([(x2, y2), left, right], head_style))
+

@@ -1,0 +1,66 @@
+"""The registry of kits: every module in this package that defines `KIT`.
+
+Adding a kit means adding one module here and one folder in templates/
+(game.toml and lang/*.toml); nothing else has to change.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from pnp.errors import UsageError
+from pnp.i18n import Catalog
+from pnp.layout.frame import Sheet
+from pnp.options import Options
+from pnp.textflow import Measure
+
+# One check of the game facts: (name, holds, what was expected/found)
+Invariant = tuple[str, bool, str]
+
+
+@dataclass(frozen=True)
+class Context:
+    """Everything a kit's layout needs: options, texts, a measurer, facts."""
+
+    options: Options
+    cat: Catalog
+    measure: Measure
+    spec: Any
+
+
+@dataclass(frozen=True)
+class Kit:
+    id: str
+    load_spec: Callable[[], Any]
+    player_counts: Callable[[Any], tuple[int, ...]]
+    build: Callable[[Context], list[Sheet]]
+    # placeholder values for the catalog's strings (the numbers of the rules)
+    text_values: Callable[[Any, Options], dict[str, object]]
+    # components a rendered file must contain: {component: count}
+    expected: Callable[[Any, Options], dict[str, int]]
+    invariants: Callable[[Any], list[Invariant]]
+    options: tuple[str, ...] = ()  # which of "players", "backs" the kit takes
+    landscape_rules: bool = False
+
+
+@cache
+def registry() -> dict[str, Kit]:
+    kits: dict[str, Kit] = {}
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        kit = getattr(module, "KIT", None)
+        if isinstance(kit, Kit):
+            kits[kit.id] = kit
+    return kits
+
+
+def get_kit(kit_id: str) -> Kit:
+    kits = registry()
+    if kit_id not in kits:
+        raise UsageError(f"unknown kit {kit_id!r}; choose from {', '.join(kits)}")
+    return kits[kit_id]

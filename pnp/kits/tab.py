@@ -1,0 +1,315 @@
+"""Tâb: the board of 4 rows x 9 squares, 18 two-faced pieces, row-4
+markers, the coin-throw aid, assembly instructions and suggested rules.
+Designed for black-and-white print: nothing here needs colour."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pnp.geometry import (
+    BLACK,
+    PT,
+    WHITE,
+    Box,
+    Circle,
+    Group,
+    Line,
+    Path,
+    Rect,
+    Shape,
+    Style,
+    Text,
+    grey,
+    polygon,
+    star,
+)
+from pnp.kits import Context, Invariant, Kit
+from pnp.layout.frame import Sheet, content_box
+from pnp.layout.rules import rules_sheets
+from pnp.options import Options
+from pnp.spec import load_game, need
+from pnp.textflow import Block, Measure, Run, fit, parse_blocks
+
+KIT_ID = "tab"
+CUT = Style(width=0.35, role="cut")
+FOLD = Style(width=0.3, dash=(1.5, 1.0), stroke=grey(0.35), role="fold")
+LINE = Style(width=0.5)
+
+
+@dataclass(frozen=True)
+class TabSpec:
+    players: tuple[int, ...]
+    rows: int
+    columns: int
+    pieces_per_player: int
+    coins: int
+    square: float
+    piece: float
+    marker: float
+    scores: tuple[tuple[int, int], ...]
+    stop_on: tuple[int, ...]
+
+
+def load_spec() -> TabSpec:
+    d = load_game(KIT_ID)
+    where = f"templates/{KIT_ID}/game.toml"
+    return TabSpec(
+        players=tuple(need(d, "players", list, where)),
+        rows=need(d, "rows", int, where),
+        columns=need(d, "columns", int, where),
+        pieces_per_player=need(d, "pieces_per_player", int, where),
+        coins=need(d, "coins", int, where),
+        square=need(d, "square", float, where),
+        piece=need(d, "piece", float, where),
+        marker=need(d, "marker", float, where),
+        scores=tuple((int(h), int(s)) for h, s in need(d, "scores", list, where)),
+        stop_on=tuple(need(d, "stop_on", list, where)),
+    )
+
+
+def text_values(spec: TabSpec, options: Options) -> dict[str, object]:
+    return {"paper": options.paper.name, "coins": spec.coins, "pieces": spec.pieces_per_player}
+
+
+def expected(spec: TabSpec, options: Options) -> dict[str, int]:
+    n = spec.pieces_per_player
+    return {
+        f"board:{spec.rows}x{spec.columns}": 1,
+        "square": spec.rows * spec.columns,
+        "piece:light": n,
+        "piece:dark": n,
+        "marker:light": n,
+        "marker:dark": n,
+    }
+
+
+def invariants(spec: TabSpec) -> list[Invariant]:
+    return [
+        ("players", spec.players == (2,), f"Tâb is for 2 players; data says {spec.players}"),
+        ("pieces fill a home row", spec.pieces_per_player == spec.columns,
+         f"{spec.pieces_per_player} pieces for a row of {spec.columns} squares"),
+        ("rows", spec.rows == 4, f"the path needs 4 rows; data says {spec.rows}"),
+        ("a piece fits a square", spec.piece < spec.square, f"piece {spec.piece} mm, square {spec.square} mm"),
+    ]
+
+
+def fitted_text(text: str, font: str, box_w: float, size: float, measure: Measure, min_size: float = 4.5) -> tuple[str, float, float]:
+    """Shrink a one-line label until it fits box_w (LayoutError below min)."""
+    from pnp.errors import LayoutError
+
+    s = size
+    while s >= min_size - 1e-9:
+        w = measure(text, font, s)
+        if w <= box_w:
+            return text, s, w
+        s -= 0.25
+    raise LayoutError(f"label {text!r} does not fit {box_w:.1f} mm even at {min_size} pt")
+
+
+def label(x: float, y: float, text: str, font: str, size: float, measure: Measure, width: float,
+          anchor: str = "middle", color: tuple[float, float, float] = BLACK) -> Text:
+    t, s, w = fitted_text(text, font, width, size, measure)
+    return Text(x, y, t, font, s, w, anchor, color)
+
+
+# ---- the board ---------------------------------------------------------
+
+def _chevron(cx: float, cy: float, d: int) -> Path:
+    st = Style(stroke=grey(0.6), width=0.7)
+    return Path((("M", cx - 2.0 * d, cy - 3.0), ("L", cx + 2.0 * d, cy), ("L", cx - 2.0 * d, cy + 3.0)), st)
+
+
+def _arc(x: float, y0: float, y1: float, side: int, bulge: float, dashed: bool) -> tuple[Shape, ...]:
+    """A curved arrow leaving the board edge x at row centre y0 and coming
+    back at y1, on the right (side=1) or left (side=-1) of the board."""
+    st = Style(width=0.6, dash=(1.6, 1.0) if dashed else None)
+    x0 = x + side * 0.8
+    c = x + side * bulge
+    path = Path((("M", x0, y0), ("C", c, y0, c, y1, x0 + side * 1.8, y1)), st)
+    tip = x0
+    head = polygon([(tip, y1), (tip + side * 2.4, y1 - 1.2), (tip + side * 2.4, y1 + 1.2)], Style(stroke=None, fill=BLACK))
+    return (path, head)
+
+
+def _badge(cx: float, cy: float, r: float, text: str, dark: bool, measure: Measure, rotate: float = 0.0) -> Group:
+    fill, ink = (BLACK, WHITE) if dark else (WHITE, BLACK)
+    size = r * 1.5 / PT
+    w = measure(text, "Sans-Bold", size)
+    items: tuple[Shape, ...] = (
+        Circle(0, 0, r, Style(stroke=BLACK, fill=fill, width=0.35)),
+        Text(0, 0.36 * size * PT, text, "Sans-Bold", size, w, "middle", ink),
+    )
+    return Group(items, cx, cy, rotate)
+
+
+def board_sheet(ctx: Context) -> Sheet:
+    spec: TabSpec = ctx.spec
+    cat, m = ctx.cat, ctx.measure
+    area = content_box(ctx.options.paper, landscape=True)
+    S = spec.square
+    gw, gh = spec.columns * S, spec.rows * S
+    label_w, conn_w, band, pad = 9.0, 11.0, 12.0, 2.0
+    ow = gw + 2 * (label_w + conn_w + pad)
+    oh = gh + 2 * (band + pad)
+    heading_h = 7.0
+    ox = area.x + (area.w - ow) / 2
+    oy = area.y + heading_h + max(0.0, (area.h - heading_h - oh) / 2)
+    gx = ox + pad + label_w + conn_w
+    gy = oy + pad + band
+    items: list[Shape] = []
+    items.append(label(area.cx, area.y + 4.0, cat.text("board_heading"), "Sans-Bold", 9, m, area.w))
+
+    def yc(r: int) -> float:
+        return gy + (r + 0.5) * S
+
+    # Page row r (0 = top) is row rows-r for player A (bottom) and r+1 for B.
+    # Rows 1 and 3 of a player run to his right, 2 and 4 to his left: seen
+    # on the page, A's odd rows run rightwards, and B's (turned round) too.
+    for r in range(spec.rows):
+        a_row = spec.rows - r
+        d = 1 if a_row % 2 == 1 else -1
+        for c in range(spec.columns):
+            x, y = gx + c * S, gy + r * S
+            sq = Rect(x, y, S, S, LINE)
+            items.append(Group((sq, _chevron(x + S / 2, y + S / 2, d)), tag=("square", f"{r + 1}-{c + 1}")))
+        items.append(_badge(ox + pad + label_w / 2, yc(r), 3.4, str(a_row), False, m))
+        items.append(_badge(ox + ow - pad - label_w / 2, yc(r), 3.4, str(r + 1), True, m, 180.0))
+    # the path between rows
+    right, left = gx + gw, gx
+    off = 0.14 * S
+
+    def link(a: int, b: int, side: int, bulge: float, dashed: bool = False) -> tuple[Shape, ...]:
+        sgn = 1 if b > a else -1
+        x = right if side > 0 else left
+        return _arc(x, yc(a) + sgn * off, yc(b) - sgn * off, side, bulge, dashed)
+
+    bottom, top = spec.rows - 1, 0
+    items += link(bottom, bottom - 1, 1, 7.5)  # A: 1 -> 2
+    items += link(1, 2, 1, 7.5)  # A: 3 -> 2 (round 2-3); B: 2 -> 3
+    items += link(1, 0, 1, 9.5, dashed=True)  # A: 3 -> 4
+    items += link(2, 1, -1, 7.5)  # A: 2 -> 3; B: 3 -> 2
+    items += link(top, top + 1, -1, 7.5)  # B: 1 -> 2; A: 4 -> 3
+    items += link(2, 3, -1, 9.5, dashed=True)  # B: 3 -> 4
+    items.append(_badge(right + 8.2, (yc(0) + yc(1)) / 2, 2.6, "A", False, m))
+    items.append(_badge(left - 8.2, (yc(2) + yc(3)) / 2, 2.6, "B", True, m, 180.0))
+    # the players' sides, each readable from its own side
+    for who, dark, y, rot in (("player_a", False, gy + gh + pad + band / 2, 0.0), ("player_b", True, gy - pad - band / 2, 180.0)):
+        legend: list[Shape] = [
+            label(0, -0.6, cat.text(who), "Sans-Bold", 8, m, gw - 10),
+        ]
+        branch = cat.text("branch")
+        t, s, w = fitted_text(branch, "Sans", gw - 30, 7, m)
+        lx = -(w + 12) / 2
+        legend.append(Line(lx, 3.4, lx + 8, 3.4, Style(width=0.6, dash=(1.6, 1.0))))
+        legend.append(polygon([(lx + 10, 3.4), (lx + 7.6, 2.2), (lx + 7.6, 4.6)], Style(stroke=None, fill=BLACK)))
+        legend.append(Text(lx + 12, 4.4, t, "Sans", s, w))
+        items.append(Group(tuple(legend), gx + gw / 2, y, rot))
+        del dark
+    outline = Rect(ox, oy, ow, oh, Style(width=0.5, role="cut"))
+    board = Group((outline, *items[1:]), tag=("board", f"{spec.rows}x{spec.columns}"))
+    return Sheet(True, (items[0], board), "board")
+
+
+# ---- pieces, markers and the throw table ------------------------------
+
+def _face(x: float, y: float, p: float, dark: bool, moved: bool, text: str, m: Measure) -> list[Shape]:
+    ink = WHITE if dark else BLACK
+    out: list[Shape] = []
+    if dark:
+        out.append(Rect(x + 0.6, y + 0.6, p - 1.2, p - 1.2, Style(stroke=None, fill=BLACK)))
+    out.append(Circle(x + p / 2, y + 0.42 * p, 0.28 * p, Style(stroke=ink, width=1.1)))
+    if moved:
+        out.append(star(x + p / 2, y + 0.42 * p, 0.2 * p, Style(stroke=None, fill=ink)))
+    out.append(label(x + p / 2, y + 0.9 * p, text, "Sans", 5.5, m, p - 2.0, color=ink))
+    return out
+
+
+def pieces_sheet(ctx: Context) -> Sheet:
+    spec: TabSpec = ctx.spec
+    cat, m = ctx.cat, ctx.measure
+    area = content_box(ctx.options.paper, landscape=False)
+    p, mk = spec.piece, spec.marker
+    items: list[Shape] = []
+    head = parse_blocks(["## " + cat.text("pieces_heading"), cat.text("pieces_note")])
+    cols, _ = fit(head, [Box(area.x, area.y, area.w, 18.0)], m, 9.0, 7.0)
+    items += cols[0]
+    y = area.y + 20.0
+    per_row = 3
+    rows = -(-spec.pieces_per_player // per_row)
+    strip_w = 2 * p
+    block_w = per_row * strip_w
+    for side, dark in (("light", False), ("dark", True)):
+        name = cat.text(side)
+        items.append(label(area.x, y + 3.0, f"{name.capitalize()}", "Sans-Bold", 8, m, 60, "start"))
+        y0 = y + 5.0
+        for i in range(spec.pieces_per_player):
+            r, c = divmod(i, per_row)
+            x, yy = area.x + 1.0 + c * strip_w, y0 + r * p
+            shapes: list[Shape] = [Rect(x, yy, strip_w, p, CUT), Line(x + p, yy + 0.5, x + p, yy + p - 0.5, FOLD)]
+            shapes += _face(x, yy, p, dark, False, cat.text("face_waiting"), m)
+            shapes += _face(x + p, yy, p, dark, True, cat.text("face_moved"), m)
+            items.append(Group(tuple(shapes), tag=("piece", side)))
+        # row-4 markers beside the pieces
+        mx0 = area.x + block_w + 12.0
+        mcols = 3
+        for i in range(spec.pieces_per_player):
+            r, c = divmod(i, mcols)
+            x, yy = mx0 + c * mk, y0 + r * mk
+            fill = BLACK if dark else WHITE
+            ink = WHITE if dark else BLACK
+            shapes = [
+                Rect(x, yy, mk, mk, CUT),
+                Rect(x + 0.5, yy + 0.5, mk - 1, mk - 1, Style(stroke=None, fill=fill)),
+                Text(x + mk / 2, yy + mk * 0.72, "4", "Sans-Bold", mk * 0.6 / PT, m("4", "Sans-Bold", mk * 0.6 / PT), "middle", ink),
+            ]
+            items.append(Group(tuple(shapes), tag=("marker", side)))
+        note_x = mx0 + mcols * mk + 5.0
+        if side == "light":
+            mblocks = parse_blocks(["## " + cat.text("markers_heading"), cat.text("markers_note")])
+            cols, _ = fit(mblocks, [Box(note_x, y0, area.right - note_x, rows * p + 8)], m, 8.5, 6.5)
+            items += cols[0]
+        y = y0 + rows * p + 6.0
+    # the coin-throw table, one for each player
+    tw = (area.w - 10.0) / 2
+    for k in range(2):
+        items += throw_table(Box(area.x + 1.0 + k * (tw + 8.0), y + 2.0, tw, area.bottom - y - 2.0), spec, ctx)
+    return Sheet(False, tuple(items), "pieces")
+
+
+def throw_table(box: Box, spec: TabSpec, ctx: Context) -> list[Shape]:
+    cat, m = ctx.cat, ctx.measure
+    row_h = 6.0
+    out: list[Shape] = [Rect(box.x, box.y, box.w, 10 + row_h * (len(spec.scores) + 1) + 9, Style(width=0.4))]
+    out.append(label(box.cx, box.y + 6.0, cat.text("throws_heading"), "Sans-Bold", 9, m, box.w - 4))
+    y = box.y + 10.0
+    half = box.w / 2
+    out.append(Rect(box.x + 3, y, box.w - 6, row_h, Style(stroke=None, fill=grey(0.85))))
+    out.append(label(box.x + half / 2 + 1.5, y + 4.3, cat.text("heads"), "Sans-Bold", 8, m, half - 6))
+    out.append(label(box.x + half * 1.5 - 1.5, y + 4.3, cat.text("score"), "Sans-Bold", 8, m, half - 6))
+    for heads, score in spec.scores:
+        y += row_h
+        out.append(Line(box.x + 3, y, box.right - 3, y, Style(width=0.2, stroke=grey(0.5))))
+        left = str(heads) if heads else cat.text("all_tails")
+        out.append(label(box.x + half / 2 + 1.5, y + 4.3, left, "Sans", 8, m, half - 6))
+        out.append(label(box.x + half * 1.5 - 1.5, y + 4.3, str(score), "Sans-Bold", 8, m, half - 6))
+    y += row_h + 5.5
+    out.append(label(box.cx, y, cat.text("throw_again"), "Sans-Italic", 7.5, m, box.w - 4))
+    return out
+
+
+def build(ctx: Context) -> list[Sheet]:
+    blocks = parse_blocks(ctx.cat.blocks("rules", **text_values(ctx.spec, ctx.options)))
+    title = (Block("h", (Run(ctx.cat.text("title"), True),)),)
+    del title
+    return [board_sheet(ctx), pieces_sheet(ctx), *rules_sheets(blocks, ctx.options.paper, ctx.measure, "rules")]
+
+
+KIT = Kit(
+    id=KIT_ID,
+    load_spec=load_spec,
+    player_counts=lambda spec: spec.players,
+    build=build,
+    text_values=text_values,
+    expected=expected,
+    invariants=invariants,
+)

@@ -1,0 +1,1 @@
+"""Pure layout: specs and texts in, pages of shapes (mm) out."""

@@ -1,0 +1,98 @@
+"""What every sheet carries: a header (kit, language, page i / n) and a
+scale check; plus the check that nothing is inked in the paper's margin."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pnp.errors import LayoutError
+from pnp.geometry import PT, Box, Line, Page, Rect, Shape, Style, Text, grey, is_inked, shape_box, walk
+from pnp.paper import Paper
+from pnp.textflow import Measure, Run, fit, Block
+
+HEADER_SIZE = 7.0  # pt
+HEADER_H = 4.0  # mm of band for the header line
+FOOTER_H = 7.0  # mm of band for the scale check
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """A page's content before the frame is added. `header` and `scale`
+    say where the frame goes; None puts it in the top or bottom band of the
+    safe area. `scale_label` is the box the scale check's sentence goes in."""
+
+    landscape: bool
+    items: tuple[Shape, ...]
+    label: str
+    header: Box | None = None
+    scale: tuple[float, float] | None = None  # left end of the bar (x, baseline y)
+    scale_label: Box | None = None
+    extra: tuple[Shape, ...] = field(default=())
+
+
+def content_box(paper: Paper, landscape: bool) -> Box:
+    """The safe area less the header and footer bands."""
+    s = paper.safe(landscape)
+    return Box(s.x, s.y + HEADER_H + 1.5, s.w, s.h - HEADER_H - FOOTER_H - 3.0)
+
+
+def scale_check(x: float, y: float, length: float, label: str, label_box: Box, measure: Measure) -> tuple[Shape, ...]:
+    """A bar `length` mm long whose bottom edge is at y, end ticks, and the
+    sentence fitted into label_box."""
+    ink = Style(stroke=None, fill=(0.0, 0.0, 0.0))
+    tick = Style(width=0.3)
+    items: list[Shape] = [Rect(x, y - 1.6, length, 1.6, ink)]
+    for t in (x, x + length):
+        items.append(Line(t, y - 3.0, t, y, tick))
+    shapes, _ = fit([Block("p", (Run(label),))], [label_box], measure, 6.5, 5.0)
+    items.extend(shapes[0])
+    return tuple(items)
+
+
+def frame(
+    sheets: list[Sheet],
+    paper: Paper,
+    title: str,
+    language: str,
+    page_text: str,
+    scale_text: str,
+    measure: Measure,
+) -> list[Page]:
+    """Pages with the header and the scale check added. `page_text` has
+    {i} and {n}; `scale_text` is the filled-in scale sentence."""
+    pages: list[Page] = []
+    n = len(sheets)
+    for i, sheet in enumerate(sheets, 1):
+        w, h = paper.size(sheet.landscape)
+        safe = paper.safe(sheet.landscape)
+        hb = sheet.header or Box(safe.x, safe.y, safe.w, HEADER_H)
+        base = hb.y + 0.93 * HEADER_SIZE * PT
+        left = f"{title} · {language}"
+        right = page_text.format(i=i, n=n)
+        items: list[Shape] = [
+            Text(hb.x, base, left, "Sans-Bold", HEADER_SIZE, measure(left, "Sans-Bold", HEADER_SIZE), color=grey(0.25)),
+            Text(hb.right, base, right, "Sans", HEADER_SIZE, measure(right, "Sans", HEADER_SIZE), "end", grey(0.25)),
+        ]
+        if sheet.scale is not None:
+            sx, sy = sheet.scale
+        else:
+            sx, sy = safe.x + 0.5, safe.bottom - 0.5
+        label_box = sheet.scale_label or Box(sx + paper.scale_bar + 3.0, safe.bottom - FOOTER_H, safe.right - sx - paper.scale_bar - 3.0, FOOTER_H)
+        items.extend(scale_check(sx, sy, paper.scale_bar, scale_text, label_box, measure))
+        page = Page(w, h, (*sheet.items, *sheet.extra, *items), sheet.label)
+        check_margin(page, paper, sheet.landscape)
+        pages.append(page)
+    return pages
+
+
+def check_margin(page: Page, paper: Paper, landscape: bool) -> None:
+    """LayoutError if anything is inked outside the safe area."""
+    safe = paper.safe(landscape)
+    for s, m, _ in walk(page.items):
+        if is_inked(s):
+            b = shape_box(s, m)
+            if not safe.contains(b, tol=1e-3):
+                raise LayoutError(
+                    f"page {page.label!r}: {type(s).__name__} at ({b.x:.2f}, {b.y:.2f}, {b.w:.2f} x {b.h:.2f} mm) "
+                    f"is inked within {paper.safe(landscape).x} mm of the paper edge"
+                )

@@ -1,0 +1,40 @@
+"""Paper sizes and the safe area (pure data)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pnp.errors import UsageError
+from pnp.geometry import Box
+
+SAFE_MARGIN = 6.35  # mm: nothing is inked closer than this to a paper edge
+
+
+@dataclass(frozen=True)
+class Paper:
+    id: str
+    name: str
+    width: float  # mm, portrait
+    height: float
+    scale_bar: float  # mm: the length of the scale check bar
+    scale_label: str  # how that length is written on the sheet
+
+    def size(self, landscape: bool = False) -> tuple[float, float]:
+        return (self.height, self.width) if landscape else (self.width, self.height)
+
+    def safe(self, landscape: bool = False) -> Box:
+        w, h = self.size(landscape)
+        return Box(SAFE_MARGIN, SAFE_MARGIN, w - 2 * SAFE_MARGIN, h - 2 * SAFE_MARGIN)
+
+
+PAPERS: dict[str, Paper] = {
+    "a4": Paper("a4", "A4", 210.0, 297.0, 50.0, "50 mm"),
+    "letter": Paper("letter", "US Letter", 215.9, 279.4, 50.8, "2 in (50.8 mm)"),
+}
+
+
+def get_paper(pid: str) -> Paper:
+    try:
+        return PAPERS[pid]
+    except KeyError:
+        raise UsageError(f"unknown paper {pid!r}; choose from {', '.join(PAPERS)}") from None

@@ -1,0 +1,1 @@
+"""Thin renderers: they convert units and draw what the page data says."""
