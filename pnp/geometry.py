@@ -98,8 +98,8 @@ class Text:
 
 @dataclass(frozen=True)
 class Group:
-    """Shapes moved by (dx, dy) and turned by `rotate` degrees about the
-    group's own origin. `tag` names a game component (kind, value), which
+    """Shapes scaled by `scale`, turned by `rotate` degrees about the group's
+    own origin, then moved by (dx, dy). `tag` names a game component (kind, value), which
     renderers write into the file so the validator can count it."""
 
     items: tuple[Shape, ...]
@@ -107,6 +107,7 @@ class Group:
     dy: float = 0.0
     rotate: float = 0.0
     tag: tuple[str, str] | None = None
+    scale: float = 1.0
 
 
 Shape = Rect | Line | Circle | Path | Text | Group
@@ -179,7 +180,8 @@ def group_matrix(g: Group) -> Matrix:
         cos = 0.0
     if abs(sin) < 1e-12:
         sin = 0.0
-    return (cos, sin, -sin, cos, g.dx, g.dy)
+    k = g.scale
+    return (k * cos, k * sin, -k * sin, k * cos, g.dx, g.dy)
 
 
 def compose(outer: Matrix, inner: Matrix) -> Matrix:

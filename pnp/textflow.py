@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from pnp.errors import LayoutError
-from pnp.geometry import ASCENT, PT, RGB, BLACK, Box, Shape, Text
+from pnp.geometry import ASCENT, BLACK, PT, RGB, Box, Shape, Text
 
 Measure = Callable[[str, str, float], float]
 DiagramFn = Callable[[Box], tuple[Shape, ...]]

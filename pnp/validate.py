@@ -20,8 +20,6 @@ from typing import Any
 from pnp.errors import PnpError, ValidationError
 from pnp.geometry import PT
 
-PAINT_OPS = {b"f", b"F", b"f*", b"S", b"s", b"B", b"B*", b"b", b"b*", b"Tj", b"TJ", b"'", b'"', b"Do", b"sh"}
-
 
 @dataclass(frozen=True)
 class Check:
@@ -66,25 +64,33 @@ def read_keywords(text: str) -> dict[str, str]:
     return out
 
 
-def count_components(reader: Any) -> Counter[tuple[str, str]]:
-    """(kind, value) -> how many marked components contain any painting."""
-    from pypdf.generic import ContentStream
+_TOKENS = re.compile(
+    rb"/pnp\s*<<\s*/K\s*\(((?:\\.|[^\\)])*)\)\s*/V\s*\(((?:\\.|[^\\)])*)\)\s*>>\s*BDC"  # a pnp component
+    rb"|\((?:\\.|[^\\)])*\)"  # a string: skipped
+    rb"|<[0-9A-Fa-f\s]*>"  # a hex string: skipped
+    rb"|(?<![A-Za-z*\'\"])(BDC|BMC|EMC|f\*|B\*|b\*|[fFSsBb]|Tj|TJ|Do|sh|\'|\")(?![A-Za-z*])"
+)
 
+
+def count_components(reader: Any) -> Counter[tuple[str, str]]:
+    """(kind, value) -> how many marked components contain any painting.
+
+    A small scanner over each page's decoded content stream: it follows
+    marked-content nesting and notes painting operators inside it."""
     found: Counter[tuple[str, str]] = Counter()
     for page in reader.pages:
         contents = page.get_contents()
         if contents is None:
             continue
-        ops = ContentStream(contents, reader).operations
         stack: list[list[Any]] = []  # [tag or None, painted]
-        for operands, op in ops:
-            if op == b"BDC":
-                tag = None
-                if operands and operands[0] == "/pnp" and len(operands) > 1:
-                    props = operands[1]
-                    tag = (str(props.get("/K")), str(props.get("/V")))
-                stack.append([tag, False])
-            elif op == b"BMC":
+        for m in _TOKENS.finditer(contents.get_data()):
+            if m.group(1) is not None:
+                stack.append([(m.group(1).decode("latin-1"), m.group(2).decode("latin-1")), False])
+                continue
+            op = m.group(3)
+            if op is None:
+                continue
+            if op in (b"BDC", b"BMC"):
                 stack.append([None, False])
             elif op == b"EMC":
                 if stack:
@@ -93,9 +99,27 @@ def count_components(reader: Any) -> Counter[tuple[str, str]]:
                         found[tag] += 1
                     if stack and painted:
                         stack[-1][1] = True
-            elif op in PAINT_OPS and stack:
+            elif stack:
                 stack[-1][1] = True
     return found
+
+
+def extract_text(path: Path) -> str:
+    """All text of the document (pdfium: fast, and independent of the
+    library that wrote the file)."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(str(path))
+    try:
+        parts = []
+        for page in doc:
+            tp = page.get_textpage()
+            parts.append(tp.get_text_range())
+            tp.close()
+            page.close()
+        return "\n".join(parts)
+    finally:
+        doc.close()
 
 
 def matches(key: str, tag: tuple[str, str]) -> bool:
@@ -122,7 +146,7 @@ def template_regex(template: str, values: dict[str, object] | None = None) -> tu
     for m in _FIELD.finditer(body):
         parts.append(_literal(body[pos : m.start()]))
         numeric = isinstance(values.get(m.group(1)), int)
-        parts.append(r"(\d+)" if numeric else r"(\S.{0,30}?)")
+        parts.append(r"(\d+)" if numeric else r"(.{1,30}?)")
         names.append(m.group(1))
         pos = m.end()
     parts.append(_literal(body[pos:]))
@@ -130,11 +154,13 @@ def template_regex(template: str, values: dict[str, object] | None = None) -> tu
 
 
 def _literal(s: str) -> str:
-    return r"\s*".join(re.escape(w) for w in re.split(r"\s+", s))
+    return re.escape(re.sub(r"\s+", "", s))
 
 
 def normalise(text: str) -> str:
-    return re.sub(r"\s+", " ", text)
+    """Extracted text without any whitespace: line breaks and the gaps
+    between text runs differ from the catalog's spaces, the words do not."""
+    return re.sub(r"\s+", "", text)
 
 
 def stated_numbers(text: str, templates: list[str], values: dict[str, object]) -> list[Check]:
@@ -157,7 +183,7 @@ def stated_numbers(text: str, templates: list[str], values: dict[str, object]) -
             checks.append(Check(f"rules text: {short}", want, found, False))
             continue
         for name, got in zip(names, m.groups(), strict=True):
-            want = str(values.get(name))
+            want = re.sub(r"\s+", "", str(values.get(name)))
             checks.append(Check(f"rules text states {name}", want, got, got == want))
     return checks
 
@@ -251,7 +277,7 @@ def _validate(path: Path, report: Report) -> None:
         checks.append(Check("components the rules do not call for", "0", f"{unexpected} ({', '.join(kinds[:4])})", False))
 
     # the numbers the rules text states, in this file's language
-    text = normalise(" ".join(page.extract_text() or "" for page in reader.pages))
+    text = normalise(extract_text(path))
     values = kit.text_values(spec, options)
     templates = [t for key in ("rules", "subtitle") if key in cats.strings for t in _as_list(cats.raw(key))]
     checks.extend(stated_numbers(text, templates, values))
@@ -272,8 +298,8 @@ def compact(checks: list[Check]) -> list[Check]:
         return checks
     groups: dict[str, list[Check]] = {}
     order: list[str] = []
-    for c in checks:
-        g = c.component.rsplit("-", 1)[0] if c.component.count("-") >= 2 and ":" in c.component else c.component
+    for i, c in enumerate(checks):
+        g = c.component.rsplit("-", 1)[0] if c.component.count("-") >= 2 and ":" in c.component else f"{i}\0{c.component}"
         if g not in groups:
             order.append(g)
             groups[g] = []
@@ -281,8 +307,8 @@ def compact(checks: list[Check]) -> list[Check]:
     out = []
     for g in order:
         cs = groups[g]
-        if len(cs) == 1:
-            out.append(cs[0])
+        if len(cs) == 1 or "\0" in g:
+            out.extend(cs)
             continue
         try:
             exp = sum(int(c.expected) for c in cs)

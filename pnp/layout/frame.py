@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pnp.errors import LayoutError
 from pnp.geometry import PT, Box, Line, Page, Rect, Shape, Style, Text, grey, is_inked, shape_box, walk
 from pnp.paper import Paper
-from pnp.textflow import Measure, Run, fit, Block
+from pnp.textflow import Block, Measure, Run, fit
 
 HEADER_SIZE = 7.0  # pt
 HEADER_H = 4.0  # mm of band for the header line

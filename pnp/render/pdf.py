@@ -50,6 +50,8 @@ def _draw(c: Canvas, s: Shape) -> None:
             c.translate(s.dx, s.dy)
         if s.rotate:
             c.rotate(s.rotate)
+        if s.scale != 1.0:
+            c.scale(s.scale, s.scale)
         for item in s.items:
             _draw(c, item)
         if s.tag is not None:

@@ -1,0 +1,350 @@
+"""Kesse Rüben: the fold-and-glue sheet (board | rules, vertical fold, both
+halves upright) and the sheet of turnip tokens."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pnp.errors import LayoutError, SpecError
+from pnp.geometry import (
+    BLACK,
+    RGB,
+    WHITE,
+    Box,
+    Circle,
+    Group,
+    Line,
+    Path,
+    Rect,
+    Shape,
+    Style,
+    Text,
+    grey,
+    hex_rgb,
+    polygon,
+    regular_polygon,
+)
+from pnp.kits import Context, Invariant, Kit
+from pnp.kits.tab import fitted_text, label
+from pnp.layout.frame import Sheet, content_box
+from pnp.layout.rules import MIN_BODY_PT, column_boxes
+from pnp.options import Options
+from pnp.spec import load_game, need
+from pnp.textflow import Measure, fit, parse_blocks
+
+KIT_ID = "kesse-rueben"
+FOLD_SLACK = 4.0  # mm kept free of artwork on each side of the fold
+CUT = Style(width=0.3, stroke=grey(0.3), role="cut")
+LEAF = (0.0, 0.45, 0.25)
+
+
+@dataclass(frozen=True)
+class Look:
+    body: RGB
+    symbol: str
+
+
+@dataclass(frozen=True)
+class KesseSpec:
+    players: tuple[int, ...]
+    board: int
+    barn: tuple[int, int]
+    square: float
+    token: float
+    kinds: tuple[str, ...]
+    supply: dict[int, int]
+    looks: dict[str, Look]
+
+    @property
+    def fields(self) -> int:
+        """Squares a turnip can be planted on: the board less the barn."""
+        return self.board * self.board - 1
+
+    def target(self, players: int) -> int:
+        """Squares needed to win: one more than a fair share of the fields."""
+        return self.fields // players + 1
+
+
+def load_spec() -> KesseSpec:
+    d = load_game(KIT_ID)
+    where = f"templates/{KIT_ID}/game.toml"
+    players = tuple(need(d, "players", list, where))
+    supply_raw = need(d, "supply", dict, where)
+    supply = {int(k): int(v) for k, v in supply_raw.items()}
+    kinds = tuple(need(d, "kinds", list, where))
+    looks_raw = need(d, "look", dict, where)
+    looks = {}
+    for kind in kinds:
+        if kind not in looks_raw:
+            raise SpecError(f"{where}: no [look.{kind}]")
+        looks[kind] = Look(hex_rgb(looks_raw[kind]["body"]), looks_raw[kind]["symbol"])
+    for n in players:
+        if n not in supply:
+            raise SpecError(f"{where}: no supply for {n} players")
+    barn = need(d, "barn", list, where)
+    return KesseSpec(players, need(d, "board", int, where), (int(barn[0]), int(barn[1])),
+                     need(d, "square", float, where), need(d, "token", float, where), kinds, supply, looks)
+
+
+def text_values(spec: KesseSpec, options: Options) -> dict[str, object]:
+    values: dict[str, object] = {"players_min": min(spec.players), "players_max": max(spec.players)}
+    for n in spec.players:
+        values[f"supply_{n}"] = spec.supply[n]
+        values[f"target_{n}"] = spec.target(n)
+    return values
+
+
+def tokens_per_kind(spec: KesseSpec, players: int | None) -> int:
+    """Every kind, enough for the largest supply, or the supply for N."""
+    return max(spec.supply.values()) if players is None else spec.supply[players]
+
+
+def expected(spec: KesseSpec, options: Options) -> dict[str, int]:
+    n = tokens_per_kind(spec, options.players)
+    out = {"field": spec.fields, "barn": 1}
+    out.update({f"token:{kind}": n for kind in spec.kinds})
+    return out
+
+
+def invariants(spec: KesseSpec) -> list[Invariant]:
+    out: list[Invariant] = [
+        ("barn on the centre square", spec.barn == ((spec.board + 1) // 2,) * 2 and spec.board % 2 == 1,
+         f"barn at {spec.barn} on a {spec.board} x {spec.board} board"),
+        ("one kind of turnip per player", len(spec.kinds) >= max(spec.players),
+         f"{len(spec.kinds)} kinds for {max(spec.players)} players"),
+        ("a pawn fits on a token on a square", spec.square >= 22.0 and spec.token < spec.square,
+         f"square {spec.square} mm, token {spec.token} mm"),
+    ]
+    for n in spec.players:
+        out.append((f"supply larger than target ({n} players)", spec.supply[n] > spec.target(n),
+                    f"supply {spec.supply[n]}, target {spec.target(n)}"))
+        out.append((f"target = fields // players + 1 ({n} players)", spec.target(n) == spec.fields // n + 1,
+                    f"{spec.target(n)}"))
+    return out
+
+
+# ---- pictures ----------------------------------------------------------
+
+def _leaves(cx: float, top: float, t: float, spread: float = 1.0) -> list[Shape]:
+    st = Style(stroke=LEAF, width=0.7)
+    out: list[Shape] = []
+    for dx in (-0.09, 0.0, 0.09):
+        out.append(Path((("M", cx, top), ("C", cx + dx * t * spread * 0.5, top - 0.08 * t,
+                                           cx + dx * t * spread, top - 0.12 * t,
+                                           cx + dx * t * spread * 1.1, top - 0.17 * t)), st))
+    return out
+
+
+def turnip_picture(kind: str, t: float, body: RGB) -> list[Shape]:
+    """A vector picture of one kind, centred on (0, 0), about 0.7 t tall."""
+    ink = Style(stroke=BLACK, fill=body, width=0.35)
+    if kind == "carrot":
+        shapes: list[Shape] = [
+            Path((("M", -0.13 * t, -0.14 * t), ("C", -0.13 * t, -0.2 * t, 0.13 * t, -0.2 * t, 0.13 * t, -0.14 * t),
+                  ("L", 0.01 * t, 0.32 * t), ("L", -0.01 * t, 0.32 * t), ("Z",)), ink),
+        ]
+        for i, y in enumerate((-0.04, 0.06, 0.16)):
+            w = 0.1 - 0.03 * i
+            shapes.append(Line(-w * t, y * t, (-w + 0.06) * t, y * t, Style(width=0.3)))
+        return _leaves(0, -0.17 * t, t) + shapes
+    if kind == "sugar_beet":
+        return _leaves(0, -0.13 * t, t, 1.5) + [
+            Path((("M", -0.2 * t, -0.12 * t), ("C", -0.2 * t, -0.19 * t, 0.2 * t, -0.19 * t, 0.2 * t, -0.12 * t),
+                  ("C", 0.2 * t, 0.05 * t, 0.06 * t, 0.2 * t, 0.0, 0.32 * t),
+                  ("C", -0.06 * t, 0.2 * t, -0.2 * t, 0.05 * t, -0.2 * t, -0.12 * t), ("Z",)), ink),
+        ]
+    if kind == "radish":
+        return _leaves(0, -0.13 * t, t) + [
+            Line(0, 0.14 * t, 0, 0.33 * t, Style(width=0.35)),
+            Circle(0, 0.02 * t, 0.15 * t, ink),
+            Path((("M", -0.15 * t, 0.02 * t), ("C", -0.15 * t, 0.12 * t, 0.15 * t, 0.12 * t, 0.15 * t, 0.02 * t),
+                  ("C", 0.15 * t, 0.1 * t, 0.08 * t, 0.17 * t, 0.0, 0.17 * t),
+                  ("C", -0.08 * t, 0.17 * t, -0.15 * t, 0.1 * t, -0.15 * t, 0.02 * t), ("Z",)),
+                 Style(stroke=BLACK, fill=WHITE, width=0.35)),
+        ]
+    if kind == "beetroot":
+        return _leaves(0, -0.16 * t, t, 1.2) + [
+            Path((("M", 0.0, 0.24 * t), ("C", 0.02 * t, 0.3 * t, 0.06 * t, 0.32 * t, 0.08 * t, 0.33 * t)),
+                 Style(width=0.35)),
+            Circle(0, 0.04 * t, 0.2 * t, ink),
+            Circle(0, 0.04 * t, 0.12 * t, Style(stroke=WHITE, width=0.35)),
+            Circle(0, 0.04 * t, 0.05 * t, Style(stroke=WHITE, width=0.35)),
+        ]
+    raise SpecError(f"no picture for turnip kind {kind!r}")
+
+
+def symbol(name: str, cx: float, cy: float, r: float) -> Shape:
+    st = Style(stroke=None, fill=BLACK)
+    if name == "triangle":
+        return regular_polygon(cx, cy + r * 0.2, r * 1.15, 3, st)
+    if name == "square":
+        return Rect(cx - r * 0.8, cy - r * 0.8, r * 1.6, r * 1.6, st)
+    if name == "circle":
+        return Circle(cx, cy, r * 0.9, st)
+    if name == "diamond":
+        return polygon([(cx, cy - r * 1.1), (cx + r * 0.85, cy), (cx, cy + r * 1.1), (cx - r * 0.85, cy)], st)
+    raise SpecError(f"unknown symbol {name!r}")
+
+
+def token(kind: str, spec: KesseSpec, name: str, m: Measure) -> tuple[Shape, ...]:
+    """One token in local coordinates (0, 0)-(t, t)."""
+    t = spec.token
+    look = spec.looks[kind]
+    out: list[Shape] = [Rect(0, 0, t, t, CUT)]
+    out.append(Group(tuple(turnip_picture(kind, t * 0.78, look.body)), t / 2, t * 0.44))
+    out.append(symbol(look.symbol, 2.4, 2.4, 1.3))
+    out.append(symbol(look.symbol, t - 2.4, 2.4, 1.3))
+    out.append(label(t / 2, t - 1.3, name, "Sans-Bold", 5.0, m, t - 1.5))
+    return tuple(out)
+
+
+# ---- the fold-and-glue sheet -------------------------------------------
+
+def barn_picture(x: float, y: float, s: float, name: str, m: Measure) -> list[Shape]:
+    """A barn in the square at (x, y) of side s, with its name."""
+    wall = Style(stroke=BLACK, fill=hex_rgb("#B5563A"), width=0.4)
+    roof = Style(stroke=BLACK, fill=grey(0.3), width=0.4)
+    cx = x + s / 2
+    bw, bh = s * 0.56, s * 0.34
+    top = y + s * 0.3
+    out: list[Shape] = [
+        Rect(x, y, s, s, Style(stroke=BLACK, fill=hex_rgb("#F4E3C1"), width=0.6)),
+        polygon([(cx - bw / 2 - 1.5, top), (cx, y + s * 0.1), (cx + bw / 2 + 1.5, top)], roof),
+        Rect(cx - bw / 2, top, bw, bh, wall),
+        Rect(cx - bw * 0.22, top + bh * 0.3, bw * 0.44, bh * 0.7, Style(stroke=WHITE, fill=None, width=0.5)),
+        Line(cx - bw * 0.22, top + bh * 0.3, cx + bw * 0.22, top + bh, Style(stroke=WHITE, width=0.5)),
+        Line(cx + bw * 0.22, top + bh * 0.3, cx - bw * 0.22, top + bh, Style(stroke=WHITE, width=0.5)),
+    ]
+    out.append(label(cx, y + s - 2.2, name, "Sans-Bold", 7.5, m, s - 2))
+    return out
+
+
+def fold_sheet(ctx: Context) -> Sheet:
+    spec: KesseSpec = ctx.spec
+    cat, m, paper = ctx.cat, ctx.measure, ctx.options.paper
+    w, h = paper.size(landscape=True)
+    area = content_box(paper, landscape=True)
+    fold_x = w / 2
+    left = Box(area.x, area.y, fold_x - FOLD_SLACK - area.x, area.h)
+    right = Box(fold_x + FOLD_SLACK, area.y, area.right - fold_x - FOLD_SLACK - 0.5, area.h)
+    items: list[Shape] = []
+    vals = text_values(spec, ctx.options)
+
+    # board half: title block, the board, credits
+    y = left.y
+    items.append(label(left.cx, y + 3.0, cat.text("fold_and_stick"), "Sans-Italic", 8, m, left.w))
+    items.append(label(left.cx, y + 13.0, cat.text("title"), "Sans-Bold", 26, m, left.w))
+    items.append(label(left.cx, y + 19.0, cat.text("subtitle", **vals), "Sans", 9, m, left.w))
+    items.append(label(left.cx, y + 23.5, cat.text("byline"), "Sans-Italic", 8, m, left.w))
+    s = spec.square
+    bw = spec.board * s
+    bx = left.cx - bw / 2
+    by = y + 27.0
+    for r in range(spec.board):
+        for c in range(spec.board):
+            x0, y0 = bx + c * s, by + r * s
+            if (r + 1, c + 1) == spec.barn:
+                items.append(Group(tuple(barn_picture(x0, y0, s, cat.text("barn"), m)), tag=("barn", f"{r + 1}-{c + 1}")))
+            else:
+                sq = Rect(x0, y0, s, s, Style(stroke=BLACK, fill=hex_rgb("#E9F2DC"), width=0.6))
+                items.append(Group((sq,), tag=("field", f"{r + 1}-{c + 1}")))
+    items.append(Rect(bx, by, bw, bw, Style(width=1.0)))
+    yb = by + bw + 4.0
+    note = parse_blocks([cat.text("fold_note")])
+    cols, _ = fit(note, [Box(left.x, yb, left.w, 9.0)], m, 7.5, 6.0)
+    items += cols[0]
+    items.append(label(left.cx, left.bottom - 1.0, cat.text("credits"), "Sans", 7, m, left.w))
+    if by + bw > left.bottom - 12:
+        raise LayoutError("the board does not fit its half of the sheet")
+
+    # the fold line, its labels and the glue area, across the whole height
+    safe = paper.safe(landscape=True)
+    fold = Style(stroke=grey(0.35), width=0.35, dash=(3.0, 2.0), role="fold")
+    items.append(Line(fold_x, safe.y + 14.0, fold_x, safe.bottom - 14.0, fold))
+    for yy in (safe.y + 7.0, safe.bottom - 7.0):
+        t, sz, tw = fitted_text(cat.text("fold_here"), "Sans-Bold", 12.0, 7, m)
+        items.append(Group((Text(0, 0.9, t, "Sans-Bold", sz, tw, "middle", grey(0.35)),), fold_x, yy, -90.0))
+    t, sz, tw = fitted_text(cat.text("glue_here"), "Sans", 60.0, 6.5, m)
+    items.append(Group((Text(0, 0.9, t, "Sans", sz, tw, "middle", grey(0.45)),), fold_x - 2.2, area.cy, -90.0))
+    items.append(Group((Text(0, 0.9, t, "Sans", sz, tw, "middle", grey(0.45)),), fold_x + 2.2, area.cy, 90.0))
+
+    # rules half: setup table, then the rules in two columns
+    table, table_h = setup_table(Box(right.x, right.y, right.w, 30.0), spec, ctx)
+    items += table
+    blocks = parse_blocks(cat.blocks("rules", **vals))
+    boxes = column_boxes(Box(right.x, right.y + table_h + 3.0, right.w, right.h - table_h - 3.0), 2, 4.0)
+    cols, _ = fit(blocks, boxes, m, 9.5, MIN_BODY_PT)
+    for col in cols:
+        items += col
+    bar = paper.scale_bar + 4.0
+    scale_label = Box(safe.x + bar, safe.bottom - 7.0, left.right - safe.x - bar, 7.0)
+    return Sheet(True, tuple(items), "fold-and-glue sheet", scale_label=scale_label)
+
+
+def setup_table(box: Box, spec: KesseSpec, ctx: Context) -> tuple[list[Shape], float]:
+    cat, m = ctx.cat, ctx.measure
+    out: list[Shape] = []
+    out.append(label(box.x, box.y + 3.5, cat.text("setup_heading"), "Sans-Bold", 9, m, box.w, "start"))
+    heads = (cat.text("col_players"), cat.text("col_turnips"), cat.text("col_target"))
+    cw = box.w / 3
+    y = box.y + 5.5
+    rh = 5.0
+    out.append(Rect(box.x, y, box.w, rh, Style(stroke=None, fill=grey(0.85))))
+    for i, hd in enumerate(heads):
+        out.append(label(box.x + cw * (i + 0.5), y + 3.6, hd, "Sans-Bold", 7.5, m, cw - 2))
+    for n in spec.players:
+        y += rh
+        out.append(Line(box.x, y, box.right, y, Style(width=0.2, stroke=grey(0.5))))
+        for i, v in enumerate((n, spec.supply[n], spec.target(n))):
+            out.append(label(box.x + cw * (i + 0.5), y + 3.6, str(v), "Sans" if i else "Sans-Bold", 8, m, cw - 2))
+    y += rh
+    out.append(Line(box.x, y, box.right, y, Style(width=0.2, stroke=grey(0.5))))
+    return out, y - box.y
+
+
+# ---- the tokens ----------------------------------------------------------
+
+def token_sheet(ctx: Context) -> Sheet:
+    spec: KesseSpec = ctx.spec
+    cat, m = ctx.cat, ctx.measure
+    area = content_box(ctx.options.paper, landscape=False)
+    n = tokens_per_kind(spec, ctx.options.players)
+    t = spec.token
+    per_row = min(8, int((area.w - 2.0) // t))
+    items: list[Shape] = []
+    head = ("tokens_all", {"n": n}) if ctx.options.players is None else ("tokens_players", {"n": n, "players": ctx.options.players})
+    blocks = parse_blocks(["## " + cat.text("tokens_heading"), cat.text(head[0], **head[1]) + " " + cat.text("cut_lines")])
+    cols, _ = fit(blocks, [Box(area.x, area.y, area.w, 14.0)], m, 9.0, 7.0)
+    items += cols[0]
+    y = area.y + 16.0
+    gx = area.x + (area.w - per_row * t) / 2
+    for kind in spec.kinds:
+        name = cat.text(kind)
+        rows = -(-n // per_row)
+        items.append(symbol(spec.looks[kind].symbol, gx + 1.5, y + 2.2, 1.3))
+        items.append(label(gx + 4.0, y + 3.2, name[:1].upper() + name[1:], "Sans-Bold", 8, m, 80, "start"))
+        y += 4.5
+        for i in range(n):
+            r, c = divmod(i, per_row)
+            items.append(Group(token(kind, spec, name, m), gx + c * t, y + r * t, tag=("token", kind)))
+        y += rows * t + 3.0
+    if y > area.bottom:
+        raise LayoutError(f"the tokens need {y - area.y:.0f} mm; the page has {area.h:.0f} mm")
+    return Sheet(False, tuple(items), "tokens")
+
+
+def build(ctx: Context) -> list[Sheet]:
+    return [fold_sheet(ctx), token_sheet(ctx)]
+
+
+KIT = Kit(
+    id=KIT_ID,
+    load_spec=load_spec,
+    player_counts=lambda spec: spec.players,
+    build=build,
+    text_values=text_values,
+    expected=expected,
+    invariants=invariants,
+    options=("players",),
+)
+
