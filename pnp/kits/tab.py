@@ -28,7 +28,7 @@ from pnp.layout.frame import Sheet, content_box
 from pnp.layout.rules import rules_sheets
 from pnp.options import Options
 from pnp.spec import load_game, need
-from pnp.textflow import Block, Measure, Run, fit, parse_blocks
+from pnp.textflow import Measure, fit, parse_blocks
 
 KIT_ID = "tab"
 CUT = Style(width=0.35, role="cut")
@@ -298,9 +298,9 @@ def throw_table(box: Box, spec: TabSpec, ctx: Context) -> list[Shape]:
 
 
 def build(ctx: Context) -> list[Sheet]:
-    blocks = parse_blocks(ctx.cat.blocks("rules", **text_values(ctx.spec, ctx.options)))
-    title = (Block("h", (Run(ctx.cat.text("title"), True),)),)
-    del title
+    cat = ctx.cat
+    head = [f"## {cat.text('title')} – {cat.text('subtitle')}"]
+    blocks = parse_blocks(head + cat.blocks("rules", **text_values(ctx.spec, ctx.options)))
     return [board_sheet(ctx), pieces_sheet(ctx), *rules_sheets(blocks, ctx.options.paper, ctx.measure, "rules")]
 
 

@@ -77,7 +77,8 @@ def frame(
             sx, sy = sheet.scale
         else:
             sx, sy = safe.x + 0.5, safe.bottom - 0.5
-        label_box = sheet.scale_label or Box(sx + paper.scale_bar + 3.0, safe.bottom - FOOTER_H, safe.right - sx - paper.scale_bar - 3.0, FOOTER_H)
+        label_x = sx + paper.scale_bar + 3.0
+        label_box = sheet.scale_label or Box(label_x, safe.bottom - FOOTER_H, safe.right - label_x, FOOTER_H)
         items.extend(scale_check(sx, sy, paper.scale_bar, scale_text, label_box, measure))
         page = Page(w, h, (*sheet.items, *sheet.extra, *items), sheet.label)
         check_margin(page, paper, sheet.landscape)
