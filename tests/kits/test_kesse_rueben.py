@@ -68,7 +68,7 @@ def test_board_is_5x5_with_the_barn_in_the_centre(built, paper):
     barns = [(g, m) for g, m in tagged(page.items) if g.tag[0] == "barn"]
     assert len(fields) == SPEC.board**2 - 1 and len(barns) == 1
     squares = []
-    for g, m in fields + barns:
+    for g, _m in fields + barns:
         rect = next(s for s in g.items if isinstance(s, Rect))
         assert rect.w == rect.h == SPEC.square >= 22.0
         squares.append((rect.x, rect.y))

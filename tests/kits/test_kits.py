@@ -1,0 +1,76 @@
+"""Kit-generic checks of the page data against each kit's own game facts:
+what the rules demand is drawn, and no rules text is lost."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from pnp.geometry import is_inked, tagged, walk
+from pnp.i18n import load_catalog
+from pnp.kits import Kit, get_kit, registry
+from pnp.textflow import parse_blocks, plain
+from pnp.validate import matches
+from tests.helpers import COMBOS, KIT_IDS, joined_text, normalise
+
+
+def test_the_registry_finds_every_kit_module():
+    import pkgutil
+
+    import pnp.kits
+
+    modules = [m.name for m in pkgutil.iter_modules(pnp.kits.__path__)]
+    assert "tab" in registry()
+    assert len(registry()) == len(modules), f"modules {modules}, kits {list(registry())}"
+    for kit_id, kit in registry().items():
+        assert isinstance(kit, Kit) and kit.id == kit_id
+
+
+@pytest.mark.parametrize("kit_id", KIT_IDS)
+def test_game_facts_hold_their_own_invariants(kit_id):
+    kit = get_kit(kit_id)
+    spec = kit.load_spec()
+    invariants = kit.invariants(spec)
+    assert invariants, "a kit states at least one invariant of its game facts"
+    broken = [(name, detail) for name, holds, detail in invariants if not holds]
+    assert not broken
+
+
+@pytest.mark.parametrize("kit_id", KIT_IDS)
+def test_player_counts_are_sensible(kit_id):
+    kit = get_kit(kit_id)
+    counts = kit.player_counts(kit.load_spec())
+    assert counts and all(isinstance(n, int) and 1 <= n <= 8 for n in counts)
+
+
+@pytest.mark.parametrize(("kit_id", "lang", "paper_id"), COMBOS)
+def test_pages_draw_the_components_the_rules_demand(built, kit_id, lang, paper_id):
+    b = built(kit_id, lang, paper_id)
+    kit = b.kit
+    found: Counter[tuple[str, str]] = Counter()
+    for page in b.pages:
+        for g, _ in tagged(page.items):
+            if any(is_inked(s) for s, _, _ in walk(g.items)):
+                found[g.tag] += 1
+    want = kit.expected(kit.load_spec(), b.options)
+    assert want
+    for key, n in want.items():
+        got = sum(c for tag, c in found.items() if matches(key, tag))
+        assert got == n, f"{key}: the rules call for {n}, the pages draw {got}"
+    stray = [tag for tag in found if not any(matches(k, tag) for k in want)]
+    assert not stray, f"components the rules do not call for: {stray[:5]}"
+
+
+@pytest.mark.parametrize(("kit_id", "lang", "paper_id"), COMBOS)
+def test_no_rules_text_is_lost(built, kit_id, lang, paper_id):
+    b = built(kit_id, lang, paper_id)
+    cat = load_catalog(kit_id, lang)
+    if "rules" not in cat.strings:
+        pytest.skip(f"{kit_id} has no 'rules' text")
+    values = b.kit.text_values(b.kit.load_spec(), b.options)
+    blocks = [bl for bl in parse_blocks(cat.blocks("rules", **values)) if bl.kind != "diagram"]
+    assert blocks
+    text = " ".join(joined_text(p) for p in b.pages)
+    lost = [plain(bl)[:60] for bl in blocks if normalise(plain(bl)) not in text]
+    assert not lost, f"rules text missing from the pages: {lost[:3]}"
