@@ -196,6 +196,9 @@ def validate_file(path: Path) -> Report:
         report.error = str(e)
     except PnpError as e:
         report.error = f"cannot be checked: {e}"
+    except Exception as e:  # noqa: BLE001 - a damaged file must give one line, never a traceback
+        report.checks.clear()
+        report.error = f"is a damaged PDF: {type(e).__name__}: {e}"
     return report
 
 

@@ -44,7 +44,7 @@ def scale_check(x: float, y: float, length: float, label: str, label_box: Box, m
     items: list[Shape] = [Rect(x, y - 1.6, length, 1.6, ink)]
     for t in (x, x + length):
         items.append(Line(t, y - 3.0, t, y, tick))
-    shapes, _ = fit([Block("p", (Run(label),))], [label_box], measure, 6.5, 5.0)
+    shapes, _ = fit([Block("p", (Run(label),))], [label_box], measure, 7.5, 7.0)
     items.extend(shapes[0])
     return tuple(items)
 

@@ -111,7 +111,8 @@ def render_pdf(pages: list[Page], meta: PdfMeta) -> bytes:
     for font in sorted(fonts_of(pages)):
         register(font)
     buf = BytesIO()
-    c = Canvas(buf, invariant=1, pageCompression=1, lang=meta.lang)
+    register("Sans")  # the canvas's initial font, so no unembedded Helvetica is referenced
+    c = Canvas(buf, invariant=1, pageCompression=1, lang=meta.lang, initialFontName="Sans", initialFontSize=10)
     c.setTitle(meta.title)
     c.setSubject(meta.subject)
     c.setAuthor(meta.author)

@@ -15,16 +15,15 @@ from pnp.validate import matches
 from tests.helpers import COMBOS, KIT_IDS, joined_text, normalise
 
 
-def test_the_registry_finds_every_kit_module():
-    import pkgutil
+def test_every_kit_has_a_templates_folder_and_every_folder_a_kit():
+    from pnp.paths import TEMPLATES
 
-    import pnp.kits
-
-    modules = [m.name for m in pkgutil.iter_modules(pnp.kits.__path__)]
+    folders = {p.name for p in TEMPLATES.iterdir() if p.is_dir() and p.name != "common"}
     assert "tab" in registry()
-    assert len(registry()) == len(modules), f"modules {modules}, kits {list(registry())}"
+    assert set(registry()) == folders
     for kit_id, kit in registry().items():
         assert isinstance(kit, Kit) and kit.id == kit_id
+        assert (TEMPLATES / kit_id / "lang" / "en.toml").is_file()
 
 
 @pytest.mark.parametrize("kit_id", KIT_IDS)

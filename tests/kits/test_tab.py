@@ -1,0 +1,166 @@
+"""Tâb: the game facts against the traditional game (print facts), and the
+board and pieces as page data. Expected numbers come from the facts."""
+
+from __future__ import annotations
+
+import pytest
+
+from pnp.geometry import Line, tagged
+from pnp.i18n import load_catalog
+from pnp.kits import get_kit
+from pnp.kits.tab import TabSpec
+from tests.helpers import LANGS, PAPER_IDS, group_box, joined_text, rects_in
+
+KIT = "tab"
+TAB_COMBOS = [(lg, p) for lg in LANGS for p in PAPER_IDS]
+
+
+@pytest.fixture(scope="module")
+def spec() -> TabSpec:
+    return get_kit(KIT).load_spec()
+
+
+def test_the_facts_are_the_traditional_game(spec):
+    # print facts: 4 rows of 9 squares, 9 pieces a player, four casting sticks
+    assert (spec.rows, spec.columns) == (4, 9)
+    assert spec.pieces_per_player == 9
+    assert spec.coins == 4
+    assert spec.players == (2,)
+    # 1-4 heads score 1-4; all tails scores 6; throw until a 2 or 3
+    assert dict(spec.scores) == {1: 1, 2: 2, 3: 3, 4: 4, 0: 6}
+    assert set(dict(spec.scores)) == set(range(spec.coins + 1)), "every number of heads has a score"
+    assert set(spec.stop_on) == {2, 3}
+
+
+def test_a_piece_and_a_marker_fit_in_a_square(spec):
+    assert 0 < spec.piece < spec.square
+    assert 0 < spec.marker < spec.square
+
+
+def test_expected_components_follow_the_facts(spec, built):
+    kit = get_kit(KIT)
+    want = kit.expected(spec, built(KIT).options)
+    n = spec.pieces_per_player
+    assert want == {
+        f"board:{spec.rows}x{spec.columns}": 1,
+        "square": spec.rows * spec.columns,
+        "piece:light": n,
+        "piece:dark": n,
+        "marker:light": n,
+        "marker:dark": n,
+    }
+
+
+def test_rules_numbers_come_from_the_facts(spec, built):
+    b = built(KIT, "en", "letter")
+    values = get_kit(KIT).text_values(spec, b.options)
+    assert values["coins"] == spec.coins
+    assert values["pieces"] == spec.pieces_per_player
+    assert values["paper"] == "US Letter"
+
+
+def _page(built, lang, paper_id, label):
+    pages = [p for p in built(KIT, lang, paper_id).pages if p.label == label]
+    assert len(pages) == 1, f"one {label!r} page"
+    return pages[0]
+
+
+def _tags(page, kind):
+    return [(g, m) for g, m in tagged(page.items) if g.tag[0] == kind]
+
+
+@pytest.mark.parametrize(("lang", "paper_id"), TAB_COMBOS)
+def test_the_board_is_one_landscape_component(built, spec, lang, paper_id):
+    page = _page(built, lang, paper_id, "board")
+    assert page.width > page.height, "the board is laid out on a landscape page"
+    boards = _tags(page, "board")
+    assert [g.tag for g, _ in boards] == [("board", f"{spec.rows}x{spec.columns}")]
+
+
+@pytest.mark.parametrize(("lang", "paper_id"), TAB_COMBOS)
+def test_the_board_is_a_grid_of_squares_of_the_stated_size(built, spec, lang, paper_id):
+    page = _page(built, lang, paper_id, "board")
+    S = spec.square
+    squares = _tags(page, "square")
+    assert len(squares) == spec.rows * spec.columns == 36
+    cells = {}
+    for g, m in squares:
+        rects = list(rects_in(g, m))
+        assert len(rects) == 1, f"square {g.tag[1]} is drawn as one Rect"
+        rect, box = rects[0]
+        assert (rect.w, rect.h) == (S, S), f"square {g.tag[1]} is {rect.w} x {rect.h} mm, not {S}"
+        assert box.w == pytest.approx(S, abs=1e-9) and box.h == pytest.approx(S, abs=1e-9)
+        r, c = (int(v) for v in g.tag[1].split("-"))
+        assert (r, c) not in cells, f"square {g.tag[1]} twice"
+        cells[(r, c)] = box
+    assert set(cells) == {(r, c) for r in range(1, spec.rows + 1) for c in range(1, spec.columns + 1)}
+    x0, y0 = cells[(1, 1)].x, cells[(1, 1)].y
+    for (r, c), box in cells.items():
+        assert box.x == pytest.approx(x0 + (c - 1) * S, abs=1e-6), f"square {r}-{c} out of its column"
+        assert box.y == pytest.approx(y0 + (r - 1) * S, abs=1e-6), f"square {r}-{c} out of its row"
+    # the grid lies inside the board's outline
+    (board, bm), = _tags(page, "board")
+    outline = group_box(board, bm)
+    grid = cells[(1, 1)].union(cells[(spec.rows, spec.columns)])
+    assert grid.w == pytest.approx(spec.columns * S) and grid.h == pytest.approx(spec.rows * S)
+    assert outline.contains(grid)
+
+
+@pytest.mark.parametrize(("lang", "paper_id"), TAB_COMBOS)
+def test_there_are_nine_pieces_a_side_smaller_than_a_square(built, spec, lang, paper_id):
+    page = _page(built, lang, paper_id, "pieces")
+    p = spec.piece
+    for side in ("light", "dark"):
+        pieces = [(g, m) for g, m in _tags(page, "piece") if g.tag[1] == side]
+        assert len(pieces) == spec.pieces_per_player == 9, side
+        for g, m in pieces:
+            # a strip of two faces, folded on the middle into a piece p x p
+            cuts = [(r, b) for r, b in rects_in(g, m) if r.style.role == "cut"]
+            assert len(cuts) == 1, "one cut outline per strip"
+            _, strip = cuts[0]
+            assert (strip.w, strip.h) == pytest.approx((2 * p, p))
+            folds = [s for s in g.items if isinstance(s, Line) and s.style.role == "fold"]
+            assert len(folds) == 1
+            assert folds[0].x1 == folds[0].x2 == pytest.approx(cuts[0][0].x + p), "fold in the middle"
+            assert group_box(g, m).w <= 2 * p + 1e-6 and group_box(g, m).h <= p + 1e-6, "art stays on the strip"
+            folded = min(strip.w, strip.h)
+            assert folded < spec.square, "a folded piece is smaller than a square"
+    assert not [t for t in _tags(page, "piece") if t[0].tag[1] not in ("light", "dark")]
+
+
+@pytest.mark.parametrize(("lang", "paper_id"), TAB_COMBOS)
+def test_there_are_nine_row_four_markers_a_side(built, spec, lang, paper_id):
+    page = _page(built, lang, paper_id, "pieces")
+    for side in ("light", "dark"):
+        markers = [(g, m) for g, m in _tags(page, "marker") if g.tag[1] == side]
+        assert len(markers) == spec.pieces_per_player
+        for g, m in markers:
+            cut = [b for r, b in rects_in(g, m) if r.style.role == "cut"]
+            assert len(cut) == 1
+            assert (cut[0].w, cut[0].h) == pytest.approx((spec.marker, spec.marker))
+
+
+@pytest.mark.parametrize(("lang", "paper_id"), TAB_COMBOS)
+def test_no_two_pieces_or_markers_overlap(built, lang, paper_id):
+    page = _page(built, lang, paper_id, "pieces")
+    parts = _tags(page, "piece") + _tags(page, "marker")
+    boxes = [(f"{g.tag[0]}:{g.tag[1]}#{i}", group_box(g, m)) for i, (g, m) in enumerate(parts)]
+    assert len(boxes) == 36
+    clashes = [(a, b) for i, (a, ba) in enumerate(boxes) for b, bb in boxes[i + 1 :] if ba.overlaps(bb)]
+    assert not clashes, clashes[:3]
+
+
+@pytest.mark.parametrize(("lang", "paper_id"), TAB_COMBOS)
+def test_the_throw_table_lists_every_score(built, spec, lang, paper_id):
+    text = joined_text(_page(built, lang, paper_id, "pieces"))
+    cat = load_catalog(KIT, lang)
+    assert text.count(cat.text("throws_heading")) == 2, "a throw table for each player"
+    assert cat.text("all_tails") in text
+    assert cat.text("throw_again") in text
+
+
+def test_the_board_squares_are_exactly_the_stated_size_on_paper(built, spec):
+    """The board is drawn 1:1: nothing scales the group that holds it."""
+    page = _page(built, "en", "a4", "board")
+    for _, m in _tags(page, "board") + _tags(page, "square"):
+        assert abs(m[0]) == pytest.approx(1.0) and abs(m[3]) == pytest.approx(1.0)

@@ -1,0 +1,87 @@
+"""pnp.layout.rules: flowing a kit's rules over as few pages as needed."""
+
+from __future__ import annotations
+
+import pytest
+
+from pnp.errors import LayoutError
+from pnp.geometry import Box, Rect, Text
+from pnp.layout.frame import content_box
+from pnp.layout.rules import MIN_BODY_PT, column_boxes, rules_sheets
+from pnp.paper import get_paper
+from pnp.textflow import fit, parse_blocks
+from tests.helpers import MIN_RULES_PT
+
+SENTENCE = "A piece which has not yet moved may only move on a throw of one, and is then turned over. "
+
+
+def _texts(sheet):
+    return [s for s in sheet.items if isinstance(s, Text)]
+
+
+def test_the_floor_is_seven_points():
+    assert MIN_BODY_PT == MIN_RULES_PT
+
+
+def test_column_boxes_split_the_area_with_gutters():
+    area = Box(10, 20, 190, 250)
+    cols = column_boxes(area, 3, gutter=5)
+    assert len(cols) == 3
+    assert cols[0].x == 10 and cols[-1].right == pytest.approx(area.right)
+    assert cols[0].w == pytest.approx((190 - 2 * 5) / 3)
+    for a, b in zip(cols, cols[1:], strict=False):
+        assert b.x - a.right == pytest.approx(5)
+        assert (a.y, a.h) == (20, 250)
+
+
+def test_short_rules_take_one_page_at_the_preferred_size(measure):
+    sheets = rules_sheets(parse_blocks(["## Rules", SENTENCE * 3]), get_paper("a4"), measure, "rules")
+    assert [s.label for s in sheets] == ["rules 1"]
+    assert min(t.size for t in _texts(sheets[0])) >= 9.0
+
+
+def test_long_rules_spread_over_more_pages_not_smaller_type(measure):
+    blocks = parse_blocks([SENTENCE * 12] * 14)
+    sheets = rules_sheets(blocks, get_paper("a4"), measure, "rules")
+    assert len(sheets) > 1
+    assert [s.label for s in sheets] == [f"rules {i}" for i in range(1, len(sheets) + 1)]
+    sizes = {t.size for s in sheets for t in _texts(s)}
+    assert min(sizes) >= 9.0 or len(sheets) == 4
+
+
+def test_rules_text_stays_in_the_content_box(measure):
+    paper = get_paper("letter")
+    blocks = parse_blocks(["## Heading", SENTENCE * 8, "- " + SENTENCE, "1. " + SENTENCE] * 3)
+    area = content_box(paper, False)
+    for sheet in rules_sheets(blocks, paper, measure, "rules"):
+        for t in _texts(sheet):
+            assert area.x - 1e-6 <= t.x and t.x + t.width <= area.right + 1e-6
+            assert area.y <= t.y <= area.bottom
+
+
+def test_a_top_band_pushes_the_first_page_down(measure):
+    top = (Rect(6.35, 12.0, 50, 30),)
+    sheets = rules_sheets(parse_blocks([SENTENCE]), get_paper("a4"), measure, "rules", top=top, top_height=40.0)
+    assert sheets[0].items[0] is top[0]
+    assert min(t.y for t in _texts(sheets[0])) > content_box(get_paper("a4"), False).y + 40.0
+
+
+def test_too_much_text_is_an_error_naming_the_pages(measure):
+    blocks = parse_blocks([SENTENCE * 40] * 40)
+    with pytest.raises(LayoutError, match="^manual:"):
+        rules_sheets(blocks, get_paper("a4"), measure, "manual")
+
+
+@pytest.mark.parametrize("paragraphs", [10, 25, 40, 60])
+def test_rules_never_go_below_the_floor_to_fit(measure, paragraphs):
+    paper = get_paper("a4")
+    blocks = parse_blocks([SENTENCE * 8] * paragraphs)
+    try:
+        sheets = rules_sheets(blocks, paper, measure, "rules")
+    except LayoutError:
+        # only when the text does not fit even at the floor on the most pages
+        columns = column_boxes(content_box(paper, False), 2) * 4
+        with pytest.raises(LayoutError):
+            fit(blocks, columns, measure, MIN_BODY_PT, MIN_BODY_PT)
+        return
+    assert min(t.size for s in sheets for t in _texts(s)) >= MIN_BODY_PT

@@ -1,0 +1,169 @@
+"""pnp.i18n: catalogs per kit and language, checked against English."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from pnp.errors import CatalogError
+from pnp.fonts import covers
+from pnp.i18n import REFERENCE, load_catalog, placeholders
+from pnp.paths import TEMPLATES
+from tests.helpers import KIT_IDS, LANGS
+
+CATALOGS = [(k, lg) for k in KIT_IDS for lg in LANGS]
+FONTS = ("Sans", "Sans-Bold", "Sans-Italic")
+
+
+def _strings(value) -> list[str]:
+    return [value] if isinstance(value, str) else list(value)
+
+
+def test_english_comes_first_and_there_are_others():
+    assert LANGS[0] == REFERENCE == "en"
+    assert {"nl", "de"} <= set(LANGS)
+
+
+@pytest.mark.parametrize("kit_id", KIT_IDS)
+def test_every_kit_has_a_catalog_file_for_every_language(kit_id):
+    for lang in LANGS:
+        assert (TEMPLATES / kit_id / "lang" / f"{lang}.toml").is_file(), f"{kit_id}: no {lang}.toml"
+
+
+@pytest.mark.parametrize(("kit_id", "lang"), CATALOGS)
+def test_every_catalog_has_the_keys_and_placeholders_of_english(kit_id, lang):
+    cat = load_catalog(kit_id, lang)
+    en = load_catalog(kit_id, REFERENCE)
+    assert cat.strings.keys() == en.strings.keys()
+    for key, ref in en.strings.items():
+        assert type(cat.strings[key]) is type(ref), f"{key}: a string in one, a list in the other"
+        want = set().union(*(placeholders(s) for s in _strings(ref)))
+        got = set().union(*(placeholders(s) for s in _strings(cat.strings[key])))
+        assert got == want, f"{kit_id}/{lang}: {key!r} has {sorted(got)}, English {sorted(want)}"
+
+
+@pytest.mark.parametrize(("kit_id", "lang"), CATALOGS)
+def test_the_catalog_names_its_language(kit_id, lang):
+    cat = load_catalog(kit_id, lang)
+    names = {lg: load_catalog(kit_id, lg).text("language_name") for lg in LANGS}
+    assert len(set(names.values())) == len(LANGS), "every language has its own name"
+    assert cat.kit == kit_id and cat.lang == lang
+    assert cat.files[-1] == TEMPLATES / kit_id / "lang" / f"{lang}.toml"
+
+
+@pytest.mark.parametrize(("kit_id", "lang"), CATALOGS)
+@pytest.mark.parametrize("font", FONTS)
+def test_the_fonts_have_every_character_of_the_catalog(kit_id, lang, font):
+    cat = load_catalog(kit_id, lang)
+    text = "".join(s for v in cat.strings.values() for s in _strings(v))
+    assert text
+    assert covers(font, text) == set()
+
+
+def test_covers_reports_a_missing_glyph():
+    assert covers("Sans", "Tâb ß € ·") == set()
+    assert covers("Sans", "a\U0001f3b2b") == {"\U0001f3b2"}  # a die emoji: not in DejaVu
+
+
+# ---- broken catalogs, in a temporary templates folder -------------------
+
+@pytest.fixture
+def templates(tmp_path: Path) -> Path:
+    """A fresh copy of the common and Tâb catalogs. load_catalog caches by
+    argument, so every test gets a new path."""
+    root = tmp_path / "templates"
+    for part in ("common", "tab"):
+        shutil.copytree(TEMPLATES / part / "lang", root / part / "lang")
+    return root
+
+
+def _drop_key(path: Path, key: str) -> None:
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    kept = [ln for ln in lines if not ln.startswith(f"{key} =")]
+    assert len(kept) == len(lines) - 1, f"{key} is a one-line key of {path.name}"
+    path.write_text("".join(kept), encoding="utf-8")
+
+
+def test_the_copy_loads(templates):
+    assert load_catalog("tab", "de", templates).text("title")
+
+
+def test_a_missing_key_names_the_file_and_the_key(templates):
+    path = templates / "tab" / "lang" / "de.toml"
+    _drop_key(path, "throws_heading")
+    with pytest.raises(CatalogError) as e:
+        load_catalog("tab", "de", templates)
+    assert str(path) in str(e.value)
+    assert "'throws_heading'" in str(e.value)
+
+
+def test_a_missing_common_key_names_the_file_and_the_key(templates):
+    path = templates / "common" / "lang" / "nl.toml"
+    _drop_key(path, "scale_check")
+    with pytest.raises(CatalogError, match=r"nl\.toml.*'scale_check'"):
+        load_catalog("tab", "nl", templates)
+
+
+def test_a_missing_language_file_names_the_file(templates):
+    path = templates / "tab" / "lang" / "nl.toml"
+    path.unlink()
+    with pytest.raises(CatalogError) as e:
+        load_catalog("tab", "nl", templates)
+    assert str(path) in str(e.value) and "missing" in str(e.value)
+
+
+def test_an_unknown_language_is_a_catalog_error(templates):
+    with pytest.raises(CatalogError, match=r"xx\.toml"):
+        load_catalog("tab", "xx", templates)
+
+
+def test_an_extra_key_is_an_error(templates):
+    path = templates / "tab" / "lang" / "de.toml"
+    path.write_text(path.read_text(encoding="utf-8").replace("\ntitle =", '\nsurplus = "x"\ntitle =', 1),
+                    encoding="utf-8")
+    with pytest.raises(CatalogError, match="'surplus'"):
+        load_catalog("tab", "de", templates)
+
+
+def test_a_changed_placeholder_names_the_file_and_the_key(templates):
+    path = templates / "common" / "lang" / "de.toml"
+    text = path.read_text(encoding="utf-8")
+    assert "{length}" in text
+    path.write_text(text.replace("{length}", "{laenge}"), encoding="utf-8")
+    with pytest.raises(CatalogError) as e:
+        load_catalog("tab", "de", templates)
+    assert str(path) in str(e.value) and "'scale_check'" in str(e.value) and "length" in str(e.value)
+
+
+def test_invalid_toml_names_the_file(templates):
+    path = templates / "tab" / "lang" / "nl.toml"
+    path.write_text('title = "unterminated\n', encoding="utf-8")
+    with pytest.raises(CatalogError, match="not valid TOML") as e:
+        load_catalog("tab", "nl", templates)
+    assert str(path) in str(e.value)
+
+
+def test_a_value_that_is_not_text_is_an_error(templates):
+    path = templates / "tab" / "lang" / "en.toml"
+    path.write_text(path.read_text(encoding="utf-8") + "\ncount = 3\n", encoding="utf-8")
+    with pytest.raises(CatalogError, match="'count' must be a string"):
+        load_catalog("tab", "en", templates)
+
+
+def test_a_missing_value_for_a_placeholder_names_the_key():
+    cat = load_catalog("tab", "en")
+    with pytest.raises(CatalogError, match="'scale_check'.*'length'"):
+        cat.text("scale_check")
+    with pytest.raises(CatalogError, match="'no_such_key'"):
+        cat.text("no_such_key")
+
+
+def test_kit_strings_fill_their_placeholders():
+    cat = load_catalog("tab", "en")
+    assert str(cat.raw("page")).format(i=2, n=3).endswith("2 / 3")
+    assert "50 mm" in cat.text("scale_check", length="50 mm")
+    rules = cat.blocks("rules", paper="A4", coins=4, pieces=9)
+    assert any("4 coins" in r for r in rules)
+    assert not any("{" in r for r in rules)

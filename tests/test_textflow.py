@@ -1,0 +1,141 @@
+"""pnp.textflow: wrapping, fitting and the small rules-text syntax."""
+
+from __future__ import annotations
+
+import pytest
+
+from pnp.errors import LayoutError
+from pnp.geometry import PT, Box, Text
+from pnp.textflow import Block, Run, fit, flow, line_shapes, parse_block, parse_blocks, parse_inline, wrap
+
+PARAGRAPH = (
+    "The player whose turn it is throws again and again till he gets a throw of two or three heads, "
+    "noting as the score the number of heads in each throw. All tails score six. Once a two or three "
+    "is thrown, movement begins, and the throws are used in any order to move a piece."
+)
+
+
+def _line_width(line, size, measure) -> float:
+    _, width = line_shapes(line, 0.0, 0.0, size, measure, (0, 0, 0))
+    return width
+
+
+@pytest.mark.parametrize("width", [25.0, 40.0, 63.5, 90.0])
+@pytest.mark.parametrize("size", [7.0, 9.0, 12.0])
+def test_wrap_never_exceeds_the_width(measure, width, size):
+    runs = parse_inline(PARAGRAPH.replace("All tails", "**All tails**"))
+    lines = wrap(runs, width, size, measure)
+    assert len(lines) > 1
+    for line in lines:
+        assert _line_width(line, size, measure) <= width + 1e-6
+
+
+@pytest.mark.parametrize("width", [25.0, 63.5])
+def test_wrap_is_greedy_and_keeps_every_word_in_order(measure, width):
+    size = 9.0
+    lines = wrap((Run(PARAGRAPH),), width, size, measure)
+    words = ["".join(t for t, _ in w) for line in lines for w in line]
+    assert words == PARAGRAPH.split()
+    for line, following in zip(lines, lines[1:], strict=False):
+        # the next line's first word would not have fitted on this one
+        assert _line_width([*line, following[0]], size, measure) > width
+
+
+def test_a_wider_column_needs_no_more_lines(measure):
+    counts = [len(wrap((Run(PARAGRAPH),), w, 9.0, measure)) for w in (30.0, 60.0, 120.0)]
+    assert counts[0] > counts[1] > counts[2] >= 1
+
+
+def test_fit_picks_the_largest_size_that_fits(measure):
+    box = [Box(0, 0, 60, 40)]
+    blocks = parse_blocks([PARAGRAPH])
+    _, size = fit(blocks, box, measure, 12.0, 5.0)
+    assert 5.0 <= size < 12.0
+    flow(blocks, box, size, measure)  # fits at that size
+    with pytest.raises(LayoutError):
+        flow(blocks, box, size + 0.25, measure)  # and not one step larger
+
+
+def test_fit_uses_the_largest_size_when_text_is_short(measure):
+    _, size = fit(parse_blocks(["Short."]), [Box(0, 0, 60, 40)], measure, 10.0, 6.0)
+    assert size == 10.0
+
+
+def test_more_text_gets_a_smaller_size(measure):
+    box = [Box(0, 0, 80, 60)]
+    _, one = fit(parse_blocks([PARAGRAPH]), box, measure, 14.0, 4.0)
+    _, two = fit(parse_blocks([PARAGRAPH, PARAGRAPH]), box, measure, 14.0, 4.0)
+    _, three = fit(parse_blocks([PARAGRAPH] * 3), box, measure, 14.0, 4.0)
+    assert one > two > three
+
+
+def test_fitted_text_stays_inside_its_columns(measure):
+    columns = [Box(10, 20, 50, 60), Box(66, 20, 50, 60)]
+    blocks = parse_blocks(["## Heading", PARAGRAPH, "- " + PARAGRAPH, "1. " + PARAGRAPH, PARAGRAPH])
+    shapes, size = fit(blocks, columns, measure, 11.0, 5.0)
+    for col, col_shapes in zip(columns, shapes, strict=True):
+        for t in col_shapes:
+            assert isinstance(t, Text)
+            assert col.x - 1e-6 <= t.x and t.x + t.width <= col.right + 1e-6
+            assert col.y - 1e-6 <= t.y - 0.93 * t.size * PT and t.y <= col.bottom + 1e-6
+
+
+def test_overflow_at_the_smallest_size_raises(measure):
+    blocks = parse_blocks([PARAGRAPH] * 6)
+    with pytest.raises(LayoutError, match="6.5 pt"):
+        fit(blocks, [Box(0, 0, 40, 30)], measure, 9.0, 6.5)
+
+
+def test_flow_raises_when_text_does_not_fit(measure):
+    with pytest.raises(LayoutError):
+        flow(parse_blocks([PARAGRAPH] * 4), [Box(0, 0, 40, 20)], 9.0, measure)
+
+
+def test_a_word_wider_than_the_column_raises(measure):
+    word = "Donaudampfschifffahrtsgesellschaftskapitänsmütze"
+    assert measure(word, "Sans", 7.0) > 20.0
+    with pytest.raises(LayoutError, match="wider than its column"):
+        flow(parse_blocks([f"A {word} here"]), [Box(0, 0, 20, 100)], 7.0, measure)
+    with pytest.raises(LayoutError):
+        fit(parse_blocks([word]), [Box(0, 0, 20, 100)], measure, 9.0, 7.0)
+
+
+def test_inline_bold_and_italic_become_runs():
+    assert parse_inline("a **bold** word") == (Run("a "), Run("bold", bold=True), Run(" word"))
+    assert parse_inline("an *italic* word") == (Run("an "), Run("italic", italic=True), Run(" word"))
+    assert parse_inline("**To begin:** go") == (Run("To begin:", bold=True), Run(" go"))
+    assert parse_inline("plain 2 * 3") == (Run("plain 2 * 3"),)
+    assert [r.font for r in parse_inline("x **b** *i*")] == ["Sans", "Sans-Bold", "Sans", "Sans-Italic"]
+
+
+def test_bold_text_is_set_in_the_bold_font(measure):
+    (col,), _ = fit(parse_blocks(["Play **fast** now"]), [Box(0, 0, 80, 20)], measure, 9.0, 9.0)
+    assert [(t.text.strip(), t.font) for t in col] == [("Play", "Sans"), ("fast", "Sans-Bold"), ("now", "Sans")]
+
+
+def test_block_syntax():
+    h = parse_block("## Setup")
+    assert h.kind == "h" and h.runs == (Run("Setup", bold=True),)
+    li = parse_block("- one thing")
+    assert (li.kind, li.marker, li.runs) == ("li", "•", (Run("one thing"),))
+    ol = parse_block("12. twelfth")
+    assert (ol.kind, ol.marker, ol.runs) == ("ol", "12.", (Run("twelfth"),))
+    assert parse_block("[[diagram:board]]") == Block("diagram", name="board")
+    assert parse_block("Just a paragraph.").kind == "p"
+
+
+def test_an_unknown_diagram_is_an_error(measure):
+    with pytest.raises(LayoutError, match="no diagram named 'nope'"):
+        flow(parse_blocks(["[[diagram:nope]]"]), [Box(0, 0, 50, 50)], 9.0, measure)
+
+
+def test_a_diagram_gets_its_height(measure):
+    seen = []
+
+    def draw(box):
+        seen.append(box)
+        return ()
+
+    flow(parse_blocks(["Text above.", "[[diagram:pic]]"]), [Box(0, 0, 50, 80)], 9.0, measure, {"pic": (30.0, draw)})
+    (box,) = seen
+    assert (box.w, box.h) == (50, 30.0) and box.y > 0
