@@ -67,8 +67,11 @@ def greyscale(rgb: RGB, _kind: str) -> RGB:
 
 
 def ink_saver(rgb: RGB, kind: str) -> RGB:
-    """Fills become light tints (black fills a mid grey); lines and text keep
-    their ink, so every outline and symbol is still there."""
+    """Fills become light tints (black fills a mid grey); lines keep their
+    ink and white lettering turns black, so every outline, symbol and word is
+    still there."""
+    if kind == "text" and min(rgb) > 0.9:
+        return (0.0, 0.0, 0.0)  # white lettering would vanish on a light tint
     if kind != "fill":
         return rgb
     if max(rgb) < 0.05:
