@@ -131,7 +131,8 @@ def render(
             for kit in chosen:
                 counts = kit.player_counts(kit.load_spec())
                 if players not in counts and (kits or "players" in kit.options):
-                    raise UsageError(f"--players {players}: {kit.id} is for {min(counts)}-{max(counts)} players")
+                    span = f"{min(counts)}-{max(counts)}" if len(counts) > 1 else str(counts[0])
+                    raise UsageError(f"--players {players}: {kit.id} is for {span} players")
             if not kits:
                 chosen = [k for k in chosen if players in k.player_counts(k.load_spec())]
     except UsageError as e:
@@ -180,6 +181,8 @@ def render(
         if reports:
             from pnp.validate import summary_line
 
+            for r in reports:
+                click.echo(f"{'ok  ' if r.ok else 'FAIL'}  {r.file}  ({len(r.checks)} checks)")
             click.echo(summary_line(reports))
         click.echo(f"wrote {len(written)} files ({pages} pages) to {out} in {seconds:.2f} s")
     for r in failed:
