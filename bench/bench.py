@@ -2,6 +2,7 @@
 
     make bench                       # or: .venv/bin/python bench/bench.py
     .venv/bin/python bench/bench.py --runs 3 --warmup 0    # quicker, rougher
+    .venv/bin/python bench/bench.py --venv /tmp/other-venv  # another install
 
 Every measured case is a fresh process (the `pnp` console script or
 `python -c ...`), so the figures are whole-process: interpreter start,
@@ -201,6 +202,8 @@ def main(argv: list[str] | None = None) -> int:
             report(cases, tmp, kit_ids, pages_of, floor_pdf, ops)
     except BenchError as e:
         print(f"\nbench stopped: {e}")
+    except Exception as e:  # the figures are for people: report, never fail
+        print(f"\nbench stopped: {type(e).__name__}: {e}")
     print(f"\nbench took {time.perf_counter() - started:.0f} s; load average now {os.getloadavg()[0]:.2f}")
     return 0
 
