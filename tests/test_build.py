@@ -93,6 +93,8 @@ def test_ink_saver_lightens_fills_and_keeps_lines_and_text(built, kit_id):
         if kind == "fill":
             assert sum(after) >= sum(before) - 1e-9, "a fill got darker"
             assert after != BLACK, "no solid black fills"
+        elif kind == "text" and min(before) > 0.9:
+            assert after == BLACK, "white lettering turns black on the light tints"
         else:
             assert after == before
 
