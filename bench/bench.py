@@ -248,8 +248,11 @@ def report(cases: dict[str, Case], tmp: Path, kit_ids: list[str], pages_of: dict
     net_spread = (max(net_per_page.values()) - min(net_per_page.values())) / min(net_per_page.values())
     cpu_pp = [cases[f"p{n}"].cpu / pages for n, pages in pages_of.items()]
     cpu_spread = (max(cpu_pp) - min(cpu_pp)) / min(cpu_pp)
-    print(f"  marginal cost per added page: {', '.join(f'{s:.4f}' for s in slopes)} s "
-          f"(overall {slope:.4f} s/page); fixed cost per run {fixed:.3f} s")
+    slope_spread = (max(slopes) - min(slopes)) / max(min(slopes), 1e-9) if len(slopes) > 1 else 0.0
+    print(f"  marginal cost per added page: {', '.join(f'{s:.4f}' for s in slopes)} s (they differ by "
+          f"{slope_spread:.0%}; overall {slope:.4f} s/page); fixed cost per run {fixed:.3f} s")
+    print("  (a fixed cost F and a marginal cost m give s/page = m + F/pages: with 15 to 27 pages the spread "
+          "stays under 25 % only while F < 12 m)")
 
     print("\nPDF sizes (all kits, KB)")
     sizes = {p.name: p.stat().st_size / 1024 for p in sorted((tmp / "all").glob("*.pdf"))}
