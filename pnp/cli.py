@@ -101,6 +101,8 @@ def list_kits() -> None:
 @click.option("--greyscale", "variant", flag_value="greyscale", help="No colour at all.")
 @click.option("--ink-saver", "variant", flag_value="ink-saver", help="Light fills for cheap printing.")
 @click.option("--validate/--no-validate", default=True, show_default=True, help="Check the PDFs after writing.")
+@click.option("--jobs", "-j", "workers", type=click.IntRange(1, 64), default=None,
+              help="Worker processes (default: one per core).")
 @click.option("--quiet", "-q", is_flag=True, help="Print only errors.")
 def render(
     kits: tuple[str, ...],
@@ -114,12 +116,12 @@ def render(
     dpi: int,
     variant: str | None,
     validate: bool,
+    workers: int | None,
     quiet: bool,
 ) -> None:
     """Render KITs (all kits if none is named) into OUT."""
-    from pnp.fonts import Measurer
     from pnp.kits import get_kit, registry
-    from pnp.outputs import render_one
+    from pnp.outputs import default_workers, render_all
 
     try:
         if lang != "all" and lang not in _langs():
@@ -153,16 +155,16 @@ def render(
                       variant or "colour"))
         for kit in chosen for lg in langs for pp in papers
     ]
-    measure = Measurer()
     start = time.perf_counter()
     written: list[Path] = []
     pages = 0
     reports = []
     show_bar = not quiet and sys.stdout.isatty() and len(jobs) > 1
     try:
-        with click.progressbar(jobs, label="rendering", file=None if show_bar else open(os.devnull, "w")) as bar:
-            for kit, options in bar:
-                result = render_one(kit, options, out, formats, dpi, measure, validate)
+        results = render_all(jobs, out, formats, dpi, validate, workers or default_workers(len(jobs)))
+        with click.progressbar(results, length=len(jobs), label="rendering",
+                               file=None if show_bar else open(os.devnull, "w")) as bar:
+            for result in bar:
                 written += result.files
                 pages += result.pages
                 if result.report is not None:

@@ -260,6 +260,39 @@ def shape_box(s: Shape, m: Matrix = IDENTITY) -> Box:
     return Box(min(xs) - pad, min(ys) - pad, max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad)
 
 
+Extent = tuple[float, float, float, float]  # x0, y0, x1, y1
+
+
+def extent(s: Shape) -> Extent | None:
+    """The inked extent of a shape in its parent's coordinates (a group's
+    children are placed by its transform), or None if nothing is inked.
+    Hierarchical, so a group costs four corner transforms, not one per leaf
+    per level; exact for the quarter-turns and scales the kits use, and a
+    superset for any other angle."""
+    if isinstance(s, Group):
+        box: Extent | None = None
+        for item in s.items:
+            e = extent(item)
+            if e is not None:
+                box = e if box is None else (min(box[0], e[0]), min(box[1], e[1]), max(box[2], e[2]), max(box[3], e[3]))
+        if box is None:
+            return None
+        if not (s.dx or s.dy or s.rotate or s.scale != 1.0):
+            return box
+        m = group_matrix(s)
+        pts = [apply(m, x, y) for x in (box[0], box[2]) for y in (box[1], box[3])]
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        return (min(xs), min(ys), max(xs), max(ys))
+    if not is_inked(s):
+        return None
+    pad = _stroke_pad(s)
+    if isinstance(s, Rect):
+        return (s.x - pad, s.y - pad, s.x + s.w + pad, s.y + s.h + pad)
+    pts = _local_points(s)
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    return (min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad)
+
+
 def is_inked(s: Shape) -> bool:
     if isinstance(s, Text):
         return bool(s.text.strip())

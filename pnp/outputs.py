@@ -10,7 +10,12 @@
 
 from __future__ import annotations
 
+import multiprocessing
+import os
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 from pnp.build import VARIANT_FNS, build_pages, file_stem, write_atomic
@@ -82,3 +87,40 @@ def render_one(kit: Kit, options: Options, out: Path, formats: tuple[str, ...], 
             write(page_name(stem, n, ".png"), png_bytes(image, dpi))
         write(f"{stem}-contact.png", png_bytes(contact_sheet(images)))
     return Result(files, len(built.pages), report)
+
+
+@cache
+def _process_measurer() -> Measure:
+    """One measurer (and its cache) per worker process."""
+    from pnp.fonts import Measurer
+
+    return Measurer()
+
+
+def _job(kit_id: str, options: Options, out: Path, formats: tuple[str, ...], dpi: int, validate: bool) -> Result:
+    from pnp.kits import get_kit
+
+    return render_one(get_kit(kit_id), options, out, formats, dpi, _process_measurer(), validate)
+
+
+def default_workers(jobs: int) -> int:
+    """Jobs are independent: use the cores there are, but no more than jobs."""
+    return max(1, min(os.cpu_count() or 1, jobs, 8))
+
+
+def render_all(jobs: list[tuple[Kit, Options]], out: Path, formats: tuple[str, ...], dpi: int, validate: bool,
+               workers: int) -> Iterator[Result]:
+    """Render every job, in worker processes when there are several; results
+    come back in the order of `jobs`, and the files are the same bytes
+    however many workers made them."""
+    if workers <= 1 or len(jobs) < 2:
+        for kit, options in jobs:
+            yield _job(kit.id, options, out, formats, dpi, validate)
+        return
+    ex = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"))
+    try:
+        futures = [ex.submit(_job, kit.id, options, out, formats, dpi, validate) for kit, options in jobs]
+        for f in futures:
+            yield f.result()
+    finally:
+        ex.shutdown(wait=True, cancel_futures=True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from pnp.errors import LayoutError
-from pnp.geometry import PT, Box, Line, Page, Rect, Shape, Style, Text, grey, is_inked, shape_box, walk
+from pnp.geometry import PT, Box, Line, Page, Rect, Shape, Style, Text, extent, grey, is_inked, shape_box, walk
 from pnp.paper import Paper
 from pnp.textflow import Block, Measure, Run, fit
 
@@ -89,7 +89,14 @@ def frame(
 def check_margin(page: Page, paper: Paper, landscape: bool) -> None:
     """LayoutError if anything is inked outside the safe area."""
     safe = paper.safe(landscape)
-    for s, m, _ in walk(page.items):
+    tol = 1e-3
+    lo_x, lo_y, hi_x, hi_y = safe.x - tol, safe.y - tol, safe.right + tol, safe.bottom + tol
+    suspects = []
+    for item in page.items:  # fast: one extent per top-level item
+        e = extent(item)
+        if e is not None and (e[0] < lo_x or e[1] < lo_y or e[2] > hi_x or e[3] > hi_y):
+            suspects.append(item)
+    for s, m, _ in walk(suspects):  # slow, only to name the culprit
         if is_inked(s):
             b = shape_box(s, m)
             if not safe.contains(b, tol=1e-3):
