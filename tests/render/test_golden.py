@@ -11,7 +11,8 @@ import os
 import subprocess
 from pathlib import Path
 
-from pnp.geometry import Circle, Group, Line, Page, Path as PathShape, Rect, Style, Text
+from pnp.geometry import Circle, Group, Line, Page, Rect, Style, Text
+from pnp.geometry import Path as PathShape
 from pnp.render.pdf import PdfMeta, render_pdf
 from tests.helpers import need_tool
 
