@@ -14,10 +14,11 @@ from pathlib import Path
 
 from pnp import __version__
 from pnp.geometry import RGB, Page, map_colours
-from pnp.i18n import load_catalog
+from pnp.i18n import Catalog, load_catalog
 from pnp.kits import Context, Kit
 from pnp.layout.frame import frame
 from pnp.options import Options
+from pnp.paper import Paper
 from pnp.textflow import Measure
 
 
@@ -89,6 +90,12 @@ def apply_variant(pages: list[Page], variant: str) -> list[Page]:
     return [Page(p.width, p.height, map_colours(p.items, fn), p.label) for p in pages]
 
 
+def scale_sentence(cat: Catalog, paper: Paper) -> str:
+    """"Print at 100 % ...: this bar must measure 50 mm", in the catalog's
+    language and number format."""
+    return cat.text("scale_check", length=cat.text(f"scale_length_{paper.id}"))
+
+
 def build_pages(kit: Kit, options: Options, measure: Measure) -> Built:
     spec = kit.load_spec()
     cat = load_catalog(kit.id, options.lang)
@@ -101,7 +108,7 @@ def build_pages(kit: Kit, options: Options, measure: Measure) -> Built:
         title,
         cat.text("language_name"),
         str(cat.raw("page")),
-        cat.text("scale_check", length=paper.scale_label),
+        scale_sentence(cat, paper),
         measure,
     )
     pages = apply_variant(pages, options.variant)

@@ -16,8 +16,7 @@ class Paper:
     name: str
     width: float  # mm, portrait
     height: float
-    scale_bar: float  # mm: the length of the scale check bar
-    scale_label: str  # how that length is written on the sheet
+    scale_bar: float  # mm: the length of the scale check bar (its words: catalog key scale_length_<id>)
 
     def size(self, landscape: bool = False) -> tuple[float, float]:
         return (self.height, self.width) if landscape else (self.width, self.height)
@@ -28,8 +27,8 @@ class Paper:
 
 
 PAPERS: dict[str, Paper] = {
-    "a4": Paper("a4", "A4", 210.0, 297.0, 50.0, "50 mm"),
-    "letter": Paper("letter", "US Letter", 215.9, 279.4, 50.8, "2 in (50.8 mm)"),
+    "a4": Paper("a4", "A4", 210.0, 297.0, 50.0),
+    "letter": Paper("letter", "US Letter", 215.9, 279.4, 50.8),
 }
 
 

@@ -106,11 +106,11 @@ def _words(runs: Sequence[Run]) -> list[Word]:
     words: list[Word] = []
     current: Word = []
     for run in runs:
-        parts = re.split(r"(\s+)", run.text)
+        parts = re.split(r"([ \t\n]+)", run.text)
         for part in parts:
             if not part:
                 continue
-            if part.isspace():
+            if part.strip(" \t\n") == "":
                 if current:
                     words.append(current)
                     current = []
@@ -209,8 +209,8 @@ def flow(
             y += style.heading_gap * line_h
         lines = wrap(block.runs, box.w - indent, bsize, measure)
         if block.kind == "h":
-            # keep a heading with the first two lines of what follows
-            following = 2 * line_h if bi + 1 < len(blocks) else 0.0
+            # keep a heading with the first three lines of what follows
+            following = (3 + style.gap) * line_h if bi + 1 < len(blocks) else 0.0
             if y + len(lines) * bline + following > box.bottom + 1e-6:
                 next_column()
                 box = columns[col]

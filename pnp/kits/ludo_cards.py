@@ -28,7 +28,7 @@ from pnp.kits import Context, Invariant, Kit
 from pnp.kits.kesse_rueben import symbol as kind_symbol
 from pnp.kits.tab import label
 from pnp.layout.frame import Sheet
-from pnp.layout.imposition import Grid, back_slot, crop_marks, cut_lines, fit_grid, flip_point
+from pnp.layout.imposition import MARK_GAP, MARK_LEN, Grid, back_slot, crop_marks, cut_lines, fit_grid, flip_point
 from pnp.layout.rules import rules_sheets
 from pnp.options import Options
 from pnp.spec import load_game, need
@@ -173,7 +173,7 @@ def _frame_boxes(g: Grid, ctx: Context) -> dict[str, object]:
     safe = ctx.options.paper.safe(landscape=True)
     b = g.box
     bar_x = b.x + 3.0
-    mark_end = b.bottom + 1.5 + 4.0 + 0.5
+    mark_end = b.bottom + MARK_GAP + MARK_LEN + 1.0
     return {
         "header": Box(safe.x, safe.y, safe.w, 4.0),
         "scale": (bar_x, safe.bottom - 0.5),
@@ -317,11 +317,13 @@ def alignment_sheets(ctx: Context, g: Grid, fb: dict) -> list[Sheet]:
             ln = 2.2 if i % 5 == 0 else 1.2
             back.append(Line(bx + i, by - ln, bx + i, by + ln, tick))
             back.append(Line(bx - ln, by + i, bx + ln, by + i, tick))
+        # numbers: the horizontal ruler's below it, the vertical ruler's to
+        # its left, far enough apart that the two sets never meet
         for i in (-10, -5, 5, 10):
             s = str(i) if i < 0 else f"+{i}"
-            back.append(Text(bx + i, by + 5.5, s, "Sans", 5, m(s, "Sans", 5), "middle"))
+            back.append(Text(bx + i, by + 8.0, s, "Sans", 5, m(s, "Sans", 5), "middle"))
             s2 = str(-i) if -i < 0 else f"+{-i}"  # up is positive
-            back.append(Text(bx + 3.0, by + i + 0.8, s2, "Sans", 5, m(s2, "Sans", 5), "start"))
+            back.append(Text(bx - 3.0, by + i + 0.8, s2, "Sans", 5, m(s2, "Sans", 5), "end"))
     blocks = parse_blocks(["## " + cat.text("align_heading"), cat.text("align_back")])
     cols, _ = fit(blocks, [Box(b.x + b.w * 0.08, b.y + b.h * 0.42 + 12, b.w * 0.3, b.h * 0.3)], m, 9, 7)
     back += cols[0]

@@ -32,7 +32,6 @@ from pnp.textflow import Measure, fit, parse_blocks
 
 KIT_ID = "tab"
 CUT = Style(width=0.35, role="cut")
-FOLD = Style(width=0.3, dash=(1.5, 1.0), stroke=grey(0.35), role="fold")
 LINE = Style(width=0.5)
 
 
@@ -216,7 +215,7 @@ def _face(x: float, y: float, p: float, dark: bool, moved: bool, text: str, m: M
     ink = WHITE if dark else BLACK
     out: list[Shape] = []
     if dark:
-        out.append(Rect(x + 0.6, y + 0.6, p - 1.2, p - 1.2, Style(stroke=None, fill=BLACK)))
+        out.append(Rect(x, y, p, p, Style(stroke=None, fill=BLACK)))  # ink to the cut: no white edge
     out.append(Circle(x + p / 2, y + 0.42 * p, 0.28 * p, Style(stroke=ink, width=1.1)))
     if moved:
         out.append(star(x + p / 2, y + 0.42 * p, 0.2 * p, Style(stroke=None, fill=ink)))
@@ -237,17 +236,20 @@ def pieces_sheet(ctx: Context) -> Sheet:
     per_row = 3
     rows = -(-spec.pieces_per_player // per_row)
     strip_w = 2 * p
-    block_w = per_row * strip_w
+    gap = 2.5  # between pairs, so it is plain which two faces make a piece
+    block_w = per_row * strip_w + (per_row - 1) * gap
     for side, dark in (("light", False), ("dark", True)):
         name = cat.text(side)
         items.append(label(area.x, y + 3.0, f"{name.capitalize()}", "Sans-Bold", 8, m, 60, "start"))
         y0 = y + 5.0
         for i in range(spec.pieces_per_player):
             r, c = divmod(i, per_row)
-            x, yy = area.x + 1.0 + c * strip_w, y0 + r * p
-            shapes: list[Shape] = [Rect(x, yy, strip_w, p, CUT), Line(x + p, yy + 0.5, x + p, yy + p - 0.5, FOLD)]
-            shapes += _face(x, yy, p, dark, False, cat.text("face_waiting"), m)
+            x, yy = area.x + 1.0 + c * (strip_w + gap), y0 + r * (p + gap)
+            # the two faces of one piece side by side: cut both out, glue them back to back
+            shapes: list[Shape] = _face(x, yy, p, dark, False, cat.text("face_waiting"), m)
             shapes += _face(x + p, yy, p, dark, True, cat.text("face_moved"), m)
+            cut = Style(width=0.35, stroke=grey(0.55) if dark else BLACK, role="cut")
+            shapes += [Rect(x, yy, strip_w, p, cut), Line(x + p, yy, x + p, yy + p, cut)]
             items.append(Group(tuple(shapes), tag=("piece", side)))
         # row-4 markers beside the pieces
         mx0 = area.x + block_w + 12.0
@@ -268,7 +270,7 @@ def pieces_sheet(ctx: Context) -> Sheet:
             mblocks = parse_blocks(["## " + cat.text("markers_heading"), cat.text("markers_note")])
             cols, _ = fit(mblocks, [Box(note_x, y0, area.right - note_x, rows * p + 8)], m, 8.5, 6.5)
             items += cols[0]
-        y = y0 + rows * p + 6.0
+        y = y0 + rows * (p + gap) + 5.0
     # the coin-throw table, one for each player
     tw = (area.w - 10.0) / 2
     for k in range(2):

@@ -33,7 +33,7 @@ class Sheet:
 def content_box(paper: Paper, landscape: bool) -> Box:
     """The safe area less the header and footer bands."""
     s = paper.safe(landscape)
-    return Box(s.x, s.y + HEADER_H + 1.5, s.w, s.h - HEADER_H - FOOTER_H - 3.0)
+    return Box(s.x, s.y + HEADER_H + 2.0, s.w, s.h - HEADER_H - FOOTER_H - 5.0)
 
 
 def scale_check(x: float, y: float, length: float, label: str, label_box: Box, measure: Measure) -> tuple[Shape, ...]:

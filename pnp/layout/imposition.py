@@ -11,7 +11,7 @@ from pnp.paper import Paper
 
 MARK = Style(stroke=grey(0.2), width=0.2, role="cut")
 MARK_GAP = 1.5  # mm between the cut and the start of a crop mark
-MARK_LEN = 4.0
+MARK_LEN = 3.0
 
 
 @dataclass(frozen=True)

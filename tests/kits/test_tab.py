@@ -114,17 +114,16 @@ def test_there_are_nine_pieces_a_side_smaller_than_a_square(built, spec, lang, p
         pieces = [(g, m) for g, m in _tags(page, "piece") if g.tag[1] == side]
         assert len(pieces) == spec.pieces_per_player == 9, side
         for g, m in pieces:
-            # a strip of two faces, folded on the middle into a piece p x p
+            # two faces p x p side by side, cut apart and glued back to back
             cuts = [(r, b) for r, b in rects_in(g, m) if r.style.role == "cut"]
-            assert len(cuts) == 1, "one cut outline per strip"
+            assert len(cuts) == 1, "one cut outline per pair of faces"
             _, strip = cuts[0]
             assert (strip.w, strip.h) == pytest.approx((2 * p, p))
-            folds = [s for s in g.items if isinstance(s, Line) and s.style.role == "fold"]
-            assert len(folds) == 1
-            assert folds[0].x1 == folds[0].x2 == pytest.approx(cuts[0][0].x + p), "fold in the middle"
-            assert group_box(g, m).w <= 2 * p + 1e-6 and group_box(g, m).h <= p + 1e-6, "art stays on the strip"
-            folded = min(strip.w, strip.h)
-            assert folded < spec.square, "a folded piece is smaller than a square"
+            middle = [s for s in g.items if isinstance(s, Line) and s.style.role == "cut"]
+            assert len(middle) == 1
+            assert middle[0].x1 == middle[0].x2 == pytest.approx(cuts[0][0].x + p), "the faces part in the middle"
+            assert group_box(g, m).w <= 2 * p + 1e-6 and group_box(g, m).h <= p + 1e-6, "art stays on its faces"
+            assert p < spec.square, "a piece is smaller than a square"
     assert not [t for t in _tags(page, "piece") if t[0].tag[1] not in ("light", "dark")]
 
 

@@ -100,7 +100,8 @@ def test_every_page_has_a_scale_bar_of_the_stated_length(built, kit_id, lang, pa
 
 def test_every_page_states_the_scale_check(built, kit_id, lang, paper_id):
     paper = get_paper(paper_id)
-    sentence = normalise(load_catalog(kit_id, lang).text("scale_check", length=paper.scale_label))
+    cat = load_catalog(kit_id, lang)
+    sentence = normalise(cat.text("scale_check", length=cat.text(f"scale_length_{paper.id}")))
     for page in built(kit_id, lang, paper_id).pages:
         assert sentence in joined_text(page), f"{page.label}: the scale check sentence is missing"
 

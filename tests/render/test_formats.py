@@ -304,7 +304,7 @@ def test_cut_layer_holds_exactly_the_cut_lines(kit_id: str, pages) -> None:
 
 
 def test_fold_lines_stay_in_the_art_layer(pages) -> None:
-    for n, page in enumerate(pages["tab", "colour"], 1):
+    for n, page in enumerate(pages["kesse-rueben", "colour"], 1):
         folds = [data_geometry(s, m) for s, m, _ in walk(page.items) if not isinstance(s, Text) and s.style.role == "fold"]
         if folds:
             root = ET.fromstring(render_svg_page(page))
@@ -312,7 +312,7 @@ def test_fold_lines_stay_in_the_art_layer(pages) -> None:
             assert not missing, f"page {n}"
             break
     else:
-        pytest.fail("Tâb has no fold lines: the test proves nothing")
+        pytest.fail("Kesse Rüben has no fold line: the test proves nothing")
 
 
 # --- (3) greyscale has no colour --------------------------------------------------------------------------------
