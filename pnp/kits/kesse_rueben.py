@@ -33,7 +33,7 @@ from pnp.spec import load_game, need
 from pnp.textflow import Measure, fit, parse_blocks
 
 KIT_ID = "kesse-rueben"
-FOLD_SLACK = 4.0  # mm kept free of artwork on each side of the fold
+FOLD_SLACK = 6.0  # mm kept free of artwork on each side of the fold (hand folds drift 1-2 mm)
 CUT = Style(width=0.3, stroke=grey(0.3), role="cut")
 LEAF = (0.0, 0.45, 0.25)
 
@@ -192,9 +192,10 @@ def token(kind: str, spec: KesseSpec, name: str, m: Measure) -> tuple[Shape, ...
     look = spec.looks[kind]
     out: list[Shape] = [Rect(0, 0, t, t, CUT)]
     out.append(Group(tuple(turnip_picture(kind, t * 0.78, look.body)), t / 2, t * 0.44))
-    out.append(symbol(look.symbol, 2.4, 2.4, 1.3))
-    out.append(symbol(look.symbol, t - 2.4, 2.4, 1.3))
-    out.append(label(t / 2, t - 1.3, name, "Sans-Bold", 5.0, m, t - 1.5))
+    # corner symbols well inside the cut, so a hand cut never clips them
+    out.append(symbol(look.symbol, 3.4, 3.4, 1.2))
+    out.append(symbol(look.symbol, t - 3.4, 3.4, 1.2))
+    out.append(label(t / 2, t - 1.6, name[:1].upper() + name[1:], "Sans-Bold", 5.5, m, t - 2.0))
     return tuple(out)
 
 
@@ -276,8 +277,8 @@ def fold_sheet(ctx: Context) -> Sheet:
     cols, _ = fit(blocks, boxes, m, 9.5, MIN_BODY_PT)
     for col in cols:
         items += col
-    bar = paper.scale_bar + 4.0
-    scale_label = Box(safe.x + bar, safe.bottom - 7.0, left.right - safe.x - bar, 7.0)
+    # the scale sentence above the bar, across the board half (never across the fold)
+    scale_label = Box(safe.x, safe.bottom - 9.0, left.right - safe.x, 5.8)
     return Sheet(True, tuple(items), "fold-and-glue sheet", scale_label=scale_label)
 
 
@@ -294,9 +295,13 @@ def setup_table(box: Box, spec: KesseSpec, ctx: Context) -> tuple[list[Shape], f
         out.append(label(box.x + cw * (i + 0.5), y + 3.6, hd, "Sans-Bold", 7.5, m, cw - 2))
     for n in spec.players:
         y += rh
+        chosen = n == ctx.options.players  # the kit was made for this many players: show it
+        if chosen:
+            out.append(Rect(box.x, y, box.w, rh, Style(stroke=BLACK, fill=grey(0.93), width=0.5)))
         out.append(Line(box.x, y, box.right, y, Style(width=0.2, stroke=grey(0.5))))
         for i, v in enumerate((n, spec.supply[n], spec.target(n))):
-            out.append(label(box.x + cw * (i + 0.5), y + 3.6, str(v), "Sans" if i else "Sans-Bold", 8, m, cw - 2))
+            font = "Sans-Bold" if (chosen or not i) else "Sans"
+            out.append(label(box.x + cw * (i + 0.5), y + 3.6, str(v), font, 8, m, cw - 2))
     y += rh
     out.append(Line(box.x, y, box.right, y, Style(width=0.2, stroke=grey(0.5))))
     return out, y - box.y
@@ -310,7 +315,8 @@ def token_sheet(ctx: Context) -> Sheet:
     area = content_box(ctx.options.paper, landscape=False)
     n = tokens_per_kind(spec, ctx.options.players)
     t = spec.token
-    per_row = min(8, int((area.w - 2.0) // t))
+    widest = min(8, int((area.w - 2.0) // t))
+    per_row = -(-n // -(-n // widest))  # as few rows as fit, and the rows even (12 -> 6 + 6)
     items: list[Shape] = []
     head = ("tokens_all", {"n": n}) if ctx.options.players is None else ("tokens_players", {"n": n, "players": ctx.options.players})
     blocks = parse_blocks(["## " + cat.text("tokens_heading"), cat.text(head[0], **head[1]) + " " + cat.text("cut_lines")])

@@ -213,7 +213,7 @@ def card_sheets(ctx: Context) -> list[Sheet]:
                                    tag=("card", f"{colour.id}-{v}-{k}")))
             items += cut_lines(g) + crop_marks(g)
             sheets.append(Sheet(True, tuple(items), f"fronts {colour.id}", header=fb["header"], scale=fb["scale"],
-                                scale_label=fb["scale_label"]))
+                                scale_label=fb["scale_label"], caption=cat.text("sheet_fronts", colour=name)))
             if opts.backs in ("duplex-long", "duplex-short"):
                 sheets.append(back_sheet(ctx, g, colour, name, title, len(chunk), fb))
     return sheets
@@ -251,7 +251,7 @@ def back_sheet(ctx: Context, g: Grid, colour: Colour, name: str, title: str, cou
             grp = Group(art, cell.x + ox, cell.y + oy, tag=("back", colour.id))
         items.append(grp)
     return Sheet(True, tuple(items), f"backs {colour.id}", header=fb["header"], scale=fb["scale"],
-                 scale_label=fb["scale_label"])
+                 scale_label=fb["scale_label"], caption=ctx.cat.text("sheet_backs", colour=name))
 
 
 def gutterfold_sheets(ctx: Context, colour: Colour, name: str, title: str, fb: dict) -> list[Sheet]:
@@ -272,7 +272,7 @@ def gutterfold_sheets(ctx: Context, colour: Colour, name: str, title: str, fb: d
             code = cat.text("card_code", colour=name, value=v, k=k, height=spec.stack_height)
             items.append(Group(tuple(card_front(spec, colour, v, k, name, code, m)), front.x, front.y,
                                tag=("card", f"{colour.id}-{v}-{k}")))
-            items.append(Rect(back.x + 0.8, back.y + 0.8, cw - 1.6, ch - 1.6, Style(stroke=None, fill=colour.rgb)))
+            items.append(Rect(back.x, back.y, cw, ch, Style(stroke=None, fill=colour.rgb)))  # colour to the cut
             items.append(Group(tuple(card_back(spec, colour, name, title, m)), back.x, back.y, tag=("back", colour.id)))
             items.append(Line(back.x, back.y + 1.0, back.x, back.bottom - 1.0, fold))
         items += crop_marks(g)
@@ -283,7 +283,7 @@ def gutterfold_sheets(ctx: Context, colour: Colour, name: str, title: str, fb: d
         for i in (0, 2, 4):
             items.append(Line(b.x + i * cw, b.y, b.x + i * cw, b.bottom, cut))
         sheets.append(Sheet(True, tuple(items), f"gutterfold {colour.id}", header=fb["header"], scale=fb["scale"],
-                            scale_label=fb["scale_label"]))
+                            scale_label=fb["scale_label"], caption=cat.text("sheet_gutterfold", colour=name)))
     return sheets
 
 
@@ -376,9 +376,10 @@ def build(ctx: Context) -> list[Sheet]:
     vals = text_values(spec, ctx.options)
     mode = {"duplex-long": "backs_long", "duplex-short": "backs_short", "gutterfold": "backs_gutterfold",
             "none": "backs_none"}[ctx.options.backs]
-    head = [f"## {cat.text('title')} – {cat.text('subtitle', **vals)}", cat.text(mode) + " " + cat.text("cut_lines")]
+    head = ["**" + cat.text(mode) + "** " + cat.text("cut_lines")]
     blocks = parse_blocks(head + cat.blocks("rules", **vals))
     rules = rules_sheets(blocks, ctx.options.paper, ctx.measure, "rules", landscape=True, columns=3,
+                         title=(cat.text("title"), cat.text("subtitle", **vals)),
                          preferred_pt=8.5, max_pt=9.5, diagrams=diagrams)
     return rules + card_sheets(ctx)
 

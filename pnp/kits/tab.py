@@ -301,9 +301,9 @@ def throw_table(box: Box, spec: TabSpec, ctx: Context) -> list[Shape]:
 
 def build(ctx: Context) -> list[Sheet]:
     cat = ctx.cat
-    head = [f"## {cat.text('title')} – {cat.text('subtitle')}"]
-    blocks = parse_blocks(head + cat.blocks("rules", **text_values(ctx.spec, ctx.options)))
-    return [board_sheet(ctx), pieces_sheet(ctx), *rules_sheets(blocks, ctx.options.paper, ctx.measure, "rules")]
+    blocks = parse_blocks(cat.blocks("rules", **text_values(ctx.spec, ctx.options)))
+    return [board_sheet(ctx), pieces_sheet(ctx), *rules_sheets(blocks, ctx.options.paper, ctx.measure, "rules",
+                                                                   title=(cat.text("title"), cat.text("subtitle")))]
 
 
 KIT = Kit(

@@ -28,6 +28,7 @@ class Sheet:
     scale: tuple[float, float] | None = None  # left end of the bar (x, baseline y)
     scale_label: Box | None = None
     extra: tuple[Shape, ...] = field(default=())
+    caption: str = ""  # what this sheet is ("Fronts: red"), centred in the header
 
 
 def content_box(paper: Paper, landscape: bool) -> Box:
@@ -66,13 +67,21 @@ def frame(
         w, h = paper.size(sheet.landscape)
         safe = paper.safe(sheet.landscape)
         hb = sheet.header or Box(safe.x, safe.y, safe.w, HEADER_H)
-        base = hb.y + 0.93 * HEADER_SIZE * PT
+        base = hb.y + 0.4 + 0.93 * HEADER_SIZE * PT  # 0.4 mm: accents stay clear of the margin when rasterised
         left = f"{title} · {language}"
         right = page_text.format(i=i, n=n)
         items: list[Shape] = [
             Text(hb.x, base, left, "Sans-Bold", HEADER_SIZE, measure(left, "Sans-Bold", HEADER_SIZE), color=grey(0.25)),
             Text(hb.right, base, right, "Sans", HEADER_SIZE, measure(right, "Sans", HEADER_SIZE), "end", grey(0.25)),
         ]
+        if sheet.caption:
+            room = hb.w - 2 * max(items[0].width, items[1].width) - 8.0
+            t, size = sheet.caption, HEADER_SIZE
+            while measure(t, "Sans-Bold", size) > room and size > 5.0:
+                size -= 0.25
+            if measure(t, "Sans-Bold", size) > room:
+                raise LayoutError(f"page {sheet.label!r}: the header caption {t!r} does not fit")
+            items.append(Text(hb.cx, base, t, "Sans-Bold", size, measure(t, "Sans-Bold", size), "middle", grey(0.25)))
         if sheet.scale is not None:
             sx, sy = sheet.scale
         else:

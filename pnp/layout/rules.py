@@ -3,12 +3,30 @@
 from __future__ import annotations
 
 from pnp.errors import LayoutError
-from pnp.geometry import Box, Shape
+from pnp.geometry import PT, Box, Shape, Text
 from pnp.layout.frame import Sheet, content_box
 from pnp.paper import Paper
 from pnp.textflow import Block, DiagramFn, Measure, fit
 
 MIN_BODY_PT = 7.0  # legibility floor for body text
+
+
+def title_line(area: Box, title: str, subtitle: str, measure: Measure) -> tuple[tuple[Shape, ...], float]:
+    """The title in bold and the subtitle after it, on one line across the
+    area; both shrink together if the line is too long."""
+    scale = 1.0
+    while True:
+        ts, ss = 15.0 * scale, 10.0 * scale
+        tw, sw = measure(title, "Sans-Bold", ts), measure(subtitle, "Sans", ss)
+        gap = 2.5 * scale
+        if tw + gap + sw <= area.w:
+            break
+        scale -= 0.05
+        if ss < MIN_BODY_PT:
+            raise LayoutError(f"the title line {title!r} {subtitle!r} does not fit")
+    base = area.y + 0.93 * ts * PT
+    shapes = (Text(area.x, base, title, "Sans-Bold", ts, tw), Text(area.x + tw + gap, base, subtitle, "Sans", ss, sw))
+    return shapes, (0.93 + 0.24) * ts * PT + 3.0
 
 
 def column_boxes(area: Box, columns: int, gutter: float = 6.0) -> list[Box]:
@@ -26,13 +44,17 @@ def rules_sheets(
     max_pages: int = 4,
     preferred_pt: float = 9.0,
     max_pt: float = 10.0,
-    top: tuple[Shape, ...] = (),
-    top_height: float = 0.0,
+    title: tuple[str, str] | None = None,
     diagrams: dict[str, tuple[float, DiagramFn]] | None = None,
 ) -> list[Sheet]:
     """As few pages as let the text stand at `preferred_pt` or more (never
-    below MIN_BODY_PT). `top` shapes occupy the first page's top band."""
+    below MIN_BODY_PT). `title` (title, subtitle) runs across the top of the
+    first page, above the columns."""
     area = content_box(paper, landscape)
+    top: tuple[Shape, ...] = ()
+    top_height = 0.0
+    if title is not None:
+        top, top_height = title_line(area, title[0], title[1], measure)
     last_error: LayoutError | None = None
     for pages in range(1, max_pages + 1):
         boxes: list[Box] = []

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pnp.errors import LayoutError
-from pnp.geometry import Box, Rect, Text
+from pnp.geometry import Box, Text
 from pnp.layout.frame import content_box
 from pnp.layout.rules import MIN_BODY_PT, column_boxes, rules_sheets
 from pnp.paper import get_paper
@@ -59,11 +59,18 @@ def test_rules_text_stays_in_the_content_box(measure):
             assert area.y <= t.y <= area.bottom
 
 
-def test_a_top_band_pushes_the_first_page_down(measure):
-    top = (Rect(6.35, 12.0, 50, 30),)
-    sheets = rules_sheets(parse_blocks([SENTENCE]), get_paper("a4"), measure, "rules", top=top, top_height=40.0)
-    assert sheets[0].items[0] is top[0]
-    assert min(t.y for t in _texts(sheets[0])) > content_box(get_paper("a4"), False).y + 40.0
+def test_the_title_line_runs_across_the_top_and_pushes_the_columns_down(measure):
+    sheets = rules_sheets(parse_blocks([SENTENCE] * 3), get_paper("a4"), measure, "rules", title=("Tâb", "for two"))
+    title, subtitle, *body = _texts(sheets[0])
+    assert (title.text, subtitle.text) == ("Tâb", "for two")
+    assert title.y == subtitle.y and subtitle.x > title.x + title.width
+    assert title.size > subtitle.size and title.size > body[0].size
+    assert min(t.y - t.size * 0.93 * 25.4 / 72 for t in body) > title.y + 1.0
+
+
+def test_a_title_too_long_for_the_page_is_an_error(measure):
+    with pytest.raises(LayoutError, match="title line"):
+        rules_sheets(parse_blocks([SENTENCE]), get_paper("a4"), measure, "rules", title=("T" * 200, "x"))
 
 
 def test_too_much_text_is_an_error_naming_the_pages(measure):
