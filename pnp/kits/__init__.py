@@ -45,7 +45,6 @@ class Kit:
     expected: Callable[[Any, Options], dict[str, int]]
     invariants: Callable[[Any], list[Invariant]]
     options: tuple[str, ...] = ()  # which of "players", "backs" the kit takes
-    landscape_rules: bool = False
 
 
 @cache

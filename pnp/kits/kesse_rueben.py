@@ -22,11 +22,10 @@ from pnp.geometry import (
     grey,
     hex_rgb,
     polygon,
-    regular_polygon,
 )
 from pnp.kits import Context, Invariant, Kit
-from pnp.kits.tab import fitted_text, label
 from pnp.layout.frame import Sheet, content_box
+from pnp.layout.marks import fitted_text, label, symbol
 from pnp.layout.rules import MIN_BODY_PT, column_boxes
 from pnp.options import Options
 from pnp.spec import load_game, need
@@ -171,19 +170,6 @@ def turnip_picture(kind: str, t: float, body: RGB) -> list[Shape]:
             Circle(0, 0.04 * t, 0.05 * t, Style(stroke=WHITE, width=0.35)),
         ]
     raise SpecError(f"no picture for turnip kind {kind!r}")
-
-
-def symbol(name: str, cx: float, cy: float, r: float) -> Shape:
-    st = Style(stroke=None, fill=BLACK)
-    if name == "triangle":
-        return regular_polygon(cx, cy + r * 0.2, r * 1.15, 3, st)
-    if name == "square":
-        return Rect(cx - r * 0.8, cy - r * 0.8, r * 1.6, r * 1.6, st)
-    if name == "circle":
-        return Circle(cx, cy, r * 0.9, st)
-    if name == "diamond":
-        return polygon([(cx, cy - r * 1.1), (cx + r * 0.85, cy), (cx, cy + r * 1.1), (cx - r * 0.85, cy)], st)
-    raise SpecError(f"unknown symbol {name!r}")
 
 
 def token(kind: str, spec: KesseSpec, name: str, m: Measure) -> tuple[Shape, ...]:

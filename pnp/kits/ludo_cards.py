@@ -25,10 +25,10 @@ from pnp.geometry import (
     polygon,
 )
 from pnp.kits import Context, Invariant, Kit
-from pnp.kits.kesse_rueben import symbol as kind_symbol
-from pnp.kits.tab import label
 from pnp.layout.frame import Sheet
 from pnp.layout.imposition import MARK_GAP, MARK_LEN, Grid, back_slot, crop_marks, cut_lines, fit_grid, flip_point
+from pnp.layout.marks import label
+from pnp.layout.marks import symbol as kind_symbol
 from pnp.layout.rules import rules_sheets
 from pnp.options import Options
 from pnp.spec import load_game, need
@@ -393,5 +393,4 @@ KIT = Kit(
     expected=expected,
     invariants=invariants,
     options=("players", "backs"),
-    landscape_rules=True,
 )

@@ -25,6 +25,7 @@ from pnp.geometry import (
 )
 from pnp.kits import Context, Invariant, Kit
 from pnp.layout.frame import Sheet, content_box
+from pnp.layout.marks import fitted_text, label
 from pnp.layout.rules import rules_sheets
 from pnp.options import Options
 from pnp.spec import load_game, need
@@ -90,25 +91,6 @@ def invariants(spec: TabSpec) -> list[Invariant]:
         ("rows", spec.rows == 4, f"the path needs 4 rows; data says {spec.rows}"),
         ("a piece fits a square", spec.piece < spec.square, f"piece {spec.piece} mm, square {spec.square} mm"),
     ]
-
-
-def fitted_text(text: str, font: str, box_w: float, size: float, measure: Measure, min_size: float = 4.5) -> tuple[str, float, float]:
-    """Shrink a one-line label until it fits box_w (LayoutError below min)."""
-    from pnp.errors import LayoutError
-
-    s = size
-    while s >= min_size - 1e-9:
-        w = measure(text, font, s)
-        if w <= box_w:
-            return text, s, w
-        s -= 0.25
-    raise LayoutError(f"label {text!r} does not fit {box_w:.1f} mm even at {min_size} pt")
-
-
-def label(x: float, y: float, text: str, font: str, size: float, measure: Measure, width: float,
-          anchor: str = "middle", color: tuple[float, float, float] = BLACK) -> Text:
-    t, s, w = fitted_text(text, font, width, size, measure)
-    return Text(x, y, t, font, s, w, anchor, color)
 
 
 # ---- the board ---------------------------------------------------------

@@ -3,7 +3,7 @@ scale check; plus the check that nothing is inked in the paper's margin."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from pnp.errors import LayoutError
 from pnp.geometry import PT, Box, Line, Page, Rect, Shape, Style, Text, extent, grey, is_inked, shape_box, walk
@@ -27,7 +27,6 @@ class Sheet:
     header: Box | None = None
     scale: tuple[float, float] | None = None  # left end of the bar (x, baseline y)
     scale_label: Box | None = None
-    extra: tuple[Shape, ...] = field(default=())
     caption: str = ""  # what this sheet is ("Fronts: red"), centred in the header
 
 
@@ -89,7 +88,7 @@ def frame(
         label_x = sx + paper.scale_bar + 3.0
         label_box = sheet.scale_label or Box(label_x, safe.bottom - FOOTER_H, safe.right - label_x, FOOTER_H)
         items.extend(scale_check(sx, sy, paper.scale_bar, scale_text, label_box, measure))
-        page = Page(w, h, (*sheet.items, *sheet.extra, *items), sheet.label)
+        page = Page(w, h, (*sheet.items, *items), sheet.label)
         check_margin(page, paper, sheet.landscape)
         pages.append(page)
     return pages
