@@ -34,7 +34,8 @@ def hex_rgb(value: str) -> RGB:
 @dataclass(frozen=True)
 class Style:
     """How a shape is inked. `role` says what the line is for: "art" is
-    artwork, "cut" a line to cut along, "fold" a line to fold on."""
+    artwork, "cut" a line to cut along, "fold" a line to fold on, "mark" a
+    crop mark (printed to guide a knife; a cutting machine skips it)."""
 
     stroke: RGB | None = BLACK
     fill: RGB | None = None

@@ -25,7 +25,7 @@ from pnp.geometry import (
 )
 from pnp.kits import Context, Invariant, Kit
 from pnp.layout.frame import Sheet, content_box
-from pnp.layout.marks import fitted_text, label, symbol
+from pnp.layout.marks import cap, fitted_text, label, symbol
 from pnp.layout.rules import MIN_BODY_PT, column_boxes
 from pnp.options import Options
 from pnp.spec import load_game, need
@@ -181,7 +181,7 @@ def token(kind: str, spec: KesseSpec, name: str, m: Measure) -> tuple[Shape, ...
     # corner symbols well inside the cut, so a hand cut never clips them
     out.append(symbol(look.symbol, 3.4, 3.4, 1.2))
     out.append(symbol(look.symbol, t - 3.4, 3.4, 1.2))
-    out.append(label(t / 2, t - 1.6, name[:1].upper() + name[1:], "Sans-Bold", 5.5, m, t - 2.0))
+    out.append(label(t / 2, t - 1.6, cap(name), "Sans-Bold", 5.5, m, t - 2.0))
     return tuple(out)
 
 
@@ -314,7 +314,7 @@ def token_sheet(ctx: Context) -> Sheet:
         name = cat.text(kind)
         rows = -(-n // per_row)
         items.append(symbol(spec.looks[kind].symbol, gx + 1.5, y + 2.2, 1.3))
-        items.append(label(gx + 4.0, y + 3.2, name[:1].upper() + name[1:], "Sans-Bold", 8, m, 80, "start"))
+        items.append(label(gx + 4.0, y + 3.2, cap(name), "Sans-Bold", 8, m, 80, "start"))
         y += 4.5
         for i in range(n):
             r, c = divmod(i, per_row)

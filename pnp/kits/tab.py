@@ -25,7 +25,7 @@ from pnp.geometry import (
 )
 from pnp.kits import Context, Invariant, Kit
 from pnp.layout.frame import Sheet, content_box
-from pnp.layout.marks import fitted_text, label
+from pnp.layout.marks import cap, fitted_text, label
 from pnp.layout.rules import rules_sheets
 from pnp.options import Options
 from pnp.spec import load_game, need
@@ -222,7 +222,7 @@ def pieces_sheet(ctx: Context) -> Sheet:
     block_w = per_row * strip_w + (per_row - 1) * gap
     for side, dark in (("light", False), ("dark", True)):
         name = cat.text(side)
-        items.append(label(area.x, y + 3.0, f"{name.capitalize()}", "Sans-Bold", 8, m, 60, "start"))
+        items.append(label(area.x, y + 3.0, cap(name), "Sans-Bold", 8, m, 60, "start"))
         y0 = y + 5.0
         for i in range(spec.pieces_per_player):
             r, c = divmod(i, per_row)
@@ -268,8 +268,8 @@ def throw_table(box: Box, spec: TabSpec, ctx: Context) -> list[Shape]:
     y = box.y + 10.0
     half = box.w / 2
     out.append(Rect(box.x + 3, y, box.w - 6, row_h, Style(stroke=None, fill=grey(0.85))))
-    out.append(label(box.x + half / 2 + 1.5, y + 4.3, cat.text("heads"), "Sans-Bold", 8, m, half - 6))
-    out.append(label(box.x + half * 1.5 - 1.5, y + 4.3, cat.text("score"), "Sans-Bold", 8, m, half - 6))
+    out.append(label(box.x + half / 2 + 1.5, y + 4.3, cap(cat.text("heads")), "Sans-Bold", 8, m, half - 6))
+    out.append(label(box.x + half * 1.5 - 1.5, y + 4.3, cap(cat.text("score")), "Sans-Bold", 8, m, half - 6))
     for heads, score in spec.scores:
         y += row_h
         out.append(Line(box.x + 3, y, box.right - 3, y, Style(width=0.2, stroke=grey(0.5))))

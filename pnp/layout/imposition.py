@@ -9,7 +9,7 @@ from pnp.errors import LayoutError
 from pnp.geometry import Box, Line, Shape, Style, grey
 from pnp.paper import Paper
 
-MARK = Style(stroke=grey(0.2), width=0.2, role="cut")
+MARK = Style(stroke=grey(0.2), width=0.2, role="mark")  # a guide for the knife, not a line to cut
 MARK_GAP = 1.5  # mm between the cut and the start of a crop mark
 MARK_LEN = 3.0
 

@@ -30,6 +30,11 @@ def label(x: float, y: float, text: str, font: str, size: float, measure: Measur
     return Text(x, y, t, font, s, w, anchor, color)
 
 
+def cap(text: str) -> str:
+    """First letter upper case, the rest as written ("Rote Bete", not "Rote bete")."""
+    return text[:1].upper() + text[1:]
+
+
 def symbol(name: str, cx: float, cy: float, r: float, fill: RGB = BLACK) -> Shape:
     """A filled symbol of about radius r centred on (cx, cy)."""
     st = Style(stroke=None, fill=fill)
