@@ -1,7 +1,11 @@
-"""Where the data folders live: the repository's templates/ and fonts/."""
+"""Where the data folders live: templates/ and fonts/ at the top of the
+repository (a checkout or an editable install), or inside the package as
+_templates/ and _fonts/ when pnp was installed from a wheel."""
 
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-TEMPLATES = ROOT / "templates"
-FONTS = ROOT / "fonts"
+_PACKAGE = Path(__file__).resolve().parent
+if (_PACKAGE.parent / "templates").is_dir():
+    TEMPLATES, FONTS = _PACKAGE.parent / "templates", _PACKAGE.parent / "fonts"
+else:
+    TEMPLATES, FONTS = _PACKAGE / "_templates", _PACKAGE / "_fonts"
