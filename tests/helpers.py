@@ -116,3 +116,14 @@ def need_tool(name: str) -> str:
     if path is None:
         pytest.fail(f"{name} is not installed; run `make system-deps` (poppler-utils and qpdf)", pytrace=False)
     return path
+
+
+def placed_reading_text(page: Page) -> list[tuple[Text, Matrix]]:
+    """Text a reader reads, with its page transform: not the lettering inside
+    a scaled-down picture (the Ludo rules draw whole cards, small, as the
+    original's pictures)."""
+    return [(s, m) for s, m, groups in walk(page.items) if isinstance(s, Text) and all(g.scale == 1.0 for g in groups)]
+
+
+def reading_text(page: Page) -> list[Text]:
+    return [t for t, _ in placed_reading_text(page)]

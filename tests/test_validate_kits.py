@@ -20,6 +20,18 @@ def render(kit, tmp_path, measure, **options):
     return result.files[0]
 
 
+def claiming(path, tmp_path, old: str, new: str):
+    """A copy of a rendered PDF whose keywords say `new` where they said `old`."""
+    writer = PdfWriter(clone_from=PdfReader(path))
+    kw = str(writer.metadata["/Keywords"])
+    assert old in kw
+    writer.add_metadata({"/Keywords": kw.replace(old, new)})
+    liar = tmp_path / f"claims-{new}.pdf"
+    with liar.open("wb") as f:
+        writer.write(f)
+    return liar
+
+
 def failing(report) -> dict[str, tuple[str, str]]:
     return {c.component: (c.expected, c.found) for c in report.checks if not c.ok}
 
@@ -27,13 +39,7 @@ def failing(report) -> dict[str, tuple[str, str]]:
 def test_a_three_player_kit_claiming_to_be_for_two_fails(tmp_path, measure):
     path = render(get_kit("kesse-rueben"), tmp_path, measure, players=3)
     assert validate_file(path).ok
-    writer = PdfWriter(clone_from=PdfReader(path))
-    kw = str(writer.metadata["/Keywords"]).replace("players=3", "players=2")
-    writer.add_metadata({"/Keywords": kw})
-    liar = tmp_path / "liar.pdf"
-    with liar.open("wb") as f:
-        writer.write(f)
-    report = validate_file(liar)
+    report = validate_file(claiming(path, tmp_path, "players=3", "players=2"))
     assert not report.ok
     bad = failing(report)
     spec = get_kit("kesse-rueben").load_spec()
@@ -68,11 +74,5 @@ def test_a_ludo_kit_with_one_card_fewer_fails(tmp_path, measure, monkeypatch):
 def test_ludo_backs_must_equal_fronts(tmp_path, measure):
     path = render(get_kit("ludo-cards"), tmp_path, measure, players=2)
     assert validate_file(path).ok
-    writer = PdfWriter(clone_from=PdfReader(path))
-    kw = str(writer.metadata["/Keywords"]).replace("backs=duplex-long", "backs=none")
-    writer.add_metadata({"/Keywords": kw})
-    liar = tmp_path / "nobacks.pdf"
-    with liar.open("wb") as f:
-        writer.write(f)
-    bad = failing(validate_file(liar))
+    bad = failing(validate_file(claiming(path, tmp_path, "backs=duplex-long", "backs=none")))
     assert bad["back:red"] == ("0", "24") and bad["back:blue"] == ("0", "24")

@@ -37,7 +37,6 @@ class Context:
 class Kit:
     id: str
     load_spec: Callable[[], Any]
-    player_counts: Callable[[Any], tuple[int, ...]]
     build: Callable[[Context], list[Sheet]]
     # placeholder values for the catalog's strings (the numbers of the rules)
     text_values: Callable[[Any, Options], dict[str, object]]
@@ -45,6 +44,10 @@ class Kit:
     expected: Callable[[Any, Options], dict[str, int]]
     invariants: Callable[[Any], list[Invariant]]
     options: tuple[str, ...] = ()  # which of "players", "backs" the kit takes
+
+    def player_counts(self, spec: Any) -> tuple[int, ...]:
+        """The player counts the game is for: every spec has `players`."""
+        return tuple(spec.players)
 
 
 @cache

@@ -387,7 +387,6 @@ def build(ctx: Context) -> list[Sheet]:
 KIT = Kit(
     id=KIT_ID,
     load_spec=load_spec,
-    player_counts=lambda spec: spec.players,
     build=build,
     text_values=text_values,
     expected=expected,

@@ -40,14 +40,15 @@ def test_a_piece_and_a_marker_fit_in_a_square(spec):
 def test_expected_components_follow_the_facts(spec, built):
     kit = get_kit(KIT)
     want = kit.expected(spec, built(KIT).options)
-    n = spec.pieces_per_player
+    # the suggested rules: 4 rows of 9 squares, nine pieces a player, one
+    # row-4 marker for each piece
     assert want == {
-        f"board:{spec.rows}x{spec.columns}": 1,
-        "square": spec.rows * spec.columns,
-        "piece:light": n,
-        "piece:dark": n,
-        "marker:light": n,
-        "marker:dark": n,
+        "board:4x9": 1,
+        "square": 4 * 9,
+        "piece:light": 9,
+        "piece:dark": 9,
+        "marker:light": 9,
+        "marker:dark": 9,
     }
 
 

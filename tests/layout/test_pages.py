@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from pnp.fonts import covers
-from pnp.geometry import BLACK, Line, Rect, Text, is_inked, shape_box, walk
+from pnp.geometry import BLACK, Line, Rect, is_inked, shape_box, walk
 from pnp.i18n import load_catalog
 from pnp.paper import get_paper
 from tests.helpers import (
@@ -19,6 +19,7 @@ from tests.helpers import (
     group_box,
     joined_text,
     normalise,
+    reading_text,
     safe_box,
     texts,
 )
@@ -113,15 +114,9 @@ def _rules_pages(built, kit_id, lang, paper_id):
     return pages
 
 
-def _reading_text(page):
-    """Text a reader reads: not the lettering inside a scaled-down picture
-    (the Ludo rules draw whole cards, small, as the original's pictures)."""
-    return [s for s, _, groups in walk(page.items) if isinstance(s, Text) and all(g.scale == 1.0 for g in groups)]
-
-
 def test_rules_pages_have_no_text_below_7pt(built, kit_id, lang, paper_id):
     for page in _rules_pages(built, kit_id, lang, paper_id):
-        small = sorted({(t.size, t.text[:40]) for t in _reading_text(page) if t.size < MIN_RULES_PT - 1e-9})
+        small = sorted({(t.size, t.text[:40]) for t in reading_text(page) if t.size < MIN_RULES_PT - 1e-9})
         assert not small, f"{page.label}: text below {MIN_RULES_PT} pt: {small[:5]}"
 
 
@@ -129,7 +124,7 @@ def test_rules_body_text_is_at_least_7pt(built, kit_id, lang, paper_id):
     """The same floor for the rules themselves, the frame's footer aside."""
     for page in _rules_pages(built, kit_id, lang, paper_id):
         footer = safe_box(page).bottom - FOOTER_BAND
-        body = [t for t in _reading_text(page) if t.y < footer]
+        body = [t for t in reading_text(page) if t.y < footer]
         assert len(body) > 10
         small = sorted({(t.size, t.text[:40]) for t in body if t.size < MIN_RULES_PT - 1e-9})
         assert not small, f"{page.label}: rules text below {MIN_RULES_PT} pt: {small[:5]}"
