@@ -96,7 +96,7 @@ def list_kits() -> None:
               help="How card backs are printed (Ludo cards).")
 @click.option("--back-offset", callback=parse_offset, metavar="X,Y", help="Shift back sheets by X,Y mm.")
 @click.option("--format", "formats", default="pdf", show_default=True, callback=parse_formats,
-              help="Comma-separated: pdf, svg, cut-svg, png.")
+              help="Comma-separated: pdf, svg, cut-svg, png, proof.")
 @click.option("--dpi", type=click.IntRange(20, 600), default=150, show_default=True, help="PNG resolution.")
 @click.option("--greyscale", "variant", flag_value="greyscale", help="No colour at all.")
 @click.option("--ink-saver", "variant", flag_value="ink-saver", help="Light fills for cheap printing.")

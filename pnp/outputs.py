@@ -6,6 +6,8 @@
   cut layer and registration marks, for print-then-cut machines.
 - png: `<stem>-p<NN>.png` per page at `dpi`, rasterised from the PDF (built
   in memory when no PDF is asked for), and `<stem>-contact.png`.
+- proof: `<stem>-sheet<NN>-proof.png` per physical sheet at `dpi`: the front
+  with its back seen through the paper, as held to the light.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from pnp.render.pdf import PdfMeta, render_pdf
 from pnp.textflow import Measure
 from pnp.validate import Report, validate_file
 
-FORMATS = ("pdf", "svg", "cut-svg", "png")
+FORMATS = ("pdf", "svg", "cut-svg", "png", "proof")
 
 
 @dataclass(frozen=True)
@@ -57,7 +59,7 @@ def render_one(kit: Kit, options: Options, out: Path, formats: tuple[str, ...], 
         files.append(path)
 
     pdf: bytes | None = None
-    if "pdf" in formats or "png" in formats:
+    if "pdf" in formats or "png" in formats or "proof" in formats:
         pdf = render_pdf(built.pages, PdfMeta(built.title, built.subject, built.credits, built.keywords, options.lang))
     if "pdf" in formats:
         assert pdf is not None
@@ -86,6 +88,15 @@ def render_one(kit: Kit, options: Options, out: Path, formats: tuple[str, ...], 
         for n, image in enumerate(images, 1):
             write(page_name(stem, n, ".png"), png_bytes(image, dpi))
         write(f"{stem}-contact.png", png_bytes(contact_sheet(images)))
+    if "proof" in formats:
+        from pnp.render.png import png_bytes
+        from pnp.render.proof import proofs
+
+        assert pdf is not None
+        mode = options.backs if "backs" in kit.options else "none"
+        for n, image in enumerate(proofs(pdf, mode, dpi), 1):
+            write(f"{stem}-sheet{n:02d}-proof.png", png_bytes(image, dpi))
+            image.close()
     return Result(files, len(built.pages), report)
 
 
