@@ -375,3 +375,52 @@ def test_proof_shows_the_back_through_the_front(tmp_path, mode):
     assert all(abs(v - (255 - 0.35 * (255 - cv))) < 20 for v, cv in zip((r, g, b), colour, strict=True)), (r, g, b, colour)
     # the header band of the front, away from its own text, where the back has none: white
     assert img.getpixel((round(front.width / 2 * px), round(3.0 * px))) == (255, 255, 255)
+
+
+def page_texts(path: Path, index: int) -> list[tuple[str, float, float, float]]:
+    """(text, size in pt as printed, x, y in mm) of every text object on a page."""
+    import ctypes
+
+    import pypdfium2.raw as c
+
+    from tests.printer import MM
+
+    doc = pdfium.PdfDocument(path)
+    out = []
+    try:
+        page = doc[index]
+        tp = page.get_textpage()
+        h = page.get_size()[1]
+        for obj in page.get_objects():
+            if obj.type != c.FPDF_PAGEOBJ_TEXT:
+                continue
+            size = ctypes.c_float(0)
+            c.FPDFTextObj_GetFontSize(obj.raw, ctypes.byref(size))
+            m = obj.get_matrix()
+            n = c.FPDFTextObj_GetText(obj.raw, tp.raw, None, 0)
+            buf = (ctypes.c_ushort * (n // 2 + 1))()
+            c.FPDFTextObj_GetText(obj.raw, tp.raw, buf, n)
+            text = bytes(buf)[: n].decode("utf-16-le").rstrip("\x00")
+            left, bottom, right, top = obj.get_bounds()
+            out.append((text, size.value * (m.a**2 + m.b**2) ** 0.5, (left + right) / 2 * MM, (h - (top + bottom) / 2) * MM))
+    finally:
+        doc.close()
+    return out
+
+
+@pytest.mark.parametrize("mode", DUPLEX)
+@pytest.mark.parametrize("paper", PAPER_IDS)
+def test_ruler_labels_are_legible_and_unmistakable(ludo_pdf, mode, paper):
+    """Every label on the ruler page is at least 6 pt, and no two labels that
+    say the same thing stand within 15 mm of each other (the two "-5" of
+    crossing rulers, side by side, were easy to confuse)."""
+    path = ludo_pdf("en", paper, backs=mode)
+    _, back = alignment_sheet(read_pages(path))
+    labels = [t for t in page_texts(path, back.number - 1) if re.fullmatch(r"[+\-−]?\d+", t[0].strip())]
+    assert len(labels) >= 5 * 4
+    for text, size, _x, _y in labels:
+        assert size >= 6.0, (text, size)
+    for i, a in enumerate(labels):
+        for b in labels[i + 1 :]:
+            if a[0].strip() == b[0].strip():
+                assert ((a[2] - b[2]) ** 2 + (a[3] - b[3]) ** 2) ** 0.5 >= 15.0, (a, b)
