@@ -484,8 +484,8 @@ def flip_diagram(ctx: Context) -> DiagramFn:
         axis = Style(stroke=grey(0.35), width=0.3, dash=(1.5, 1.0))
         for x, n, turned in ((x1, "1", False), (x2, "2", True)):
             out.append(Rect(x, y, w, h, Style(stroke=BLACK, fill=WHITE if not turned else grey(0.85), width=0.4)))
-            t = Text(0.0, 0.0, n, "Sans-Bold", 20, m(n, "Sans-Bold", 20), "middle")
-            out.append(replace(t, x=x + w / 2, y=y + h / 2 + 3.5))
+            t = Text(0.0, 0.0, n, "Sans-Bold", 14, m(n, "Sans-Bold", 14), "middle")
+            out.append(replace(t, x=x + w / 4, y=y + h / 4 + 2.5))  # in a corner, clear of the axis
             if mode == "duplex-long":
                 out.append(Line(x - 3.0, y + h / 2, x + w + 3.0, y + h / 2, axis))
             else:
