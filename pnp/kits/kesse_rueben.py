@@ -237,7 +237,7 @@ def fold_sheet(ctx: Context) -> Sheet:
                 items.append(Group((sq,), tag=("field", f"{r + 1}-{c + 1}")))
     items.append(Rect(bx, by, bw, bw, Style(width=1.0)))
     yb = by + bw + 4.0
-    note = parse_blocks([cat.text("fold_note")])
+    note = parse_blocks([cat.text("fold_note")], cat.lang)
     cols, _ = fit(note, [Box(left.x, yb, left.w, 9.0)], m, 7.5, 6.0)
     items += cols[0]
     items.append(label(left.cx, left.bottom - 1.0, cat.text("credits"), "Sans", 7, m, left.w))
@@ -258,7 +258,7 @@ def fold_sheet(ctx: Context) -> Sheet:
     # rules half: setup table, then the rules in two columns
     table, table_h = setup_table(Box(right.x, right.y, right.w, 30.0), spec, ctx)
     items += table
-    blocks = parse_blocks(cat.blocks("rules", **vals))
+    blocks = parse_blocks(cat.blocks("rules", **vals), cat.lang)
     boxes = column_boxes(Box(right.x, right.y + table_h + 3.0, right.w, right.h - table_h - 3.0), 2, 4.0)
     cols, _ = fit(blocks, boxes, m, 9.5, MIN_BODY_PT)
     for col in cols:
@@ -305,7 +305,7 @@ def token_sheet(ctx: Context) -> Sheet:
     per_row = -(-n // -(-n // widest))  # as few rows as fit, and the rows even (12 -> 6 + 6)
     items: list[Shape] = []
     head = ("tokens_all", {"n": n}) if ctx.options.players is None else ("tokens_players", {"n": n, "players": ctx.options.players})
-    blocks = parse_blocks(["## " + cat.text("tokens_heading"), cat.text(head[0], **head[1]) + " " + cat.text("cut_lines")])
+    blocks = parse_blocks(["## " + cat.text("tokens_heading"), cat.text(head[0], **head[1]) + " " + cat.text("cut_lines")], cat.lang)
     cols, _ = fit(blocks, [Box(area.x, area.y, area.w, 14.0)], m, 9.0, 7.0)
     items += cols[0]
     y = area.y + 16.0

@@ -211,7 +211,7 @@ def pieces_sheet(ctx: Context) -> Sheet:
     area = content_box(ctx.options.paper, landscape=False)
     p, mk = spec.piece, spec.marker
     items: list[Shape] = []
-    head = parse_blocks(["## " + cat.text("pieces_heading"), cat.text("pieces_note")])
+    head = parse_blocks(["## " + cat.text("pieces_heading"), cat.text("pieces_note")], cat.lang)
     cols, _ = fit(head, [Box(area.x, area.y, area.w, 18.0)], m, 9.0, 7.0)
     items += cols[0]
     y = area.y + 20.0
@@ -249,7 +249,7 @@ def pieces_sheet(ctx: Context) -> Sheet:
             items.append(Group(tuple(shapes), tag=("marker", side)))
         note_x = mx0 + mcols * mk + 5.0
         if side == "light":
-            mblocks = parse_blocks(["## " + cat.text("markers_heading"), cat.text("markers_note")])
+            mblocks = parse_blocks(["## " + cat.text("markers_heading"), cat.text("markers_note")], cat.lang)
             cols, _ = fit(mblocks, [Box(note_x, y0, area.right - note_x, rows * p + 8)], m, 8.5, 6.5)
             items += cols[0]
         y = y0 + rows * (p + gap) + 5.0
@@ -283,7 +283,7 @@ def throw_table(box: Box, spec: TabSpec, ctx: Context) -> list[Shape]:
 
 def build(ctx: Context) -> list[Sheet]:
     cat = ctx.cat
-    blocks = parse_blocks(cat.blocks("rules", **text_values(ctx.spec, ctx.options)))
+    blocks = parse_blocks(cat.blocks("rules", **text_values(ctx.spec, ctx.options)), cat.lang)
     return [board_sheet(ctx), pieces_sheet(ctx), *rules_sheets(blocks, ctx.options.paper, ctx.measure, "rules",
                                                                    title=(cat.text("title"), cat.text("subtitle")))]
 
