@@ -54,14 +54,23 @@ def page_lines(path: Path) -> list[list[Line]]:
                 weight = raw.FPDFText_GetFontWeight(tp.raw, i)
                 ch = chr(code)
                 chars.append((round(oy.value, 1), ox.value, max(r.value, ox.value), size, weight >= 600, ch))
-            chars.sort(key=lambda c: (-c[0], c[1]))
-            groups: list[list] = [[]]
-            for c in chars:
-                cur = groups[-1]
-                marker = re.fullmatch(r"\s*(•|\d+\.)\s*", "".join(x[5] for x in cur)) is not None
-                if cur and (abs(c[0] - cur[-1][0]) > 0.3 or (c[1] - cur[-1][2] > 1.2 * c[3] and not marker)):
-                    groups.append([])
-                groups[-1].append(c)
+            chars.sort(key=lambda c: -c[0])
+            rows: list[list] = []
+            for c in chars:  # one row per baseline, then left to right
+                if rows and abs(rows[-1][0][0] - c[0]) <= 0.3:
+                    rows[-1].append(c)
+                else:
+                    rows.append([c])
+            groups: list[list] = []
+            for row in rows:
+                row.sort(key=lambda c: c[1])
+                groups.append([])
+                for c in row:
+                    cur = groups[-1]
+                    marker = re.fullmatch(r"\s*(•|\d+\.)\s*", "".join(x[5] for x in cur)) is not None
+                    if cur and c[1] - cur[-1][2] > 1.2 * c[3] and not marker:
+                        groups.append([])
+                    groups[-1].append(c)
             lines: list[Line] = []
             for cur in groups:
                 text = "".join(c[5] for c in cur).strip()
@@ -94,6 +103,12 @@ def running_text(lines: list[Line], min_size: float = 6.9) -> list[list[Line]]:
         if sorted(len(ln.text) for ln in col)[len(col) // 2] < 20:
             continue  # labels stacked on a picture, not running text
         col.sort(key=lambda ln: -ln.base)
+        # running text has a neighbour one leading away (1.22 x size; a one-line
+        # paragraph between two gaps 1.65 x); the rows of a table lie further apart
+        near = [min((abs(ln.base - o.base) for o in col if o is not ln), default=99.0) for ln in col]
+        col[:] = [ln for ln, d in zip(col, near, strict=True) if d <= 1.7 * ln.size]
+        if len(col) < 4:
+            continue
         # split where the gap is far more than a paragraph's
         run: list[Line] = [col[0]]
         for a, b in zip(col, col[1:], strict=False):
