@@ -271,8 +271,14 @@ def fold_sheet(ctx: Context) -> Sheet:
     # the margin that is cut away: fold marks on the centre line with their
     # label beside them (never across the fold), and the folding note
     fold = Style(stroke=grey(0.35), width=0.35, dash=(3.0, 2.0), role="fold")
-    items.append(Line(fold_x, safe.y + HEADER_CLEAR, fold_x, trim.y - 0.8, fold))
-    items.append(Line(fold_x, trim.bottom + 0.8, fold_x, safe.bottom - 0.5, fold))
+    dash, gap = fold.dash or (3.0, 2.0)
+
+    def whole_dashes(y0: float, y1: float) -> float:
+        """The end of a dashed mark from y0 that stops on a whole dash, no stub."""
+        return y0 + dash + int((y1 - y0 - dash) // (dash + gap)) * (dash + gap)
+
+    items.append(Line(fold_x, safe.y + HEADER_CLEAR, fold_x, whole_dashes(safe.y + HEADER_CLEAR, trim.y - 0.8), fold))
+    items.append(Line(fold_x, trim.bottom + 0.8, fold_x, whole_dashes(trim.bottom + 0.8, safe.bottom - 0.5), fold))
     here = cat.text("fold_here")
     for base in (trim.y - 2.2, trim.bottom + 3.6):
         items.append(label(fold_x + 1.5, base, here, "Sans-Bold", 7, m, 30.0, "start", grey(0.35)))

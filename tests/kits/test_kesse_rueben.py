@@ -55,6 +55,10 @@ def test_fold_marks_are_at_the_exact_half_outside_the_trim(built, paper):
         assert fold.x1 == fold.x2 == pytest.approx(page.width / 2, abs=0.01)
         assert fold.style.dash  # dashed
         assert max(fold.y1, fold.y2) < trim.y or min(fold.y1, fold.y2) > trim.bottom
+        # a whole number of dashes: no stray stub at the end of a mark
+        dash, gap = fold.style.dash
+        n = (abs(fold.y2 - fold.y1) - dash) / (dash + gap)
+        assert n == pytest.approx(round(n), abs=1e-6) and n >= 0
 
 
 @pytest.mark.parametrize("lang", languages())
