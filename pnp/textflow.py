@@ -26,8 +26,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
-import pyphen
-
+from pnp import hyphenation
 from pnp.errors import LayoutError
 from pnp.geometry import ASCENT, BLACK, PT, RGB, Box, Shape, Text
 
@@ -175,19 +174,6 @@ def visible_words(line: Sequence[Word]) -> int:
     return sum(len(_text(w).replace(NBSP, " ").split()) for w in line)
 
 
-# pyphen's dictionaries (LibreOffice hyphenation patterns) by our language codes
-PATTERNS = {"en": "en_GB", "nl": "nl_NL", "de": "de_DE"}
-
-
-@cache
-def hyphenator(lang: str) -> pyphen.Pyphen | None:
-    """Syllable breaks for a language: at least 2 letters before a break and
-    3 after it, so no line ends in a single letter and no line starts with
-    two."""
-    name = PATTERNS.get(lang)
-    return pyphen.Pyphen(lang=name, left=2, right=3) if name else None
-
-
 _LETTERS = re.compile(r"[^\W\d_]{5,}")
 
 
@@ -200,10 +186,9 @@ def break_points(text: str, lang: str) -> tuple[tuple[int, bool], ...]:
     for i, ch in enumerate(text):
         if ch == "-" and i >= 2 and text[i - 1].isalpha() and text[i - 2].isalpha() and len(text) - i > 3:
             points.add((i + 1, False))
-    hy = hyphenator(lang)
-    if hy is not None and not points:  # a compound breaks at its own hyphens only
+    if lang and not points:  # a compound breaks at its own hyphens only
         for m in _LETTERS.finditer(text):
-            for pos in hy.positions(m.group(0)):
+            for pos in hyphenation.positions(m.group(0), lang):
                 points.add((m.start() + pos, True))
     return tuple(sorted(points, reverse=True))
 
