@@ -85,16 +85,18 @@ _DIAGRAM = re.compile(r"^\[\[diagram:([a-z_]+)\]\]$")
 NBSP = "\u00a0"
 # A number (digits, maybe with decimals) with the emphasis marks round it.
 _NUMBER = re.compile(r"(?<![\w.,*])\*{0,2}\d+(?:[.,]\d+)?\*{0,2}(?!\w)")
-_NEXT_WORD = re.compile(r"\*{0,2}[(„‘“]?([^\W\d_]+)")
+_NEXT_WORD = re.compile(r"\*{0,2}[(„‘“]?([^\W\d_]+|%)")
 # one-letter abbreviations that belong together: "z. B.", "d. h.", "i. e."
 _ABBREV = re.compile(r"(?<!\w)([^\W\d_]\.) (?=[^\W\d_]\.)")
 
 
+@cache
 def tie(text: str) -> str:
     """No-break spaces where a line break would part what belongs together.
     A number is tied to the word before it ("row 2", "Seite 2", "bei 3");
     to the word after it when nothing comes before ("2 players") or the
-    word is a unit or as short ("50 mm", "1 or 2"); and "z. B." stays whole."""
+    word is a unit or as short ("50 mm", "100 %", "1 or 2"); and "z. B."
+    stays whole."""
     out = list(text)
     for m in _NUMBER.finditer(text):
         s, e = m.start(), m.end()
@@ -150,7 +152,9 @@ def _words(runs: Sequence[Run]) -> list[Word]:
     words: list[Word] = []
     current: Word = []
     for run in runs:
-        parts = re.split(r"([ \t\n]+)", run.text)
+        # tied again here for text that did not come through parse_block
+        # (the scale check's sentence, labels flowed as one paragraph)
+        parts = re.split(r"([ \t\n]+)", tie(run.text))
         for part in parts:
             if not part:
                 continue

@@ -82,6 +82,7 @@ def test_long_words_break_at_syllables_or_their_hyphens(rendered, kit_id, paper)
 @pytest.mark.parametrize("text, tied", [
     ("from row 2 to row 3.", "from row\u00a02\u00a0to row\u00a03."),
     ("measure 50 mm here", "measure\u00a050\u00a0mm here"),
+    ("Print at 100 % (actual", "Print at\u00a0100\u00a0% (actual"),
     ("2 players each", "2\u00a0players each"),
     ("bei 2 Spielern je 16 Rüben", "bei\u00a02 Spielern je\u00a016 Rüben"),
     ("z. B. eine", "z.\u00a0B. eine"),
