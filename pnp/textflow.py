@@ -280,14 +280,23 @@ def _greedy(words: list[Word], width: float, size: float, measure: Measure, lang
 
 def wrap(runs: Sequence[Run], width: float, size: float, measure: Measure, lang: str = "") -> list[list[Word]]:
     """Greedy line breaking with hyphenation in `lang`. A last line of a
-    single word (a runt) is avoided by setting the paragraph a little
-    narrower, as long as that costs no extra line. A word wider than the
+    single word (a runt) gets the last word of the line before it or, when
+    that cannot be, the paragraph is set a little narrower, as long as that
+    costs no extra line. A word wider than the
     line that cannot break gets a line of its own (and the caller's
     overflow check catches it)."""
     words = _words(runs)
     lines = _greedy(words, width, size, measure, lang)
     if len(lines) < 2 or visible_words(lines[-1]) >= 2:
         return lines
+    # first the smallest change: the last word of the line before comes down
+    before, last = lines[-2], lines[-1]
+    if len(before) >= 3 and not _text(before[-1]).endswith("-"):
+        moved = [before[-1], *last]
+        space = measure(" ", "Sans", size)
+        used = sum(sum(measure(t, f, size) for t, f in w) for w in moved) + space * (len(moved) - 1)
+        if used <= width + 1e-9:
+            return [*lines[:-2], before[:-1], moved]
     for k in range(1, 9):
         narrower = _greedy(words, width * (1 - 0.03 * k), size, measure, lang)
         if len(narrower) > len(lines):
