@@ -270,7 +270,8 @@ def pieces_sheet(ctx: Context) -> Sheet:
             if dark:  # ink past the cut on every side
                 shapes.append(Rect(x - BLEED, yy - BLEED, strip_w + 2 * BLEED, p + 2 * BLEED, Style(stroke=None, fill=BLACK)))
             shapes += _face(x, yy, p, dark, False) + _face(x + p, yy, p, dark, True)
-            cut = Style(width=0.35, stroke=grey(0.55) if dark else BLACK, role="cut")
+            # a light grey cut on dark faces: seen on black and on the ink-saver tint (0.55) alike
+            cut = Style(width=0.35, stroke=grey(0.8) if dark else BLACK, role="cut")
             shapes += [Rect(x, yy, strip_w, p, cut), Line(x + p, yy, x + p, yy + p, cut)]
             items.append(Group(tuple(shapes), tag=("piece", side)))
         for i in range(spec.pieces_per_player):
