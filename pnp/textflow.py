@@ -6,6 +6,17 @@ texts are lists of blocks in a small syntax: "## " heading, "- " bullet,
 else a paragraph; inline **bold** and *italic*. `fit` looks for the largest
 type size, within limits, at which everything fits; when even the smallest
 does not, it raises LayoutError instead of losing text.
+
+Typesetting rules, the same for every language and every string:
+- ties: a number is bound by a no-break space to the word it belongs to
+  ("50 mm", "3 Spielern", "row 2.", "Seite 2:"), and so are the halves of
+  abbreviations like "z. B." (see `tie`);
+- hyphenation: a word that does not fit the end of a line is broken after
+  one of its own hyphens or, with pyphen's (LibreOffice) patterns for the
+  block's language, between syllables;
+- no runts: the last line of a paragraph holds at least two words;
+- no widows or orphans: a column never starts with the last line of a
+  paragraph and never ends with the first line of one that goes on.
 """
 
 from __future__ import annotations
@@ -13,8 +24,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Protocol
 
+from pnp import hyphenation
 from pnp.errors import LayoutError
 from pnp.geometry import ASCENT, BLACK, PT, RGB, Box, Shape, Text
 
@@ -57,6 +70,7 @@ class Block:
     runs: tuple[Run, ...] = ()
     marker: str = ""
     name: str = ""  # diagram name
+    lang: str = ""  # language of the text, for hyphenation ("" = none)
 
 
 _INLINE = re.compile(r"(\*\*.+?\*\*|\*[^*\s][^*]*?\*)")
@@ -80,20 +94,52 @@ _NUMBERED = re.compile(r"^(\d+[.)])\s+(.*)$", re.S)
 _DIAGRAM = re.compile(r"^\[\[diagram:([a-z_]+)\]\]$")
 
 
-def parse_block(text: str) -> Block:
+NBSP = "\u00a0"
+# A number (digits, maybe with decimals) with the emphasis marks round it.
+_NUMBER = re.compile(r"(?<![\w.,*])\*{0,2}\d+(?:[.,]\d+)?\*{0,2}(?!\w)")
+_NEXT_WORD = re.compile(r"\*{0,2}[(„‘“]?([^\W\d_]+|%)")
+# one-letter abbreviations that belong together: "z. B.", "d. h.", "i. e."
+_ABBREV = re.compile(r"(?<!\w)([^\W\d_]\.) (?=[^\W\d_]\.)")
+
+
+@cache
+def tie(text: str) -> str:
+    """No-break spaces where a line break would part what belongs together.
+    A number is tied to the word before it ("row 2", "Seite 2", "bei 3");
+    to the word after it when nothing comes before ("2 players") or the
+    word is a unit or as short ("50 mm", "100 %", "1 or 2"); and "z. B."
+    stays whole."""
+    out = list(text)
+    for m in _NUMBER.finditer(text):
+        s, e = m.start(), m.end()
+        back = False
+        if s >= 2 and text[s - 1] == " ":
+            k = s - 2
+            while k > 0 and text[k] == "*":
+                k -= 1
+            if text[k].isalpha():
+                out[s - 1] = NBSP
+                back = True
+        if text[e:e + 1] == " " and (w := _NEXT_WORD.match(text, e + 1)) and (not back or len(w.group(1)) <= 3):
+            out[e] = NBSP
+    return _ABBREV.sub(lambda m: m.group(1) + NBSP, "".join(out))
+
+
+def parse_block(text: str, lang: str = "") -> Block:
     if m := _DIAGRAM.match(text.strip()):
         return Block("diagram", name=m.group(1))
     if text.startswith("## "):
-        return Block("h", parse_inline(text[3:], bold=True))
+        return Block("h", parse_inline(tie(text[3:]), bold=True), lang=lang)
     if text.startswith("- "):
-        return Block("li", parse_inline(text[2:]), marker="•")
+        return Block("li", parse_inline(tie(text[2:])), marker="•", lang=lang)
     if m := _NUMBERED.match(text):
-        return Block("ol", parse_inline(m.group(2)), marker=m.group(1))
-    return Block("p", parse_inline(text))
+        return Block("ol", parse_inline(tie(m.group(2))), marker=m.group(1), lang=lang)
+    return Block("p", parse_inline(tie(text)), lang=lang)
 
 
-def parse_blocks(texts: Sequence[str]) -> list[Block]:
-    return [parse_block(t) for t in texts]
+def parse_blocks(texts: Sequence[str], lang: str = "") -> list[Block]:
+    """Blocks of text in `lang` (en, nl, de ...: hyphenated with its patterns)."""
+    return [parse_block(t, lang) for t in texts]
 
 
 def plain(block: Block) -> str:
@@ -118,7 +164,9 @@ def _words(runs: Sequence[Run]) -> list[Word]:
     words: list[Word] = []
     current: Word = []
     for run in runs:
-        parts = re.split(r"([ \t\n]+)", run.text)
+        # tied again here for text that did not come through parse_block
+        # (the scale check's sentence, labels flowed as one paragraph)
+        parts = re.split(r"([ \t\n]+)", tie(run.text))
         for part in parts:
             if not part:
                 continue
@@ -133,22 +181,140 @@ def _words(runs: Sequence[Run]) -> list[Word]:
     return words
 
 
-def wrap(runs: Sequence[Run], width: float, size: float, measure: Measure) -> list[list[Word]]:
-    """Greedy line breaking; a word wider than the line gets a line of its own
-    (and the caller's overflow check catches it)."""
+def _text(word: Word) -> str:
+    return "".join(t for t, _ in word)
+
+
+def visible_words(line: Sequence[Word]) -> int:
+    """Words a reader sees on a line (no-break spaces part words too)."""
+    return sum(len(_text(w).replace(NBSP, " ").split()) for w in line)
+
+
+_LETTERS = re.compile(r"[^\W\d_]{5,}")
+
+
+@cache
+def break_points(text: str, lang: str) -> tuple[tuple[int, bool], ...]:
+    """Where a word may break, as (position, add a hyphen): after its own
+    hyphens ("Mensch-ärgere-dich-nicht-"), and between syllables of each
+    run of five or more letters."""
+    points: set[tuple[int, bool]] = set()
+    for i, ch in enumerate(text):
+        if ch == "-" and i >= 2 and text[i - 1].isalpha() and text[i - 2].isalpha() and len(text) - i > 3:
+            points.add((i + 1, False))
+    if lang and not points:  # a compound breaks at its own hyphens only
+        for m in _LETTERS.finditer(text):
+            for pos in hyphenation.positions(m.group(0), lang):
+                points.add((m.start() + pos, True))
+    return tuple(sorted(points, reverse=True))
+
+
+def _split(word: Word, pos: int, hyphen: bool) -> tuple[Word, Word]:
+    head: Word = []
+    tail: Word = []
+    at = 0
+    for t, f in word:
+        if at + len(t) <= pos:
+            head.append((t, f))
+        elif at >= pos:
+            tail.append((t, f))
+        else:
+            head.append((t[: pos - at], f))
+            tail.append((t[pos - at:], f))
+        at += len(t)
+    if hyphen:
+        head[-1] = (head[-1][0] + "-", head[-1][1])
+    return head, tail
+
+
+def _untie(word: Word) -> list[Word]:
+    """A tied unit taken apart at its no-break spaces."""
+    out: list[Word] = [[]]
+    for t, f in word:
+        for k, part in enumerate(t.split(NBSP)):
+            if k:
+                out.append([])
+            if part:
+                out[-1].append((part, f))
+    return [w for w in out if w]
+
+
+def _greedy(words: list[Word], width: float, size: float, measure: Measure, lang: str) -> list[list[Word]]:
     space = measure(" ", "Sans", size)
+
+    def wide(word: Word) -> float:
+        return sum(measure(t, f, size) for t, f in word)
+
     lines: list[list[Word]] = []
     line: list[Word] = []
     used = 0.0
-    for word in _words(runs):
-        w = sum(measure(t, f, size) for t, f in word)
-        if line and used + space + w > width + 1e-9:
+    queue = list(words)
+    i = 0
+    while i < len(queue):
+        word = queue[i]
+        gap = space if line else 0.0
+        w = wide(word)
+        if used + gap + w <= width + 1e-9:
+            line.append(word)
+            used += gap + w
+            i += 1
+            continue
+        room = width - used - gap
+        # break the word only where that leaves a line worth filling
+        if not line or room > 0.12 * width:
+            for pos, hyphen in break_points(_text(word), lang):
+                head, tail = _split(word, pos, hyphen)
+                if wide(head) <= room + 1e-9:
+                    line.append(head)
+                    lines.append(line)
+                    line, used = [], 0.0
+                    queue[i] = tail
+                    break
+            else:
+                head = []
+            if head:
+                continue
+        if line:
             lines.append(line)
             line, used = [], 0.0
-        used += (space if line else 0.0) + w
-        line.append(word)
+            continue
+        parts = _untie(word)
+        if len(parts) > 1:  # too wide even alone: it may break at its ties
+            queue[i:i + 1] = parts
+            continue
+        line.append(word)  # a word wider than the line: the caller's check raises
+        used = w
+        i += 1
     if line:
         lines.append(line)
+    return lines
+
+
+def wrap(runs: Sequence[Run], width: float, size: float, measure: Measure, lang: str = "") -> list[list[Word]]:
+    """Greedy line breaking with hyphenation in `lang`. A last line of a
+    single word (a runt) gets the last word of the line before it or, when
+    that cannot be, the paragraph is set a little narrower, as long as that
+    costs no extra line. A word wider than the
+    line that cannot break gets a line of its own (and the caller's
+    overflow check catches it)."""
+    words = _words(runs)
+    lines = _greedy(words, width, size, measure, lang)
+    if len(lines) < 2 or visible_words(lines[-1]) >= 2:
+        return lines
+    # first the smallest change: the last word of the line before comes down
+    before, last = lines[-2], lines[-1]
+    if len(before) >= 3 and not _text(before[-1]).endswith("-"):
+        moved = [before[-1], *last]
+        space = measure(" ", "Sans", size)
+        used = sum(sum(measure(t, f, size) for t, f in w) for w in moved) + space * (len(moved) - 1)
+        if used <= width + 1e-9:
+            return [*lines[:-2], before[:-1], moved]
+    for k in range(1, 9):
+        narrower = _greedy(words, width * (1 - 0.03 * k), size, measure, lang)
+        if len(narrower) > len(lines):
+            break
+        if visible_words(narrower[-1]) >= 2:
+            return narrower
     return lines
 
 
@@ -223,15 +389,34 @@ def flow(
         indent = style.indent * size * PT if block.kind in ("li", "ol") else 0.0
         if block.kind == "h" and y > box.y + 1e-6:
             y += style.heading_gap * line_h
-        lines = wrap(block.runs, box.w - indent, bsize, measure)
+        lines = wrap(block.runs, box.w - indent, bsize, measure, block.lang)
         if block.kind == "h":
             # keep a heading with the first three lines of what follows
             following = (3 + style.gap) * line_h if bi + 1 < len(blocks) else 0.0
             if y + len(lines) * bline + following > box.bottom + 1e-6:
                 next_column()
                 box = columns[col]
+        breaks: set[int] = set()  # indices of the lines that start a new column
+        start, c, top = 0, col, y
+        while start < len(lines) and c < len(columns):
+            room = max(0, int((columns[c].bottom + 1e-6 - top) // bline))
+            if room >= len(lines) - start:
+                break
+            take = room
+            if len(lines) - start - take == 1:
+                take -= 1  # no widow: the last line never starts a column alone
+            if start == 0 and take == 1:
+                take = 0  # no orphan: the first line never ends a column alone
+            if take <= 0 and abs(top - columns[c].y) < 1e-6:
+                take = max(room, 1)  # a column too short to obey both: fill it
+            take = max(take, 0)
+            start += take
+            breaks.add(start)
+            c += 1
+            if c < len(columns):
+                top = columns[c].y
         for li, line in enumerate(lines):
-            if y + bline > box.bottom + 1e-6:
+            if li in breaks or y + bline > box.bottom + 1e-6:
                 next_column()
                 box = columns[col]
             base = y + ASCENT * bsize * PT

@@ -154,19 +154,26 @@ def template_regex(template: str, values: dict[str, object] | None = None) -> tu
 
 
 def _literal(s: str) -> str:
-    return re.escape(re.sub(r"\s+", "", s))
+    return re.escape(_UNSET.sub("", s))
+
+
+# What typesetting adds or changes between catalog and page: spaces and line
+# breaks, and hyphens (a word broken at the end of a line; PDFium reports
+# such a hyphen as \x02 or \ufffe).
+_UNSET = re.compile(r"[\s\-\x02\u00ad\ufffe]+")
 
 
 def normalise(text: str) -> str:
-    """Extracted text without any whitespace: line breaks and the gaps
-    between text runs differ from the catalog's spaces, the words do not."""
-    return re.sub(r"\s+", "", text)
+    """Extracted text without whitespace or hyphens: line breaks, hyphenation
+    and the gaps between text runs differ from the catalog, the words do not."""
+    return _UNSET.sub("", text)
 
 
 def stated_numbers(text: str, templates: list[str], values: dict[str, object]) -> list[Check]:
     """For every rules block that states a value from the game facts, find
     it in the extracted text and compare what it says with the data."""
     checks: list[Check] = []
+    text = normalise(text)
     for tpl in templates:
         if not _FIELD.search(tpl):
             continue

@@ -6,7 +6,18 @@ import pytest
 
 from pnp.errors import LayoutError
 from pnp.geometry import PT, Box, Text
-from pnp.textflow import Block, Run, fit, flow, line_shapes, parse_block, parse_blocks, parse_inline, wrap
+from pnp.textflow import (
+    Block,
+    Run,
+    fit,
+    flow,
+    line_shapes,
+    parse_block,
+    parse_blocks,
+    parse_inline,
+    visible_words,
+    wrap,
+)
 
 PARAGRAPH = (
     "The player whose turn it is throws again and again till he gets a throw of two or three heads, "
@@ -139,3 +150,55 @@ def test_a_diagram_gets_its_height(measure):
     flow(parse_blocks(["Text above.", "[[diagram:pic]]"]), [Box(0, 0, 50, 80)], 9.0, measure, {"pic": (30.0, draw)})
     (box,) = seen
     assert (box.w, box.h) == (50, 30.0) and box.y > 0
+
+
+def _plain_lines(lines):
+    return [" ".join("".join(t for t, _ in w) for w in line) for line in lines]
+
+
+@pytest.mark.parametrize("lang", ["", "en"])
+def test_no_paragraph_ends_in_a_line_of_one_word(measure, lang):
+    runts = 0
+    for tenth in range(250, 900, 5):
+        width = tenth / 10
+        lines = wrap((Run(PARAGRAPH),), width, 9.0, measure, lang)
+        text = " ".join(_plain_lines(lines))
+        # every word kept, in order: only line-end hyphens were added
+        assert text.replace("- ", "").replace("\u00a0", " ").split() == PARAGRAPH.split()
+        assert visible_words(lines[-1]) >= 2, (width, _plain_lines(lines)[-2:])
+        for line in lines:
+            assert _line_width(line, 9.0, measure) <= width + 1e-6
+        runts += visible_words(wrap((Run(PARAGRAPH + " x"),), width, 9.0, measure, lang)[-1]) < 2
+    assert runts == 0
+
+
+def test_hyphenation_breaks_a_long_word_at_a_syllable(measure):
+    text = "Die Zuckerrübenverarbeitung beginnt"
+    lines = wrap((Run(text),), measure("Die Zuckerrüben", "Sans", 9.0) + 2.0, 9.0, measure, "de")
+    first = _plain_lines(lines)[0]
+    assert first.endswith("-") and first.startswith("Die Zu")
+    assert "".join(_plain_lines(lines)).replace("-", "").replace(" ", "") == text.replace(" ", "")
+
+
+def test_a_compound_breaks_at_its_own_hyphens(measure):
+    text = "aus seiner Mensch-ärgere-dich-nicht-Schachtel und"
+    width = measure("aus seiner Mensch-ärgere-dich-", "Sans", 9.0) + 1.0
+    first = _plain_lines(wrap((Run(text),), width, 9.0, measure, "de"))[0]
+    assert first == "aus seiner Mensch-ärgere-dich-"
+
+
+def test_no_column_starts_with_a_paragraphs_last_line_or_ends_with_its_first(measure):
+    """Flowed into short columns, a paragraph never leaves one line alone at
+    a column's top (widow) or foot (orphan)."""
+    size = 9.0
+    line_h = size * 1.22 * PT
+    for rows in range(4, 12):
+        columns = [Box(0, 0, 50, rows * line_h + 0.01), Box(60, 0, 50, 400)]
+        shapes = flow(parse_blocks(["Short first paragraph here.", PARAGRAPH]), columns, size, measure)
+        first_col = sorted({round(t.y, 3) for t in shapes[0]})
+        second_col = sorted({round(t.y, 3) for t in shapes[1]})
+        total = len(wrap((Run(PARAGRAPH),), 50, size, measure))
+        in_first = len(first_col) - 1  # less the first paragraph's line
+        if second_col:
+            assert in_first != 1, f"orphan with {rows} rows"
+            assert total - in_first != 1, f"widow with {rows} rows"

@@ -18,21 +18,24 @@ from pnp.geometry import (
     Rect,
     Shape,
     Style,
-    Text,
     grey,
     hex_rgb,
     polygon,
 )
 from pnp.kits import Context, Invariant, Kit
-from pnp.layout.frame import Sheet, content_box
-from pnp.layout.marks import cap, fitted_text, label, symbol
+from pnp.layout.frame import HEADER_H, Sheet, content_box
+from pnp.layout.marks import cap, label, symbol
 from pnp.layout.rules import MIN_BODY_PT, column_boxes
 from pnp.options import Options
 from pnp.spec import load_game, need
 from pnp.textflow import Measure, fit, parse_blocks
 
 KIT_ID = "kesse-rueben"
-FOLD_SLACK = 6.0  # mm kept free of artwork on each side of the fold (hand folds drift 1-2 mm)
+PAWNS_FROM = "ludo-cards"  # the rules take one pawn each "from the Ludo box": its colours and symbols
+FOLD_SLACK = 3.0  # mm kept free of artwork on each side of the fold (hand folds drift 1-2 mm)
+TRIM_TOP = 9.0  # mm from the safe area's top to the cut line of the folded sheet
+TRIM_BOTTOM = 11.0  # mm from the safe area's bottom to that cut line
+HEADER_CLEAR = HEADER_H + 1.0  # the fold mark starts below the page header
 CUT = Style(width=0.3, stroke=grey(0.3), role="cut")
 LEAF = (0.0, 0.45, 0.25)
 
@@ -40,6 +43,14 @@ LEAF = (0.0, 0.45, 0.25)
 @dataclass(frozen=True)
 class Look:
     body: RGB
+    symbol: str
+
+
+@dataclass(frozen=True)
+class Pawn:
+    id: str
+    rgb: RGB
+    ink: RGB
     symbol: str
 
 
@@ -53,6 +64,7 @@ class KesseSpec:
     kinds: tuple[str, ...]
     supply: dict[int, int]
     looks: dict[str, Look]
+    pawns: tuple[Pawn, ...] = ()
 
     @property
     def fields(self) -> int:
@@ -81,8 +93,11 @@ def load_spec() -> KesseSpec:
         if n not in supply:
             raise SpecError(f"{where}: no supply for {n} players")
     barn = need(d, "barn", list, where)
+    ludo = load_game(PAWNS_FROM)
+    pawns = tuple(Pawn(c["id"], hex_rgb(c["hex"]), hex_rgb(c["ink"]), c["symbol"])
+                  for c in need(ludo, "colours", list, f"templates/{PAWNS_FROM}/game.toml"))
     return KesseSpec(players, need(d, "board", int, where), (int(barn[0]), int(barn[1])),
-                     need(d, "square", float, where), need(d, "token", float, where), kinds, supply, looks)
+                     need(d, "square", float, where), need(d, "token", float, where), kinds, supply, looks, pawns)
 
 
 def text_values(spec: KesseSpec, options: Options) -> dict[str, object]:
@@ -102,6 +117,7 @@ def expected(spec: KesseSpec, options: Options) -> dict[str, int]:
     n = tokens_per_kind(spec, options.players)
     out = {"field": spec.fields, "barn": 1}
     out.update({f"token:{kind}": n for kind in spec.kinds})
+    out.update({f"pawn:{p.id}": 1 for p in spec.pawns})
     return out
 
 
@@ -113,6 +129,7 @@ def invariants(spec: KesseSpec) -> list[Invariant]:
          f"{len(spec.kinds)} kinds for {max(spec.players)} players"),
         ("a pawn fits on a token on a square", spec.square >= 22.0 and spec.token < spec.square,
          f"square {spec.square} mm, token {spec.token} mm"),
+        ("one pawn colour per player", len(spec.pawns) >= max(spec.players), f"{len(spec.pawns)} pawn colours"),
     ]
     for n in spec.players:
         out.append((f"supply larger than target ({n} players)", spec.supply[n] > spec.target(n),
@@ -206,27 +223,41 @@ def barn_picture(x: float, y: float, s: float, name: str, m: Measure) -> list[Sh
     return out
 
 
+def board_square(spec: KesseSpec, paper_half: float) -> float:
+    """The board's square: the size the game facts ask for, or the largest
+    half-millimetre that lets the board fit its half of the sheet."""
+    fits = int(paper_half / spec.board * 2) / 2
+    return min(spec.square, fits)
+
+
 def fold_sheet(ctx: Context) -> Sheet:
+    """Board | rules, folded backwards on the vertical centre line and cut
+    along the trim line afterwards. Inside the trim there is nothing but the
+    board and its title on one face and the rules on the other; the page
+    header, the folding note, the fold marks and the scale check are in the
+    margin the last cut takes away."""
     spec: KesseSpec = ctx.spec
     cat, m, paper = ctx.cat, ctx.measure, ctx.options.paper
     w, h = paper.size(landscape=True)
-    area = content_box(paper, landscape=True)
+    safe = paper.safe(landscape=True)
     fold_x = w / 2
-    left = Box(area.x, area.y, fold_x - FOLD_SLACK - area.x, area.h)
-    right = Box(fold_x + FOLD_SLACK, area.y, area.right - fold_x - FOLD_SLACK - 0.5, area.h)
-    items: list[Shape] = []
+    trim = Box(safe.x + 1.0, safe.y + TRIM_TOP, safe.w - 2.0, safe.h - TRIM_TOP - TRIM_BOTTOM)
+    pad = 1.5  # inside the trim, so a miscut never touches the print
+    left = Box(trim.x + pad, trim.y + pad, fold_x - FOLD_SLACK - trim.x - pad, trim.h - 2 * pad)
+    right = Box(fold_x + FOLD_SLACK, trim.y + pad, trim.right - pad - fold_x - FOLD_SLACK, trim.h - 2 * pad)
+    items: list[Shape] = [Rect(trim.x, trim.y, trim.w, trim.h, CUT)]
     vals = text_values(spec, ctx.options)
 
-    # board half: title block, the board, credits
-    y = left.y
-    items.append(label(left.cx, y + 3.0, cat.text("fold_and_stick"), "Sans-Italic", 8, m, left.w))
-    items.append(label(left.cx, y + 13.0, cat.text("title"), "Sans-Bold", 26, m, left.w))
-    items.append(label(left.cx, y + 19.0, cat.text("subtitle", **vals), "Sans", 9, m, left.w))
-    items.append(label(left.cx, y + 23.5, cat.text("byline"), "Sans-Italic", 8, m, left.w))
-    s = spec.square
+    # board face: the title and the board, centred, nothing else
+    s = board_square(spec, left.w)
     bw = spec.board * s
+    title_h = 14.0
+    y = left.y + max(0.0, (left.h - title_h - bw) / 2)
+    items.append(label(left.cx, y + 9.5, cat.text("title"), "Sans-Bold", 26, m, left.w))
     bx = left.cx - bw / 2
-    by = y + 27.0
+    by = y + title_h
+    if by + bw > left.bottom + 1e-6:
+        raise LayoutError("the board does not fit its half of the sheet")
     for r in range(spec.board):
         for c in range(spec.board):
             x0, y0 = bx + c * s, by + r * s
@@ -236,35 +267,42 @@ def fold_sheet(ctx: Context) -> Sheet:
                 sq = Rect(x0, y0, s, s, Style(stroke=BLACK, fill=hex_rgb("#E9F2DC"), width=0.6))
                 items.append(Group((sq,), tag=("field", f"{r + 1}-{c + 1}")))
     items.append(Rect(bx, by, bw, bw, Style(width=1.0)))
-    yb = by + bw + 4.0
-    note = parse_blocks([cat.text("fold_note")])
-    cols, _ = fit(note, [Box(left.x, yb, left.w, 9.0)], m, 7.5, 6.0)
-    items += cols[0]
-    items.append(label(left.cx, left.bottom - 1.0, cat.text("credits"), "Sans", 7, m, left.w))
-    if by + bw > left.bottom - 12:
-        raise LayoutError("the board does not fit its half of the sheet")
 
-    # the fold line, its labels and the glue area, across the whole height
-    safe = paper.safe(landscape=True)
+    # the margin that is cut away: fold marks on the centre line with their
+    # label beside them (never across the fold), and the folding note
     fold = Style(stroke=grey(0.35), width=0.35, dash=(3.0, 2.0), role="fold")
-    items.append(Line(fold_x, safe.y + 14.0, fold_x, safe.bottom - 14.0, fold))
-    for yy in (safe.y + 7.0, safe.bottom - 7.0):
-        t, sz, tw = fitted_text(cat.text("fold_here"), "Sans-Bold", 12.0, 7, m)
-        items.append(Group((Text(0, 0.9, t, "Sans-Bold", sz, tw, "middle", grey(0.35)),), fold_x, yy, -90.0))
-    t, sz, tw = fitted_text(cat.text("glue_here"), "Sans", 60.0, 6.5, m)
-    items.append(Group((Text(0, 0.9, t, "Sans", sz, tw, "middle", grey(0.45)),), fold_x - 2.2, area.cy, -90.0))
-    items.append(Group((Text(0, 0.9, t, "Sans", sz, tw, "middle", grey(0.45)),), fold_x + 2.2, area.cy, 90.0))
+    dash, gap = fold.dash or (3.0, 2.0)
 
-    # rules half: setup table, then the rules in two columns
-    table, table_h = setup_table(Box(right.x, right.y, right.w, 30.0), spec, ctx)
+    def whole_dashes(y0: float, y1: float) -> float:
+        """The end of a dashed mark from y0 that stops on a whole dash, no stub."""
+        return y0 + dash + int((y1 - y0 - dash) // (dash + gap)) * (dash + gap)
+
+    items.append(Line(fold_x, safe.y + HEADER_CLEAR, fold_x, whole_dashes(safe.y + HEADER_CLEAR, trim.y - 0.8), fold))
+    items.append(Line(fold_x, trim.bottom + 0.8, fold_x, whole_dashes(trim.bottom + 0.8, safe.bottom - 0.5), fold))
+    here = cat.text("fold_here")
+    for base in (trim.y - 2.2, trim.bottom + 3.6):
+        items.append(label(fold_x + 1.5, base, here, "Sans-Bold", 7, m, 30.0, "start", grey(0.35)))
+    note = parse_blocks([cat.text("fold_note")], cat.lang)
+    nx = fold_x + 25.0
+    cols, _ = fit(note, [Box(nx, trim.bottom + 1.2, safe.right - nx, TRIM_BOTTOM - 1.2)], m, 7.5, 6.0)
+    items += cols[0]
+
+    # rules face: what the game is, the setup table, the rules, the credits
+    head = f"{cat.text('subtitle', **vals)} · {cat.text('byline')}"
+    items.append(label(right.x, right.y + 3.2, head, "Sans-Italic", 8.5, m, right.w, "start"))
+    table, table_h = setup_table(Box(right.x, right.y + 6.0, right.w, 30.0), spec, ctx)
     items += table
-    blocks = parse_blocks(cat.blocks("rules", **vals))
-    boxes = column_boxes(Box(right.x, right.y + table_h + 3.0, right.w, right.h - table_h - 3.0), 2, 4.0)
+    credits_h = 4.0
+    items.append(label(right.x, right.bottom - 0.8, cat.text("credits"), "Sans", 7, m, right.w, "start", grey(0.3)))
+    blocks = parse_blocks(cat.blocks("rules", **vals), cat.lang)
+    top = right.y + 6.0 + table_h + 3.0
+    boxes = column_boxes(Box(right.x, top, right.w, right.bottom - credits_h - top), 2, 4.0)
     cols, _ = fit(blocks, boxes, m, 9.5, MIN_BODY_PT)
     for col in cols:
         items += col
-    # the scale sentence above the bar, across the board half (never across the fold)
-    scale_label = Box(safe.x, safe.bottom - 9.0, left.right - safe.x, 5.8)
+    # the scale check in the bottom margin of the board half (never across the fold)
+    bar_end = safe.x + 0.5 + paper.scale_bar + 3.0
+    scale_label = Box(bar_end, safe.bottom - 7.0, fold_x - 3.0 - bar_end, 7.0)
     return Sheet(True, tuple(items), "fold-and-glue sheet", scale_label=scale_label)
 
 
@@ -305,7 +343,7 @@ def token_sheet(ctx: Context) -> Sheet:
     per_row = -(-n // -(-n // widest))  # as few rows as fit, and the rows even (12 -> 6 + 6)
     items: list[Shape] = []
     head = ("tokens_all", {"n": n}) if ctx.options.players is None else ("tokens_players", {"n": n, "players": ctx.options.players})
-    blocks = parse_blocks(["## " + cat.text("tokens_heading"), cat.text(head[0], **head[1]) + " " + cat.text("cut_lines")])
+    blocks = parse_blocks(["## " + cat.text("tokens_heading"), cat.text(head[0], **head[1]) + " " + cat.text("mount")], cat.lang)
     cols, _ = fit(blocks, [Box(area.x, area.y, area.w, 14.0)], m, 9.0, 7.0)
     items += cols[0]
     y = area.y + 16.0
@@ -320,9 +358,36 @@ def token_sheet(ctx: Context) -> Sheet:
             r, c = divmod(i, per_row)
             items.append(Group(token(kind, spec, name, m), gx + c * t, y + r * t, tag=("token", kind)))
         y += rows * t + 3.0
+    # the pawns, in the room that is left
+    pblocks = parse_blocks([f"**{cat.text('pawns_heading')}:** {cat.text('pawns_note')}"], cat.lang)
+    cols, _ = fit(pblocks, [Box(area.x, y, area.w, 8.0)], m, 8.5, 7.0)
+    items += cols[0]
+    y += 9.0
+    n_p = len(spec.pawns)
+    gap = (area.w - n_p * 2 * PAWN_FACE[1]) / (n_p + 1)
+    for i, pawn in enumerate(spec.pawns):
+        px = area.x + gap + i * (2 * PAWN_FACE[1] + gap)
+        items.append(Group(pawn_tent(pawn), px, y, tag=("pawn", pawn.id)))
+    y += PAWN_FACE[0]
     if y > area.bottom:
-        raise LayoutError(f"the tokens need {y - area.y:.0f} mm; the page has {area.h:.0f} mm")
+        raise LayoutError(f"the tokens and pawns need {y - area.y:.0f} mm; the page has {area.h:.0f} mm")
     return Sheet(False, tuple(items), "tokens")
+
+
+PAWN_FACE = (16.0, 18.0)  # mm: width along the fold, height of a face (a tent that stands on a 21 mm token)
+
+
+def pawn_tent(pawn: Pawn) -> tuple[Shape, ...]:
+    """A pawn that folds into a tent: two faces side by side, the fold
+    between them, each face in the colour with its symbol standing upright
+    when the tent stands (the top of each face is at the fold)."""
+    fw, fh = PAWN_FACE
+    out: list[Shape] = [Rect(0, 0, 2 * fh, fw, Style(stroke=None, fill=pawn.rgb))]
+    for cx, turn in ((fh / 2, 90.0), (fh * 1.5, -90.0)):
+        out.append(Group((symbol(pawn.symbol, 0, 0, fw * 0.28, pawn.ink),), cx, fw / 2, turn))
+    out.append(Line(fh, 0, fh, fw, Style(stroke=grey(0.35), width=0.35, dash=(2.0, 1.5), role="fold")))
+    out.append(Rect(0, 0, 2 * fh, fw, CUT))
+    return tuple(out)
 
 
 def build(ctx: Context) -> list[Sheet]:

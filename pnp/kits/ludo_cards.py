@@ -384,10 +384,11 @@ def alignment_sheets(ctx: Context, g: Grid, fb: dict) -> list[Sheet]:
         front += [Line(x - 6, y, x + 6, y, cross), Line(x, y - 6, x, y + 6, cross), Circle(x, y, 2.0, cross)]
     tx, ty = b.x + b.w * FLIP_MARK[0], b.y + b.h * FLIP_MARK[1]
     front.append(flip_triangle(tx, ty, Style(stroke=None, fill=BLACK)))
-    cols, _ = fit(parse_blocks([cat.text("align_mark_front")]), [Box(tx + 8.0, ty - 6.0, b.x + b.w * 0.3 - tx - 12.0, 16.0)], m, 8, 6.5)
+    mark_box = Box(tx + 8.0, ty - 6.0, b.x + b.w * 0.3 - tx - 12.0, 16.0)
+    cols, _ = fit(parse_blocks([cat.text("align_mark_front")], cat.lang), [mark_box], m, 8, 6.5)
     front += cols[0]
     blocks = parse_blocks(["## " + cat.text("align_heading"), cat.text("align_front"),
-                           cat.text("backs_long" if opts.backs == "duplex-long" else "backs_short")])
+                           cat.text("backs_long" if opts.backs == "duplex-long" else "backs_short")], cat.lang)
     cols, _ = fit(blocks, [Box(b.x + b.w * 0.3, b.y + 4, b.w * 0.4, b.h * 0.36)], m, 9, 7)
     front += cols[0]
 
@@ -424,10 +425,10 @@ def alignment_sheets(ctx: Context, g: Grid, fb: dict) -> list[Sheet]:
         cx = sum(p[0] for p in pts) / 3 + ox
         cy = sum(p[1] for p in pts) / 3 + oy
         box = Box(cx + 8.0, cy - 7.0, 85.0, 14.0) if cx < pw / 2 else Box(cx - 93.0, cy - 7.0, 85.0, 14.0)
-        cols, _ = fit(parse_blocks([cat.text(key)]), [box], m, 8, 6.5)
+        cols, _ = fit(parse_blocks([cat.text(key)], cat.lang), [box], m, 8, 6.5)
         back += cols[0]
-    blocks = parse_blocks(["## " + cat.text("align_heading"), cat.text("align_back")])
-    cols, _ = fit(blocks, [Box(b.x + b.w * 0.22, b.y + b.h * 0.3, b.w * 0.22, b.h * 0.45)], m, 9, 7)
+    blocks = parse_blocks(["## " + cat.text("align_heading"), cat.text("align_back")], cat.lang)
+    cols, _ = fit(blocks, [Box(b.x + b.w * 0.22, b.y + b.h * 0.3, b.w * 0.18, b.h * 0.45)], m, 9, 7)
     back += cols[0]
     kw = {"header": fb["header"], "scale": fb["scale"], "scale_label": fb["scale_label"]}
     return [Sheet(True, tuple(front), "alignment front", **kw), Sheet(True, tuple(back), "alignment back", **kw)]
@@ -510,14 +511,14 @@ def lead_sheets(ctx: Context, numbers: dict[str, int]) -> list[Sheet]:
     }
     vals = text_values(spec, opts)
     head = ["**" + cat.text("print_label") + "** " + cat.text("print_" + opts.backs.removeprefix("duplex-"), **numbers)]
-    blocks = parse_blocks(head + cat.blocks("rules", **vals))
+    blocks = parse_blocks(head + cat.blocks("rules", **vals), cat.lang)
     sheets = rules_sheets(blocks, opts.paper, ctx.measure, "rules", landscape=True, columns=3,
                           title=(cat.text("title"), cat.text("subtitle", **vals)),
                           preferred_pt=8.5, max_pt=9.5, diagrams=diagrams)
     if opts.backs not in DUPLEX:
         return sheets
     edge = cat.text("edge_" + opts.backs.removeprefix("duplex-"))
-    guide = parse_blocks(cat.blocks("guide", edge=edge, **numbers))
+    guide = parse_blocks(cat.blocks("guide", edge=edge, **numbers), cat.lang)
     sheets += rules_sheets(guide, opts.paper, ctx.measure, "printing guide", landscape=True, columns=2,
                            preferred_pt=9.0, max_pt=10.0, diagrams={"flip": (32.0, flip_diagram(ctx))}, max_pages=1)
     if len(sheets) % 2:

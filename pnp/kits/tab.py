@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pnp.errors import LayoutError
 from pnp.geometry import (
     BLACK,
     PT,
@@ -34,6 +35,8 @@ from pnp.textflow import Measure, fit, parse_blocks
 KIT_ID = "tab"
 CUT = Style(width=0.35, role="cut")
 LINE = Style(width=0.5)
+BLEED = 1.0  # mm: dark faces are inked this far past their cut, so a miscut leaves no white edge
+CHEQUER = 2.875  # mm: a cell of a row-4 marker's chequered edge (8 cells a side of 23 mm)
 
 
 @dataclass(frozen=True)
@@ -90,13 +93,15 @@ def invariants(spec: TabSpec) -> list[Invariant]:
          f"{spec.pieces_per_player} pieces for a row of {spec.columns} squares"),
         ("rows", spec.rows == 4, f"the path needs 4 rows; data says {spec.rows}"),
         ("a piece fits a square", spec.piece < spec.square, f"piece {spec.piece} mm, square {spec.square} mm"),
+        ("a marker shows round a piece and fits a square", spec.piece + 3.0 <= spec.marker < spec.square,
+         f"piece {spec.piece} mm, marker {spec.marker} mm, square {spec.square} mm"),
     ]
 
 
 # ---- the board ---------------------------------------------------------
 
 def _chevron(cx: float, cy: float, d: int) -> Path:
-    st = Style(stroke=grey(0.6), width=0.7)
+    st = Style(stroke=BLACK, width=0.6)
     return Path((("M", cx - 2.0 * d, cy - 3.0), ("L", cx + 2.0 * d, cy), ("L", cx - 2.0 * d, cy + 3.0)), st)
 
 
@@ -129,7 +134,7 @@ def board_sheet(ctx: Context) -> Sheet:
     area = content_box(ctx.options.paper, landscape=True)
     S = spec.square
     gw, gh = spec.columns * S, spec.rows * S
-    label_w, conn_w, band, pad = 9.0, 11.0, 12.0, 2.0
+    label_w, conn_w, band, pad = 9.0, 11.0, 14.0, 2.0
     ow = gw + 2 * (label_w + conn_w + pad)
     oh = gh + 2 * (band + pad)
     heading_h = 7.0
@@ -186,6 +191,17 @@ def board_sheet(ctx: Context) -> Sheet:
         legend.append(Text(lx + 12, 4.4, t, "Sans", s, w))
         items.append(Group(tuple(legend), gx + gw / 2, y, rot))
         del dark
+    # the journey: a dotted track along every row, from edge to edge, that the
+    # arcs at the ends carry on to the next row
+    track = Style(width=0.45, dash=(0.5, 1.5))
+    for r in range(spec.rows):
+        items.append(Line(gx, yc(r), gx + gw, yc(r), track))
+    # a frame just inside the cut, with a diamond in each corner
+    inset = 1.6
+    items.append(Rect(ox + inset, oy + inset, ow - 2 * inset, oh - 2 * inset, Style(width=1.0)))
+    d, k = 1.8, inset + 3.0
+    for cx, cy in ((ox + k, oy + k), (ox + ow - k, oy + k), (ox + k, oy + oh - k), (ox + ow - k, oy + oh - k)):
+        items.append(polygon([(cx, cy - d), (cx + d, cy), (cx, cy + d), (cx - d, cy)], Style(stroke=None, fill=BLACK)))
     outline = Rect(ox, oy, ow, oh, Style(width=0.5, role="cut"))
     board = Group((outline, *items[1:]), tag=("board", f"{spec.rows}x{spec.columns}"))
     return Sheet(True, (items[0], board), "board")
@@ -193,15 +209,29 @@ def board_sheet(ctx: Context) -> Sheet:
 
 # ---- pieces, markers and the throw table ------------------------------
 
-def _face(x: float, y: float, p: float, dark: bool, moved: bool, text: str, m: Measure) -> list[Shape]:
+def _face(x: float, y: float, p: float, dark: bool, moved: bool) -> list[Shape]:
+    """One face of a piece: a ring, with a star once the piece has moved.
+    No caption: the note above the pieces says what plain and star mean."""
     ink = WHITE if dark else BLACK
-    out: list[Shape] = []
-    if dark:
-        out.append(Rect(x, y, p, p, Style(stroke=None, fill=BLACK)))  # ink to the cut: no white edge
-    out.append(Circle(x + p / 2, y + 0.42 * p, 0.28 * p, Style(stroke=ink, width=1.1)))
-    if moved:
-        out.append(star(x + p / 2, y + 0.42 * p, 0.2 * p, Style(stroke=None, fill=ink)))
-    out.append(label(x + p / 2, y + 0.9 * p, text, "Sans", 5.5, m, p - 2.0, color=ink))
+    return [Circle(x + p / 2, y + p / 2, 0.3 * p, Style(stroke=ink, width=1.1))] + (
+        [star(x + p / 2, y + p / 2, 0.21 * p, Style(stroke=None, fill=ink))] if moved else [])
+
+
+def _marker(x: float, y: float, mk: float, dark: bool, m: Measure) -> list[Shape]:
+    """A row-4 marker: larger than a piece, with a chequered edge that shows
+    round the piece standing on it, on light and dark pieces alike."""
+    fill, ink = (BLACK, WHITE) if dark else (WHITE, BLACK)
+    n = round(mk / CHEQUER)
+    cell = mk / n
+    out: list[Shape] = [Rect(x, y, mk, mk, Style(stroke=None, fill=fill))]
+    for i in range(n):
+        for j in range(n):
+            if (0 < i < n - 1 and 0 < j < n - 1) or (i + j) % 2 == 0:
+                continue  # the inside, and every other cell of the edge
+            out.append(Rect(x + i * cell, y + j * cell, cell, cell, Style(stroke=None, fill=ink)))
+    size = mk * 0.45 / PT
+    out.append(Text(x + mk / 2, y + mk / 2 + 0.36 * size * PT, "4", "Sans-Bold", size, m("4", "Sans-Bold", size), "middle", ink))
+    out.append(Rect(x, y, mk, mk, CUT))
     return out
 
 
@@ -211,48 +241,44 @@ def pieces_sheet(ctx: Context) -> Sheet:
     area = content_box(ctx.options.paper, landscape=False)
     p, mk = spec.piece, spec.marker
     items: list[Shape] = []
-    head = parse_blocks(["## " + cat.text("pieces_heading"), cat.text("pieces_note")])
-    cols, _ = fit(head, [Box(area.x, area.y, area.w, 18.0)], m, 9.0, 7.0)
+    head = parse_blocks(["## " + cat.text("pieces_heading"), cat.text("pieces_note"),
+                         f"**{cat.text('markers_heading')}:** {cat.text('markers_note')}"], cat.lang)
+    cols, _ = fit(head, [Box(area.x, area.y, area.w, 26.0)], m, 9.0, 7.0)
     items += cols[0]
-    y = area.y + 20.0
+    y = area.y + 27.0
     per_row = 3
     rows = -(-spec.pieces_per_player // per_row)
     strip_w = 2 * p
     gap = 2.5  # between pairs, so it is plain which two faces make a piece
     block_w = per_row * strip_w + (per_row - 1) * gap
+    mcols = 3
+    mrows = -(-spec.pieces_per_player // mcols)
+    mgap = 1.5  # between markers, so each has its own cut
+    mx0 = area.right - mcols * mk - (mcols - 1) * mgap - 0.5
+    if mx0 < area.x + block_w + 4.0:
+        raise LayoutError("the pieces and the row-4 markers do not fit side by side")
     for side, dark in (("light", False), ("dark", True)):
         name = cat.text(side)
         items.append(label(area.x, y + 3.0, cap(name), "Sans-Bold", 8, m, 60, "start"))
+        items.append(label(mx0, y + 3.0, cap(cat.text("markers_heading")), "Sans-Bold", 8, m, mcols * mk, "start"))
         y0 = y + 5.0
         for i in range(spec.pieces_per_player):
             r, c = divmod(i, per_row)
             x, yy = area.x + 1.0 + c * (strip_w + gap), y0 + r * (p + gap)
             # the two faces of one piece side by side: cut both out, glue them back to back
-            shapes: list[Shape] = _face(x, yy, p, dark, False, cat.text("face_waiting"), m)
-            shapes += _face(x + p, yy, p, dark, True, cat.text("face_moved"), m)
-            cut = Style(width=0.35, stroke=grey(0.55) if dark else BLACK, role="cut")
+            shapes: list[Shape] = []
+            if dark:  # ink past the cut on every side
+                shapes.append(Rect(x - BLEED, yy - BLEED, strip_w + 2 * BLEED, p + 2 * BLEED, Style(stroke=None, fill=BLACK)))
+            shapes += _face(x, yy, p, dark, False) + _face(x + p, yy, p, dark, True)
+            # a light grey cut on dark faces: seen on black and on the ink-saver tint (0.55) alike
+            cut = Style(width=0.35, stroke=grey(0.8) if dark else BLACK, role="cut")
             shapes += [Rect(x, yy, strip_w, p, cut), Line(x + p, yy, x + p, yy + p, cut)]
             items.append(Group(tuple(shapes), tag=("piece", side)))
-        # row-4 markers beside the pieces
-        mx0 = area.x + block_w + 12.0
-        mcols = 3
         for i in range(spec.pieces_per_player):
             r, c = divmod(i, mcols)
-            x, yy = mx0 + c * mk, y0 + r * mk
-            fill = BLACK if dark else WHITE
-            ink = WHITE if dark else BLACK
-            shapes = [
-                Rect(x, yy, mk, mk, CUT),
-                Rect(x + 0.5, yy + 0.5, mk - 1, mk - 1, Style(stroke=None, fill=fill)),
-                Text(x + mk / 2, yy + mk * 0.72, "4", "Sans-Bold", mk * 0.6 / PT, m("4", "Sans-Bold", mk * 0.6 / PT), "middle", ink),
-            ]
-            items.append(Group(tuple(shapes), tag=("marker", side)))
-        note_x = mx0 + mcols * mk + 5.0
-        if side == "light":
-            mblocks = parse_blocks(["## " + cat.text("markers_heading"), cat.text("markers_note")])
-            cols, _ = fit(mblocks, [Box(note_x, y0, area.right - note_x, rows * p + 8)], m, 8.5, 6.5)
-            items += cols[0]
-        y = y0 + rows * (p + gap) + 5.0
+            mx, my = mx0 + c * (mk + mgap), y0 + r * (mk + mgap)
+            items.append(Group(tuple(_marker(mx, my, mk, dark, m)), tag=("marker", side)))
+        y = y0 + max(rows * (p + gap), mrows * (mk + mgap)) + 3.0
     # the coin-throw table, one for each player
     tw = (area.w - 10.0) / 2
     for k in range(2):
@@ -283,7 +309,7 @@ def throw_table(box: Box, spec: TabSpec, ctx: Context) -> list[Shape]:
 
 def build(ctx: Context) -> list[Sheet]:
     cat = ctx.cat
-    blocks = parse_blocks(cat.blocks("rules", **text_values(ctx.spec, ctx.options)))
+    blocks = parse_blocks(cat.blocks("rules", **text_values(ctx.spec, ctx.options)), cat.lang)
     return [board_sheet(ctx), pieces_sheet(ctx), *rules_sheets(blocks, ctx.options.paper, ctx.measure, "rules",
                                                                    title=(cat.text("title"), cat.text("subtitle")))]
 

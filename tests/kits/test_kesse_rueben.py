@@ -3,16 +3,23 @@ in every language. Expected values come from the game facts and the paper."""
 
 from __future__ import annotations
 
-import pytest
+import io
+import subprocess
 
-from pnp.geometry import Line, Rect, Text, apply, shape_box, tagged, text_box, walk
+import pytest
+from PIL import Image
+
+from pnp.geometry import Line, Rect, Text, shape_box, tagged, text_box, walk
 from pnp.i18n import languages, load_catalog
 from pnp.kits import get_kit
 from pnp.kits.kesse_rueben import FOLD_SLACK, load_spec
+from pnp.kits.ludo_cards import load_spec as ludo_spec
 from pnp.layout.rules import MIN_BODY_PT
 from pnp.options import Options
 from pnp.paper import PAPERS, get_paper
 from pnp.validate import normalise, stated_numbers
+from tests.helpers import need_tool
+from tests.textlines import page_lines
 
 SPEC = load_spec()
 KIT = "kesse-rueben"
@@ -31,14 +38,27 @@ def test_targets_follow_from_the_board():
     assert {n: SPEC.supply[n] for n in SPEC.players} == {2: 16, 3: 12, 4: 9}
 
 
+def trim_box(page):
+    """The cut line of the folded sheet: the largest cut rectangle."""
+    cuts = [shape_box(s, m) for s, m, _ in walk(page.items) if isinstance(s, Rect) and s.style.role == "cut"]
+    return max(cuts, key=lambda b: b.w * b.h)
+
+
 @pytest.mark.parametrize("paper", list(PAPERS))
-def test_fold_line_is_at_the_exact_half(built, paper):
+def test_fold_marks_are_at_the_exact_half_outside_the_trim(built, paper):
     page = fold_page(built, "en", paper)
+    trim = trim_box(page)
+    assert trim.x < page.width / 2 < trim.right  # the trim spans both faces
     folds = [s for s, m, _ in walk(page.items) if isinstance(s, Line) and s.style.role == "fold"]
-    assert len(folds) == 1
-    (fold,) = folds
-    assert fold.x1 == fold.x2 == pytest.approx(page.width / 2, abs=0.01)
-    assert fold.style.dash  # dashed
+    assert len(folds) == 2  # one in the top margin, one in the bottom margin
+    for fold in folds:
+        assert fold.x1 == fold.x2 == pytest.approx(page.width / 2, abs=0.01)
+        assert fold.style.dash  # dashed
+        assert max(fold.y1, fold.y2) < trim.y or min(fold.y1, fold.y2) > trim.bottom
+        # a whole number of dashes: no stray stub at the end of a mark
+        dash, gap = fold.style.dash
+        n = (abs(fold.y2 - fold.y1) - dash) / (dash + gap)
+        assert n == pytest.approx(round(n), abs=1e-6) and n >= 0
 
 
 @pytest.mark.parametrize("lang", languages())
@@ -46,19 +66,92 @@ def test_fold_line_is_at_the_exact_half(built, paper):
 def test_halves_keep_clear_of_the_fold_and_read_upright(built, lang, paper):
     page = fold_page(built, lang, paper)
     fx = page.width / 2
+    trim = trim_box(page)
     for s, m, groups in walk(page.items):
-        if isinstance(s, Line) and s.style.role == "fold":
+        if s.style.role in ("fold", "cut") if hasattr(s, "style") and s.style else False:
             continue
-        turned = any(g.rotate for g in groups)
-        if turned:
-            # only the fold labels are turned; they sit on the fold line
-            x, _ = apply(m, 0, 0)
-            assert abs(x - fx) < FOLD_SLACK, f"turned shape away from the fold: {s}"
-            continue
+        assert not any(g.rotate for g in groups), f"turned shape on the fold sheet: {s}"
         b = shape_box(s, m)
-        if isinstance(s, Text) and (b.y < 15 or b.bottom > page.height - 15):
-            continue  # the page header and the scale check line
+        if b.bottom < trim.y or b.y > trim.bottom:
+            continue  # in the margin the last cut takes away
         assert b.right <= fx - FOLD_SLACK + 0.5 or b.x >= fx + FOLD_SLACK - 0.5, f"{s} crosses the fold zone"
+
+
+@pytest.mark.parametrize("lang", languages())
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_the_board_face_holds_nothing_but_board_and_title(built, rendered, lang, paper):
+    """Read from the rendered PDF: inside the trim, left of the fold, the
+    only words are the title and the barn's name; no text anywhere straddles
+    the fold; and all ink there belongs to the board or the title."""
+    page = fold_page(built, lang, paper)
+    trim = trim_box(page)
+    fx = page.width / 2
+    cat = load_catalog(KIT, lang)
+    pt = 72 / 25.4
+    words = []
+    for ln in page_lines(rendered(KIT, lang, paper))[0]:
+        x0, x1, y = ln.x / pt, ln.right / pt, page.height - ln.base / pt
+        assert x1 <= fx - 0.5 or x0 >= fx + 0.5, f"{ln.text!r} is set across the fold"
+        if trim.y < y < trim.bottom and x1 < fx:
+            words.append(ln.text)
+    assert sorted(words) == sorted([cat.text("title"), cat.text("barn")])
+    inside = []
+    for item in page.items:
+        if getattr(item, "tag", None) and item.tag[0] in ("field", "barn"):
+            continue  # the board's squares
+        b = shape_box(item)
+        if b.right < fx and b.y > trim.y and b.bottom < trim.bottom:
+            inside.append(item)
+    # the board's frame and the title; nothing else on that face
+    assert [type(i).__name__ for i in inside] == ["Text", "Rect"], inside
+    assert inside[0].text == cat.text("title")
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_the_board_face_is_clean_in_the_pixels_around_the_board(rendered, built, paper):
+    """No ink left of the fold inside the trim except the board and title:
+    rasterised, the band between board and trim holds no dark pixel."""
+
+
+    page = fold_page(built, "en", paper)
+    trim = trim_box(page)
+    rects = [shape_box(s, m) for g, gm in tagged(page.items) if g.tag[0] in ("field", "barn")
+             for s, m, _ in walk(g.items, gm) if isinstance(s, Rect)]
+    board_bottom = max(r.bottom for r in rects)
+    dpi = 50
+    out = subprocess.run([need_tool("pdftoppm"), "-png", "-gray", "-r", str(dpi), "-f", "1", "-l", "1",
+                          str(rendered(KIT, "en", paper))], capture_output=True, check=True).stdout
+    img = Image.open(io.BytesIO(out)).convert("L")
+    px = dpi / 25.4
+    # below the board to the trim, and between the board's sides and the trim's left edge
+    band = (int((trim.x + 1.5) * px), int((board_bottom + 1.5) * px), int((page.width / 2 - 1) * px), int((trim.bottom - 1.5) * px))
+    darkest = img.crop(band).getextrema()[0]
+    assert darkest > 200, f"ink on the board face below the board ({darkest})"
+
+
+def test_the_squares_are_26_mm_on_a4_and_as_large_as_the_half_letter_allows(built):
+    s_a4 = [g for g, _ in tagged(fold_page(built, "en", "a4").items) if g.tag[0] == "field"][0].items[0].w
+    s_letter = [g for g, _ in tagged(fold_page(built, "en", "letter").items) if g.tag[0] == "field"][0].items[0].w
+    assert 26.0 <= s_a4 <= 27.0
+    # US Letter's half sheet is 139.7 mm wide; less the 6.35 mm margin and the fold slack
+    assert 25.5 <= s_letter and 5 * s_letter <= 139.7 - 6.35 - FOLD_SLACK
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_one_pawn_for_each_ludo_colour_with_its_symbol(built, paper):
+    page = built(KIT, "en", paper).pages[1]
+    pawns = {g.tag[1]: g for g, _ in tagged(page.items) if g.tag[0] == "pawn"}
+    colours = {c.id: c for c in ludo_spec().colours}
+    assert set(pawns) == set(colours)
+    for cid, g in pawns.items():
+        face = max((s for s, _, _ in walk(g.items) if isinstance(s, Rect)), key=lambda r: r.w * r.h * (r.style.fill is not None))
+        assert face.style.fill == colours[cid].rgb
+        # the symbol twice, once on each face, in the ink of that colour
+        marks = [s for s, _, _ in walk(g.items) if s.style.fill == colours[cid].ink and s is not face]
+        assert len(marks) == 2
+        kinds = {type(s).__name__ for s in marks}
+        want = {"circle": {"Circle"}, "square": {"Rect"}, "triangle": {"Path"}, "diamond": {"Path"}}[colours[cid].symbol]
+        assert kinds <= want | {"Rect"}
 
 
 @pytest.mark.parametrize("paper", list(PAPERS))
@@ -70,15 +163,15 @@ def test_board_is_5x5_with_the_barn_in_the_centre(built, paper):
     squares = []
     for g, _m in fields + barns:
         rect = next(s for s in g.items if isinstance(s, Rect))
-        assert rect.w == rect.h == SPEC.square >= 22.0
+        assert rect.w == rect.h >= 25.5
         squares.append((rect.x, rect.y))
     xs, ys = sorted({round(x, 3) for x, _ in squares}), sorted({round(y, 3) for _, y in squares})
     assert len(xs) == len(ys) == SPEC.board
-    assert all(b - a == pytest.approx(SPEC.square) for a, b in zip(xs, xs[1:], strict=False))
+    assert all(b - a == pytest.approx(rect.w) for a, b in zip(xs, xs[1:], strict=False))
     barn = next(s for s in barns[0][0].items if isinstance(s, Rect))
     assert (round(barn.x, 3), round(barn.y, 3)) == (xs[2], ys[2])
     # the board is on the left half, wholly
-    assert xs[-1] + SPEC.square <= page.width / 2 - FOLD_SLACK
+    assert xs[-1] + rect.w <= page.width / 2 - FOLD_SLACK
 
 
 @pytest.mark.parametrize("players", [None, 2, 3, 4])
@@ -124,7 +217,9 @@ def test_numbers_in_each_language_are_the_data(built, lang, paper):
 def test_rules_body_is_never_below_7pt(built, lang, paper):
     page = fold_page(built, lang, paper)
     fx = page.width / 2
-    sizes = [s.size for s, m, g in walk(page.items) if isinstance(s, Text) and not g and text_box(s).x > fx + 1]
+    trim = trim_box(page)
+    sizes = [s.size for s, m, g in walk(page.items) if isinstance(s, Text) and not g and text_box(s).x > fx + 1
+             and trim.y < text_box(s).y < trim.bottom]
     assert sizes and min(sizes) >= MIN_BODY_PT
 
 

@@ -3,13 +3,18 @@ board and pieces as page data. Expected numbers come from the facts."""
 
 from __future__ import annotations
 
-import pytest
+import io
+import subprocess
 
-from pnp.geometry import Line, tagged
+import pytest
+from PIL import Image
+
+from pnp.geometry import Line, Rect, Text, shape_box, tagged, walk
 from pnp.i18n import load_catalog
 from pnp.kits import get_kit
 from pnp.kits.tab import TabSpec
-from tests.helpers import LANGS, PAPER_IDS, group_box, joined_text, rects_in
+from tests.helpers import LANGS, PAPER_IDS, group_box, joined_text, need_tool, rects_in
+from tests.textlines import page_lines
 
 KIT = "tab"
 TAB_COMBOS = [(lg, p) for lg in LANGS for p in PAPER_IDS]
@@ -123,7 +128,9 @@ def test_there_are_nine_pieces_a_side_smaller_than_a_square(built, spec, lang, p
             middle = [s for s in g.items if isinstance(s, Line) and s.style.role == "cut"]
             assert len(middle) == 1
             assert middle[0].x1 == middle[0].x2 == pytest.approx(cuts[0][0].x + p), "the faces part in the middle"
-            assert group_box(g, m).w <= 2 * p + 1e-6 and group_box(g, m).h <= p + 1e-6, "art stays on its faces"
+            bleed = 1.0 if side == "dark" else 0.0  # dark ink runs past the cut
+            assert group_box(g, m).w <= 2 * p + 2 * bleed + 1e-6 and group_box(g, m).h <= p + 2 * bleed + 1e-6, \
+                "art stays on its faces"
             assert p < spec.square, "a piece is smaller than a square"
     assert not [t for t in _tags(page, "piece") if t[0].tag[1] not in ("light", "dark")]
 
@@ -164,3 +171,88 @@ def test_the_board_squares_are_exactly_the_stated_size_on_paper(built, spec):
     page = _page(built, "en", "a4", "board")
     for _, m in _tags(page, "board") + _tags(page, "square"):
         assert abs(m[0]) == pytest.approx(1.0) and abs(m[3]) == pytest.approx(1.0)
+
+
+def _raster(rendered, lang, paper_id, page_no, dpi):
+    png = subprocess.run([need_tool("pdftoppm"), "-png", "-gray", "-r", str(dpi), "-f", str(page_no), "-l", str(page_no),
+                          str(rendered(KIT, lang, paper_id))], capture_output=True, check=True).stdout
+    return Image.open(io.BytesIO(png)).convert("L")
+
+
+def _cut_box(g, m):
+    (box,) = [b for r, b in rects_in(g, m) if r.style.role == "cut"]
+    return box
+
+
+@pytest.mark.parametrize(("lang", "paper_id"), TAB_COMBOS)
+def test_piece_faces_carry_no_caption(built, rendered, lang, paper_id):
+    """Read from the rendered PDF: no character lies on a piece (the note
+    above the pieces says once what plain and star mean)."""
+    page = _page(built, lang, paper_id, "pieces")
+    index = [p.label for p in built(KIT, lang, paper_id).pages].index("pieces")
+    pieces = [_cut_box(g, m) for g, m in _tags(page, "piece")]
+    pt = 72 / 25.4
+    lines = page_lines(rendered(KIT, lang, paper_id))[index]
+    assert lines, "the page has text"
+    for ln in lines:
+        x0, x1, y = ln.x / pt, ln.right / pt, page.height - ln.base / pt
+        for b in pieces:
+            assert not (x0 < b.right and x1 > b.x and b.y < y < b.bottom), f"{ln.text!r} is set on a piece"
+
+
+@pytest.mark.parametrize("paper_id", PAPER_IDS)
+def test_dark_faces_are_inked_past_their_cut(built, rendered, paper_id):
+    """Rasterised at 200 dpi, every pixel in a ring 0.25-0.6 mm outside
+    each dark piece's cut line is black: a cut that misses by half a
+    millimetre leaves no white edge."""
+    page = _page(built, "en", paper_id, "pieces")
+    index = [p.label for p in built(KIT, "en", paper_id).pages].index("pieces")
+    dpi = 200
+    img = _raster(rendered, "en", paper_id, index + 1, dpi)
+    px = dpi / 25.4
+    dark = [_cut_box(g, m) for g, m in _tags(page, "piece") if g.tag[1] == "dark"]
+    assert len(dark) == 9
+    for b in dark:
+        for x0, y0, x1, y1 in ((b.x - 0.6, b.y, b.x - 0.25, b.bottom), (b.right + 0.25, b.y, b.right + 0.6, b.bottom),
+                               (b.x, b.y - 0.6, b.right, b.y - 0.25), (b.x, b.bottom + 0.25, b.right, b.bottom + 0.6)):
+            lightest = img.crop((round(x0 * px), round(y0 * px), round(x1 * px), round(y1 * px))).getextrema()[1]
+            assert lightest < 80, f"white beside the cut of a dark piece at ({b.x:.1f}, {b.y:.1f}): {lightest}"
+
+
+@pytest.mark.parametrize("paper_id", PAPER_IDS)
+def test_a_row_four_marker_shows_round_a_piece_on_it(built, rendered, spec, paper_id):
+    """A marker is larger than a piece; put a piece in its middle and the
+    edge left uncovered, rasterised, holds black and white on every side,
+    so it shows on a light board and round light and dark pieces alike."""
+    page = _page(built, "en", paper_id, "pieces")
+    index = [p.label for p in built(KIT, "en", paper_id).pages].index("pieces")
+    dpi = 150
+    img = _raster(rendered, "en", paper_id, index + 1, dpi)
+    px = dpi / 25.4
+    markers = [_cut_box(g, m) for g, m in _tags(page, "marker")]
+    piece = spec.piece
+    assert len(markers) == 18
+    for b in markers:
+        rim = (b.w - piece) / 2
+        assert rim >= 1.5, f"only {rim:.1f} mm of marker shows round a piece"
+        for x0, y0, x1, y1 in ((b.x, b.y, b.x + rim, b.bottom), (b.right - rim, b.y, b.right, b.bottom),
+                               (b.x, b.y, b.right, b.y + rim), (b.x, b.bottom - rim, b.right, b.bottom)):
+            lo, hi = img.crop((round(x0 * px) + 1, round(y0 * px) + 1, round(x1 * px) - 1, round(y1 * px) - 1)).getextrema()
+            assert lo < 60 and hi > 200, f"the marker's edge at ({b.x:.1f}, {b.y:.1f}) is not black and white"
+
+
+@pytest.mark.parametrize("paper_id", PAPER_IDS)
+def test_the_board_is_pure_black_and_white_with_a_frame_and_a_track(built, paper_id):
+    page = _page(built, "en", paper_id, "board")
+    (board, bm), = _tags(page, "board")
+    colours = set()
+    for s, _, _ in walk(board.items, bm):
+        paints = (s.color,) if isinstance(s, Text) else (s.style.stroke, s.style.fill)
+        colours |= {c for c in paints if c is not None}
+    assert colours <= {(0.0, 0.0, 0.0), (1.0, 1.0, 1.0)}, colours
+    outline = group_box(board, bm)
+    frames = [shape_box(s, m) for s, m, _ in walk(board.items, bm)
+              if isinstance(s, Rect) and s.style.role != "cut" and s.w > outline.w - 10]
+    assert frames, "a frame inside the cut line"
+    tracks = [s for s, _, _ in walk(board.items, bm) if isinstance(s, Line) and s.style.dash and s.y1 == s.y2]
+    assert len(tracks) >= 4, "a track along every row"
