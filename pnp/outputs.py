@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import cache
@@ -79,14 +79,29 @@ def render_one(kit: Kit, options: Options, out: Path, formats: tuple[str, ...], 
                 write(page_name(stem, n, "-cut.svg"), render_cut_svg_page(page, SAFE_MARGIN, title, cut_stroke))
 
     if "png" in formats:
-        from pnp.render.png import contact_sheet, png_bytes, rasterise
-
         assert pdf is not None
-        images = rasterise(pdf, dpi)
-        for n, image in enumerate(images, 1):
-            write(page_name(stem, n, ".png"), png_bytes(image, dpi))
-        write(f"{stem}-contact.png", png_bytes(contact_sheet(images)))
+        write_pngs(pdf, dpi, stem, write)
     return Result(files, len(built.pages), report)
+
+
+def write_pngs(pdf: bytes, dpi: int, stem: str, write: Callable[[str, bytes], None]) -> int:
+    """Every page as `<stem>-pNN.png`, each written as soon as it is
+    rendered, then `<stem>-contact.png` from the thumbnails taken on the
+    way: one page bitmap in memory at a time. Returns the page count."""
+    from pnp.render.png import ContactSheet, iter_pages, png_bytes
+
+    contact = ContactSheet()
+    n = 0
+    # no enumerate(): its reused result tuple would keep the last page alive while the next one renders
+    for image in iter_pages(pdf, dpi):
+        n += 1
+        data = png_bytes(image, dpi)
+        contact.add(image)
+        del image  # the page bitmap goes before the file is written and the next page rendered
+        write(page_name(stem, n, ".png"), data)
+        del data
+    write(f"{stem}-contact.png", png_bytes(contact.image()))
+    return n
 
 
 @cache
