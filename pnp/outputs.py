@@ -5,7 +5,11 @@
 - cut-svg: `<stem>-p<NN>-cut.svg` per page that has something to cut: the
   cut layer and registration marks, for print-then-cut machines.
 - png: `<stem>-p<NN>.png` per page at `dpi`, rasterised from the PDF (built
-  in memory when no PDF is asked for), and `<stem>-contact.png`.
+  in memory when no PDF is asked for), one page at a time, and
+  `<stem>-contact.png` from thumbnails taken on the way.
+- cards: the print-shop export, `<kit>-<lang>-cards[...].pdf` with one
+  piece per page (trim + bleed, TrimBox and BleedBox set), a PNG per piece
+  in the folder `<kit>-<lang>-cards[...]/`, and `<kit>-<lang>-cards[...]-png.zip`.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from pnp.build import VARIANT_FNS, build_pages, file_stem, write_atomic
+from pnp.build import VARIANT_FNS, apply_variant, build_pages, file_stem, write_atomic
 from pnp.kits import Kit
 from pnp.options import Options
 from pnp.paper import SAFE_MARGIN
@@ -26,7 +30,18 @@ from pnp.render.pdf import PdfMeta, render_pdf
 from pnp.textflow import Measure
 from pnp.validate import Report, validate_file
 
-FORMATS = ("pdf", "svg", "cut-svg", "png")
+FORMATS = ("pdf", "svg", "cut-svg", "png", "cards")
+CARDS_DPI = 300  # the resolution print shops ask for, when neither --dpi nor a preset says otherwise
+
+
+@dataclass(frozen=True)
+class CardOptions:
+    """The print-shop export's choices: bleed in mm, a preset id, and the
+    PNG resolution (None: the preset's, else CARDS_DPI)."""
+
+    bleed: float | None = None  # None: the preset's, else DEFAULT_BLEED
+    preset: str | None = None
+    dpi: int | None = None
 
 
 @dataclass(frozen=True)
@@ -42,7 +57,7 @@ def page_name(stem: str, n: int, suffix: str) -> str:
 
 
 def render_one(kit: Kit, options: Options, out: Path, formats: tuple[str, ...], dpi: int, measure: Measure,
-               validate: bool) -> Result:
+               validate: bool, cards: CardOptions | None = None) -> Result:
     unknown = [f for f in formats if f not in FORMATS]
     if unknown:
         raise ValueError(f"unknown format {', '.join(unknown)}; choose from {', '.join(FORMATS)}")
@@ -81,7 +96,10 @@ def render_one(kit: Kit, options: Options, out: Path, formats: tuple[str, ...], 
     if "png" in formats:
         assert pdf is not None
         write_pngs(pdf, dpi, stem, write)
-    return Result(files, len(built.pages), report)
+    pages = len(built.pages) if set(formats) - {"cards"} else 0
+    if "cards" in formats:
+        pages += write_cards(kit, options, measure, cards or CardOptions(), out, write)
+    return Result(files, pages, report)
 
 
 def write_pngs(pdf: bytes, dpi: int, stem: str, write: Callable[[str, bytes], None]) -> int:
@@ -104,6 +122,53 @@ def write_pngs(pdf: bytes, dpi: int, stem: str, write: Callable[[str, bytes], No
     return n
 
 
+def cards_stem(kit: Kit, options: Options, preset: str | None) -> str:
+    """<kit>-<lang>-cards, plus a suffix for each choice that changes the pieces."""
+    parts = [kit.id, options.lang, "cards"]
+    if options.players is not None:
+        parts.append(f"{options.players}p")
+    if "backs" in kit.options and options.backs == "none":
+        parts.append("fronts-only")
+    if preset:
+        parts.append(preset)
+    if options.variant != "colour":
+        parts.append(options.variant)
+    return "-".join(parts)
+
+
+def write_cards(kit: Kit, options: Options, measure: Measure, co: CardOptions, out: Path,
+                write: Callable[[str, bytes], None]) -> int:
+    """The print-shop export: the cards PDF, a PNG per piece (in a folder of
+    their own) and a ZIP of the PNGs. Returns the number of pieces."""
+    from pnp import __version__
+    from pnp.i18n import load_catalog
+    from pnp.kits import Context
+    from pnp.layout.components import DEFAULT_BLEED, components, get_preset
+    from pnp.render.cards import DeterministicZip, card_pngs
+
+    preset = get_preset(co.preset) if co.preset else None
+    bleed = co.bleed if co.bleed is not None else (preset.bleed if preset else DEFAULT_BLEED)
+    dpi = co.dpi or (preset.dpi if preset else CARDS_DPI)
+    spec = kit.load_spec()
+    cat = load_catalog(kit.id, options.lang)
+    sheets = kit.build(Context(options, cat, measure, spec))
+    comps = components(kit.id, sheets, spec, bleed, preset)
+    pages = apply_variant([c.page for c in comps], options.variant)
+    stem = cards_stem(kit, options, co.preset)
+    title = f"{cat.text('title')} ({cat.text('language_name')}): {len(comps)} print-shop pieces"
+    kw = (f"pnp={__version__}; kit={kit.id}; lang={options.lang}; format=cards; bleed={bleed:g}; "
+          f"preset={co.preset or 'none'}; pieces={len(comps)}")
+    pdf = render_pdf(pages, PdfMeta(title, title, cat.text("credits") if "credits" in cat.strings else "pnp", kw,
+                                    options.lang))
+    write(f"{stem}.pdf", pdf)
+    archive = DeterministicZip()
+    for name, data in card_pngs(pdf, comps, stem, dpi):
+        write(f"{stem}/{name}", data)
+        archive.add(name, data)
+    write(f"{stem}-png.zip", archive.bytes())
+    return len(comps)
+
+
 @cache
 def _process_measurer() -> Measure:
     """One measurer (and its cache) per worker process."""
@@ -112,10 +177,11 @@ def _process_measurer() -> Measure:
     return Measurer()
 
 
-def _job(kit_id: str, options: Options, out: Path, formats: tuple[str, ...], dpi: int, validate: bool) -> Result:
+def _job(kit_id: str, options: Options, out: Path, formats: tuple[str, ...], dpi: int, validate: bool,
+         cards: CardOptions | None = None) -> Result:
     from pnp.kits import get_kit
 
-    return render_one(get_kit(kit_id), options, out, formats, dpi, _process_measurer(), validate)
+    return render_one(get_kit(kit_id), options, out, formats, dpi, _process_measurer(), validate, cards)
 
 
 def default_workers(jobs: int) -> int:
@@ -124,17 +190,17 @@ def default_workers(jobs: int) -> int:
 
 
 def render_all(jobs: list[tuple[Kit, Options]], out: Path, formats: tuple[str, ...], dpi: int, validate: bool,
-               workers: int) -> Iterator[Result]:
+               workers: int, cards: CardOptions | None = None) -> Iterator[Result]:
     """Render every job, in worker processes when there are several; results
     come back in the order of `jobs`, and the files are the same bytes
     however many workers made them."""
     if workers <= 1 or len(jobs) < 2:
         for kit, options in jobs:
-            yield _job(kit.id, options, out, formats, dpi, validate)
+            yield _job(kit.id, options, out, formats, dpi, validate, cards)
         return
     ex = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"))
     try:
-        futures = [ex.submit(_job, kit.id, options, out, formats, dpi, validate) for kit, options in jobs]
+        futures = [ex.submit(_job, kit.id, options, out, formats, dpi, validate, cards) for kit, options in jobs]
         for f in futures:
             yield f.result()
     finally:
