@@ -133,6 +133,12 @@ def _top_tagged(items: tuple[Shape, ...]) -> Iterator[tuple[int, Group]]:
             yield i, s
 
 
+def _local(g: Group) -> tuple[Shape, ...]:
+    """A tagged group's shapes in its own coordinates, still tagged (so the
+    cards PDF says what each page is, as the kit's PDF does)."""
+    return (Group(g.items, tag=g.tag),)
+
+
 def _cut_rect(items: tuple[Shape, ...]) -> Box | None:
     for s in items:
         if isinstance(s, Rect) and s.style.role == "cut":
@@ -191,9 +197,9 @@ def _ludo(sheets: list[Sheet], spec: Any) -> list[Raw]:
         for i, g in _top_tagged(sheet.items):
             kind, value = g.tag  # type: ignore[misc]
             if kind == "card":
-                fronts.append(Raw(value, "front", g.items, local, _under(sheet.items, i, g, local)))
+                fronts.append(Raw(value, "front", _local(g), local, _under(sheet.items, i, g, local)))
             elif kind == "back" and value not in backs:
-                backs[value] = Raw(value, "back", g.items, local, _under(sheet.items, i, g, local))
+                backs[value] = Raw(value, "back", _local(g), local, _under(sheet.items, i, g, local))
     out: list[Raw] = []
     for f in fronts:
         out.append(f)
@@ -223,7 +229,7 @@ def _kesse(sheets: list[Sheet], _spec: Any) -> list[Raw]:
                 if trim is None:
                     raise LayoutError(f"token {g.tag[1]} has no cut outline")
                 counts[g.tag[1]] = counts.get(g.tag[1], 0) + 1
-                out.append(Raw(f"{g.tag[1]}-{counts[g.tag[1]]:02d}", "", g.items, trim))
+                out.append(Raw(f"{g.tag[1]}-{counts[g.tag[1]]:02d}", "", _local(g), trim))
     return out
 
 
@@ -244,9 +250,10 @@ def _tab(sheets: list[Sheet], _spec: Any) -> list[Raw]:
             faces = _split(g.items, trim) if kind == "piece" else None
             if faces:
                 front, back, front_items, back_items = faces
-                out += [Raw(name, "front", front_items, front), Raw(name, "back", back_items, back)]
+                out += [Raw(name, "front", (Group(front_items, tag=g.tag),), front),
+                        Raw(name, "back", (Group(back_items, tag=g.tag),), back)]
             else:
-                out.append(Raw(name, "", g.items, trim))
+                out.append(Raw(name, "", _local(g), trim))
     return out
 
 
