@@ -198,14 +198,30 @@ def render(
     written: list[Path] = []
     pages = 0
     reports = []
-    show_bar = not quiet and sys.stdout.isatty() and len(jobs) > 1
+    # progress: a bar with files and pages on a terminal, a line per file otherwise, nothing with --quiet
+    show_bar = not quiet and sys.stdout.isatty()
+    announced: set[Path] = set()
+    bar = click.progressbar(length=len(jobs), label="rendering", item_show_func=lambda s: s,
+                            file=None if show_bar else open(os.devnull, "w"))
+
+    def on_file(path: Path) -> None:
+        announced.add(path)
+        if show_bar:
+            bar.current_item = f"{len(announced)} files" + (f", {pages} pages done" if pages else "")
+            bar.render_progress()
+        elif not quiet:
+            click.echo(f"wrote {path}")
+
     try:
-        results = render_all(jobs, out, formats, dpi, validate, workers or default_workers(len(jobs)), cards)
-        with click.progressbar(results, length=len(jobs), label="rendering",
-                               file=None if show_bar else open(os.devnull, "w")) as bar:
-            for result in bar:
+        results = render_all(jobs, out, formats, dpi, validate, workers or default_workers(len(jobs)), cards, on_file)
+        with bar:
+            for result in results:
+                for f in result.files:  # from worker processes, files are heard of with their job
+                    if f not in announced:
+                        on_file(f)
                 written += result.files
                 pages += result.pages
+                bar.update(1, f"{len(written)} files, {pages} pages done")
                 if result.report is not None:
                     reports.append(result.report)
     except KeyboardInterrupt:

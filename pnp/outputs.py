@@ -57,7 +57,7 @@ def page_name(stem: str, n: int, suffix: str) -> str:
 
 
 def render_one(kit: Kit, options: Options, out: Path, formats: tuple[str, ...], dpi: int, measure: Measure,
-               validate: bool, cards: CardOptions | None = None) -> Result:
+               validate: bool, cards: CardOptions | None = None, on_file: Callable[[Path], None] | None = None) -> Result:
     unknown = [f for f in formats if f not in FORMATS]
     if unknown:
         raise ValueError(f"unknown format {', '.join(unknown)}; choose from {', '.join(FORMATS)}")
@@ -70,6 +70,8 @@ def render_one(kit: Kit, options: Options, out: Path, formats: tuple[str, ...], 
         path = out / name
         write_atomic(path, data)
         files.append(path)
+        if on_file is not None:
+            on_file(path)
 
     pdf: bytes | None = None
     if "pdf" in formats or "png" in formats:
@@ -178,10 +180,10 @@ def _process_measurer() -> Measure:
 
 
 def _job(kit_id: str, options: Options, out: Path, formats: tuple[str, ...], dpi: int, validate: bool,
-         cards: CardOptions | None = None) -> Result:
+         cards: CardOptions | None = None, on_file: Callable[[Path], None] | None = None) -> Result:
     from pnp.kits import get_kit
 
-    return render_one(get_kit(kit_id), options, out, formats, dpi, _process_measurer(), validate, cards)
+    return render_one(get_kit(kit_id), options, out, formats, dpi, _process_measurer(), validate, cards, on_file)
 
 
 def default_workers(jobs: int) -> int:
@@ -190,13 +192,15 @@ def default_workers(jobs: int) -> int:
 
 
 def render_all(jobs: list[tuple[Kit, Options]], out: Path, formats: tuple[str, ...], dpi: int, validate: bool,
-               workers: int, cards: CardOptions | None = None) -> Iterator[Result]:
+               workers: int, cards: CardOptions | None = None,
+               on_file: Callable[[Path], None] | None = None) -> Iterator[Result]:
     """Render every job, in worker processes when there are several; results
     come back in the order of `jobs`, and the files are the same bytes
-    however many workers made them."""
+    however many workers made them. `on_file` hears of each file as it is
+    written when the jobs run here; from workers, files come with results."""
     if workers <= 1 or len(jobs) < 2:
         for kit, options in jobs:
-            yield _job(kit.id, options, out, formats, dpi, validate, cards)
+            yield _job(kit.id, options, out, formats, dpi, validate, cards, on_file)
         return
     ex = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"))
     try:
