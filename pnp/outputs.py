@@ -7,9 +7,11 @@
 - png: `<stem>-p<NN>.png` per page at `dpi`, rasterised from the PDF (built
   in memory when no PDF is asked for), one page at a time, and
   `<stem>-contact.png` from thumbnails taken on the way.
-- cards: the print-shop export, `<kit>-<lang>-cards[...].pdf` with one
-  piece per page (trim + bleed, TrimBox and BleedBox set), a PNG per piece
-  in the folder `<kit>-<lang>-cards[...]/`, and `<kit>-<lang>-cards[...]-png.zip`.
+- cards: the print-shop export, all in one folder `<cards>/` (`<cards>` is
+  `<kit>-<lang>-cards` plus suffixes): `<cards>.pdf` with one piece per
+  page (trim + bleed, TrimBox and BleedBox set), `png/<cards>-NNN-<piece>.png`
+  per piece, and `<cards>-png.zip` of those PNGs. (In a folder of its own,
+  so `pnp validate` on output/*.pdf never mistakes it for a kit.)
 """
 
 from __future__ import annotations
@@ -18,14 +20,14 @@ import multiprocessing
 import os
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 
 from pnp.build import VARIANT_FNS, apply_variant, build_pages, file_stem, write_atomic
 from pnp.kits import Kit
 from pnp.options import Options
-from pnp.paper import SAFE_MARGIN
+from pnp.paper import SAFE_MARGIN, get_paper
 from pnp.render.pdf import PdfMeta, render_pdf
 from pnp.textflow import Measure
 from pnp.validate import Report, validate_file
@@ -153,7 +155,9 @@ def write_cards(kit: Kit, options: Options, measure: Measure, co: CardOptions, o
     dpi = co.dpi or (preset.dpi if preset else CARDS_DPI)
     spec = kit.load_spec()
     cat = load_catalog(kit.id, options.lang)
-    sheets = kit.build(Context(options, cat, measure, spec))
+    # the pieces are the same on every paper: take them from the A4 sheets, so that a run for A4 and
+    # Letter writes the same bytes twice, never two files racing under one name
+    sheets = kit.build(Context(replace(options, paper=get_paper("a4")), cat, measure, spec))
     comps = components(kit.id, sheets, spec, bleed, preset)
     pages = apply_variant([c.page for c in comps], options.variant)
     stem = cards_stem(kit, options, co.preset)
@@ -162,12 +166,12 @@ def write_cards(kit: Kit, options: Options, measure: Measure, co: CardOptions, o
           f"preset={co.preset or 'none'}; pieces={len(comps)}")
     pdf = render_pdf(pages, PdfMeta(title, title, cat.text("credits") if "credits" in cat.strings else "pnp", kw,
                                     options.lang))
-    write(f"{stem}.pdf", pdf)
+    write(f"{stem}/{stem}.pdf", pdf)
     archive = DeterministicZip()
     for name, data in card_pngs(pdf, comps, stem, dpi):
-        write(f"{stem}/{name}", data)
+        write(f"{stem}/png/{name}", data)
         archive.add(name, data)
-    write(f"{stem}-png.zip", archive.bytes())
+    write(f"{stem}/{stem}-png.zip", archive.bytes())
     return len(comps)
 
 

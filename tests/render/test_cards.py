@@ -38,7 +38,7 @@ def cards(tmp_path_factory) -> dict[str, Path]:
     m = Measurer()
     for kit in ("ludo-cards", "kesse-rueben", "tab"):
         render_one(get_kit(kit), Options("en", get_paper("a4")), out, ("cards",), 150, m, False, CardOptions(dpi=20))
-    return {kit: out / f"{kit}-en-cards.pdf" for kit in ("ludo-cards", "kesse-rueben", "tab")}
+    return {kit: out / f"{kit}-en-cards" / f"{kit}-en-cards.pdf" for kit in ("ludo-cards", "kesse-rueben", "tab")}
 
 
 def tags(reader: PdfReader) -> list[list[tuple[str, str]]]:
@@ -87,10 +87,11 @@ def test_drivethrucards_gets_the_back_first(tmp_path) -> None:
 
     render_one(get_kit("ludo-cards"), Options("en", get_paper("a4"), players=2), tmp_path, ("cards",), 150, Measurer(),
                False, CardOptions(preset="drivethrucards", dpi=20))  # the preset's 300 dpi is tested below
-    reader = PdfReader(tmp_path / "ludo-cards-en-cards-2p-drivethrucards.pdf")
+    folder = tmp_path / "ludo-cards-en-cards-2p-drivethrucards"
+    reader = PdfReader(folder / f"{folder.name}.pdf")
     pages = tags(reader)
     assert [k for (k, _), in pages[:4]] == ["back", "card", "back", "card"]
-    pngs = sorted(p.name for p in (tmp_path / "ludo-cards-en-cards-2p-drivethrucards").iterdir())
+    pngs = sorted(p.name for p in (folder / "png").iterdir())
     assert pngs[0].endswith("-001-red-1-1-back.png") and pngs[1].endswith("-002-red-1-1-front.png")
 
 
@@ -125,7 +126,7 @@ def test_bleed_option_sets_the_boxes(tmp_path) -> None:
     result = CliRunner().invoke(main, ["render", "tab", "--lang", "de", "--format", "cards", "--bleed", "5", "--dpi", "20",
                                        "-q", "-o", str(tmp_path)])
     assert result.exit_code == 0, result.output
-    page = PdfReader(tmp_path / "tab-de-cards.pdf").pages[-1]
+    page = PdfReader(tmp_path / "tab-de-cards" / "tab-de-cards.pdf").pages[-1]
     assert box(page, "/TrimBox")[:2] == pytest.approx((5 * MM, 5 * MM), abs=0.01)
     assert box(page, "/MediaBox")[2] == pytest.approx((11 + 10) * MM, abs=0.01)  # an 11 mm marker + 2 x 5 mm
 
@@ -285,16 +286,30 @@ def test_cli_cards_files_names_in_deck_order_and_zip_identical_on_rebuild(tmp_pa
         assert result.output == ""  # --quiet
         runs.append(out)
     stem = "kesse-rueben-de-cards-4p"
-    a, b = runs
-    assert sorted(p.name for p in a.iterdir()) == sorted([f"{stem}.pdf", f"{stem}-png.zip", stem])
-    pngs = sorted(p.name for p in (a / stem).iterdir())
+    a, b = (r / stem for r in runs)
+    assert [p.name for p in runs[0].iterdir()] == [stem], "everything for the shop in one folder"
+    assert sorted(p.name for p in a.iterdir()) == sorted([f"{stem}.pdf", f"{stem}-png.zip", "png"])
+    pngs = sorted(p.name for p in (a / "png").iterdir())
     assert len(pngs) == len(PdfReader(a / f"{stem}.pdf").pages) == 1 + 4 * 9  # board + 9 of each kind for 4 players
     assert pngs[0] == f"{stem}-001-board.png" and pngs[-1] == f"{stem}-037-beetroot-09.png"
     with zipfile.ZipFile(a / f"{stem}-png.zip") as zf:
         assert zf.namelist() == pngs
-        assert zf.read(pngs[5]) == (a / stem / pngs[5]).read_bytes()
-    for name in (f"{stem}.pdf", f"{stem}-png.zip", f"{stem}/{pngs[3]}"):
+        assert zf.read(pngs[5]) == (a / "png" / pngs[5]).read_bytes()
+        assert {i.date_time for i in zf.infolist()} == {(1980, 1, 1, 0, 0, 0)}
+    for name in (f"{stem}.pdf", f"{stem}-png.zip", f"png/{pngs[3]}"):
         assert (a / name).read_bytes() == (b / name).read_bytes(), name
+
+
+def test_cards_are_the_same_bytes_from_a4_and_letter_runs(tmp_path) -> None:
+    """The pieces do not depend on the paper; a run for both papers writes the same file twice."""
+    from pnp.fonts import Measurer
+
+    m = Measurer()
+    for paper in ("a4", "letter"):
+        render_one(get_kit("tab"), Options("nl", get_paper(paper)), tmp_path / paper, ("cards",), 150, m, False,
+                   CardOptions(dpi=20))
+    for name in ("tab-nl-cards.pdf", "tab-nl-cards-png.zip"):
+        assert (tmp_path / "a4" / "tab-nl-cards" / name).read_bytes() == (tmp_path / "letter" / "tab-nl-cards" / name).read_bytes()
 
 
 # --- hostile input -------------------------------------------------------------------------------------------
