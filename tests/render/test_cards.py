@@ -338,3 +338,31 @@ def test_a_preset_that_does_not_fit_the_pieces_is_a_usage_error(tmp_path) -> Non
 def test_bleed_without_cards_is_a_usage_error(tmp_path) -> None:
     result = CliRunner().invoke(main, ["render", "tab", "--bleed", "3", "-o", str(tmp_path)])
     assert result.exit_code == 2, result.output
+
+
+def test_the_way_backs_are_printed_at_home_does_not_change_the_shop_files(tmp_path) -> None:
+    """Backs are taken upright from whichever back sheet the kit has; only --backs none leaves them out."""
+    from pnp.fonts import Measurer
+
+    m = Measurer()
+    data = {}
+    for backs in ("duplex-long", "duplex-short", "gutterfold", "none"):
+        render_one(get_kit("ludo-cards"), Options("de", get_paper("a4"), players=2, backs=backs), tmp_path / backs,
+                   ("cards",), 150, m, False, CardOptions(dpi=20))
+        (pdf,) = (tmp_path / backs).rglob("*.pdf")
+        data[backs] = pdf
+    assert data["duplex-long"].read_bytes() == data["duplex-short"].read_bytes() == data["gutterfold"].read_bytes()
+    fronts_only = PdfReader(data["none"])
+    assert data["none"].name == "ludo-cards-de-cards-2p-fronts-only.pdf"
+    assert len(fronts_only.pages) * 2 == len(PdfReader(data["gutterfold"]).pages) == 2 * 2 * 4 * 6
+    assert {k for page in tags(fronts_only) for k, _ in page} == {"card"}
+
+
+def test_cards_pngs_are_300_dpi_unless_asked(tmp_path) -> None:
+    result = CliRunner().invoke(main, ["render", "tab", "--lang", "nl", "--format", "cards", "-q", "-o", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    marker = sorted((tmp_path / "tab-nl-cards" / "png").glob("*-marker-dark-9.png"))[0]
+    spec = get_kit("tab").load_spec()
+    with Image.open(marker) as im:  # an 11 mm marker + 2 x 3 mm bleed at 300 dpi
+        assert im.size == (round((spec.marker + 2 * BLEED) / 25.4 * 300),) * 2
+        assert im.info["dpi"] == pytest.approx((300, 300), abs=0.01)
