@@ -68,12 +68,15 @@ def render_one(kit: Kit, options: Options, out: Path, formats: tuple[str, ...], 
     files: list[Path] = []
     report = None
 
-    def write(name: str, data: bytes) -> None:
-        path = out / name
-        write_atomic(path, data)
+    def record(path: Path) -> None:
         files.append(path)
         if on_file is not None:
             on_file(path)
+
+    def write(name: str, data: bytes) -> None:
+        path = out / name
+        write_atomic(path, data)
+        record(path)
 
     pdf: bytes | None = None
     if "pdf" in formats or "png" in formats:
@@ -102,7 +105,7 @@ def render_one(kit: Kit, options: Options, out: Path, formats: tuple[str, ...], 
         write_pngs(pdf, dpi, stem, write)
     pages = len(built.pages) if set(formats) - {"cards"} else 0
     if "cards" in formats:
-        pages += write_cards(kit, options, measure, cards or CardOptions(), out, write)
+        pages += write_cards(kit, options, measure, cards or CardOptions(), out, write, record)
     return Result(files, pages, report)
 
 
@@ -141,14 +144,14 @@ def cards_stem(kit: Kit, options: Options, preset: str | None) -> str:
 
 
 def write_cards(kit: Kit, options: Options, measure: Measure, co: CardOptions, out: Path,
-                write: Callable[[str, bytes], None]) -> int:
+                write: Callable[[str, bytes], None], record: Callable[[Path], None]) -> int:
     """The print-shop export: the cards PDF, a PNG per piece (in a folder of
     their own) and a ZIP of the PNGs. Returns the number of pieces."""
     from pnp import __version__
     from pnp.i18n import load_catalog
     from pnp.kits import Context
     from pnp.layout.components import DEFAULT_BLEED, components, get_preset
-    from pnp.render.cards import DeterministicZip, card_pngs
+    from pnp.render.cards import DeterministicZip, atomic_file, card_pngs
 
     preset = get_preset(co.preset) if co.preset else None
     bleed = co.bleed if co.bleed is not None else (preset.bleed if preset else DEFAULT_BLEED)
@@ -167,11 +170,12 @@ def write_cards(kit: Kit, options: Options, measure: Measure, co: CardOptions, o
     pdf = render_pdf(pages, PdfMeta(title, title, cat.text("credits") if "credits" in cat.strings else "pnp", kw,
                                     options.lang))
     write(f"{stem}/{stem}.pdf", pdf)
-    archive = DeterministicZip()
-    for name, data in card_pngs(pdf, comps, stem, dpi):
-        write(f"{stem}/png/{name}", data)
-        archive.add(name, data)
-    write(f"{stem}/{stem}-png.zip", archive.bytes())
+    zip_path = out / stem / f"{stem}-png.zip"
+    with atomic_file(zip_path) as f, DeterministicZip(f) as archive:
+        for name, data in card_pngs(pdf, comps, stem, dpi):
+            write(f"{stem}/png/{name}", data)
+            archive.add(name, data)
+    record(zip_path)
     return len(comps)
 
 

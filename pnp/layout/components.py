@@ -37,6 +37,7 @@ from pnp.geometry import (
     Page,
     Rect,
     Shape,
+    Style,
     apply,
     compose,
     extent,
@@ -350,16 +351,10 @@ def finish(raw: Raw, bleed: float, safe: float, size: tuple[float, float] | None
         art = (Group(art, w / 2 * (1 - s), h / 2 * (1 - s), scale=s),)
     under: list[Shape] = []
     if raw.background is not None:
-        under.append(Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, _fill(raw.background)))
+        under.append(Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, Style(stroke=None, fill=raw.background)))
     page = Page(w + 2 * bleed, h + 2 * bleed, (Group((*under, *fields, *art), bleed, bleed),),
                 label=f"{raw.name} {raw.side}".strip(), trim=Box(bleed, bleed, w, h))
     return Component(raw.name, raw.side, page, s)
-
-
-def _fill(rgb: RGB) -> Any:
-    from pnp.geometry import Style
-
-    return Style(stroke=None, fill=rgb)
 
 
 def components(kit_id: str, sheets: list[Sheet], spec: Any, bleed: float, preset: Preset | None = None) -> list[Component]:

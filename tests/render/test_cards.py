@@ -366,3 +366,23 @@ def test_cards_pngs_are_300_dpi_unless_asked(tmp_path) -> None:
     with Image.open(marker) as im:  # an 11 mm marker + 2 x 3 mm bleed at 300 dpi
         assert im.size == (round((spec.marker + 2 * BLEED) / 25.4 * 300),) * 2
         assert im.info["dpi"] == pytest.approx((300, 300), abs=0.01)
+
+
+def test_an_error_half_way_leaves_no_zip_and_no_part_file(tmp_path, monkeypatch) -> None:
+    import pnp.render.cards as cards_mod
+    from pnp.fonts import Measurer
+
+    real = cards_mod.card_pngs
+
+    def failing(*args, **kwargs):
+        for n, item in enumerate(real(*args, **kwargs)):
+            if n == 3:
+                raise OSError(28, "No space left on device")
+            yield item
+
+    monkeypatch.setattr(cards_mod, "card_pngs", failing)
+    with pytest.raises(OSError):
+        render_one(get_kit("tab"), Options("en", get_paper("a4")), tmp_path, ("cards",), 150, Measurer(), False,
+                   CardOptions(dpi=20))
+    left = [p.name for p in tmp_path.rglob("*")]
+    assert not [n for n in left if n.endswith((".zip", ".part"))], left
