@@ -386,3 +386,11 @@ def test_an_error_half_way_leaves_no_zip_and_no_part_file(tmp_path, monkeypatch)
                    CardOptions(dpi=20))
     left = [p.name for p in tmp_path.rglob("*")]
     assert not [n for n in left if n.endswith((".zip", ".part"))], left
+
+
+def test_pnp_list_shows_every_preset_with_its_pixels() -> None:
+    result = CliRunner().invoke(main, ["list"])
+    assert result.exit_code == 0, result.output
+    for pid, (w, h) in SHOP_PIXELS.items():
+        line = next(ln for ln in result.output.splitlines() if ln.split() and ln.split()[0] == pid)
+        assert f"{w} x {h} px" in line
