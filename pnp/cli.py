@@ -117,7 +117,7 @@ def list_kits() -> None:
               help="How card backs are printed (Ludo cards).")
 @click.option("--back-offset", callback=parse_offset, metavar="X,Y", help="Shift back sheets by X,Y mm.")
 @click.option("--format", "formats", default="pdf", show_default=True, callback=parse_formats,
-              help="Comma-separated: pdf, svg, cut-svg, png, cards.")
+              help="Comma-separated: pdf, svg, cut-svg, png, proof, cards.")
 @click.option("--dpi", type=click.IntRange(20, 600), default=150, show_default=True,
               help="PNG resolution (cards: 300 unless given).")
 @click.option("--bleed", callback=parse_bleed, metavar="MM",

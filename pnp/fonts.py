@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
+from typing import Any
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
@@ -38,12 +39,61 @@ def covers(name: str, text: str) -> set[str]:
     return {ch for ch in text if ord(ch) not in cmap and not ch.isspace()}
 
 
+@cache
+def _outlines(name: str) -> tuple[Any, dict[int, str], float]:
+    """The font's glyph table, its character map and its units per em, read
+    by fontTools (lazily: a glyph's outline is parsed when first asked for)."""
+    from fontTools.ttLib import TTFont as FtFont
+
+    font = FtFont(str(FONTS / FONT_FILES[name]), lazy=True)
+    return font["glyf"], font.getBestCmap(), float(font["head"].unitsPerEm)
+
+
+@cache
+def glyph_bounds(name: str, ch: str) -> tuple[float, float, float, float] | None:
+    """The outline bounds of one character in em (x0, y0, x1, y1, y up from
+    the baseline), or None if the glyph has no outline (a space)."""
+    glyf, cmap, upm = _outlines(name)
+    gname = cmap.get(ord(ch))
+    if gname is None:
+        gname = ".notdef"  # what a PDF viewer draws for a missing glyph
+    g = glyf[gname]
+    if getattr(g, "numberOfContours", 0) == 0:
+        return None
+    if not hasattr(g, "xMin"):
+        g.recalcBounds(glyf)
+    return (g.xMin / upm, g.yMin / upm, g.xMax / upm, g.yMax / upm)
+
+
 @dataclass
 class Measurer:
     """width(text, font, size_pt) -> mm, with a cache (layout measures the
-    same words many times while it looks for the size that fits)."""
+    same words many times while it looks for the size that fits); and
+    ink(text, font, size_pt): where the glyph outlines really put ink."""
 
     _cache: dict[tuple[str, str, float], float] = field(default_factory=dict)
+    _ink: dict[tuple[str, str, float], tuple[float, float, float, float] | None] = field(default_factory=dict)
+
+    def ink(self, text: str, font: str, size: float) -> tuple[float, float, float, float] | None:
+        """The box the glyph outlines of a line of text cover, in mm from
+        the start of its baseline, y down: (x0, y0, x1, y1). Glyphs are placed
+        by the same advances the PDF carries, so a "J" whose ink starts left
+        of its origin, or a "j" below the baseline, is where it prints.
+        None for text with no ink."""
+        key = (text, font, size)
+        if key in self._ink:
+            return self._ink[key]
+        em = size * PT
+        x = 0.0
+        box: tuple[float, float, float, float] | None = None
+        for ch in text:
+            b = glyph_bounds(font, ch)
+            if b is not None:
+                g = (x + b[0] * em, -b[3] * em, x + b[2] * em, -b[1] * em)
+                box = g if box is None else (min(box[0], g[0]), min(box[1], g[1]), max(box[2], g[2]), max(box[3], g[3]))
+            x += self(ch, font, size)
+        self._ink[key] = box
+        return box
 
     def __call__(self, text: str, font: str, size: float) -> float:
         key = (text, font, size)

@@ -12,6 +12,8 @@
   page (trim + bleed, TrimBox and BleedBox set), `png/<cards>-NNN-<piece>.png`
   per piece, and `<cards>-png.zip` of those PNGs. (In a folder of its own,
   so `pnp validate` on output/*.pdf never mistakes it for a kit.)
+- proof: `<stem>-sheet<NN>-proof.png` per physical sheet at `dpi`: the front
+  with its back seen through the paper, as held to the light.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from pnp.render.pdf import PdfMeta, render_pdf
 from pnp.textflow import Measure
 from pnp.validate import Report, validate_file
 
-FORMATS = ("pdf", "svg", "cut-svg", "png", "cards")
+FORMATS = ("pdf", "svg", "cut-svg", "png", "proof", "cards")
 CARDS_DPI = 300  # the resolution print shops ask for, when neither --dpi nor a preset says otherwise
 
 
@@ -79,7 +81,7 @@ def render_one(kit: Kit, options: Options, out: Path, formats: tuple[str, ...], 
         record(path)
 
     pdf: bytes | None = None
-    if "pdf" in formats or "png" in formats:
+    if "pdf" in formats or "png" in formats or "proof" in formats:
         pdf = render_pdf(built.pages, PdfMeta(built.title, built.subject, built.credits, built.keywords, options.lang))
     if "pdf" in formats:
         assert pdf is not None
@@ -103,6 +105,15 @@ def render_one(kit: Kit, options: Options, out: Path, formats: tuple[str, ...], 
     if "png" in formats:
         assert pdf is not None
         write_pngs(pdf, dpi, stem, write)
+    if "proof" in formats:
+        from pnp.render.png import png_bytes
+        from pnp.render.proof import proofs
+
+        assert pdf is not None
+        mode = options.backs if "backs" in kit.options else "none"
+        for n, image in enumerate(proofs(pdf, mode, dpi), 1):
+            write(f"{stem}-sheet{n:02d}-proof.png", png_bytes(image, dpi))
+            image.close()
     pages = len(built.pages) if set(formats) - {"cards"} else 0
     if "cards" in formats:
         pages += write_cards(kit, options, measure, cards or CardOptions(), out, write, record)

@@ -13,11 +13,23 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from pnp.errors import LayoutError
 from pnp.geometry import ASCENT, BLACK, PT, RGB, Box, Shape, Text
 
-Measure = Callable[[str, str, float], float]
+
+class Measure(Protocol):
+    """What layout is given to know the size of text (pnp.fonts.Measurer)."""
+
+    def __call__(self, text: str, font: str, size: float, /) -> float:
+        """The advance width of a line of text in mm."""
+        ...
+
+    def ink(self, text: str, font: str, size: float, /) -> tuple[float, float, float, float] | None:
+        """The box its glyph outlines cover, mm from the baseline start, y down."""
+        ...
+
 DiagramFn = Callable[[Box], tuple[Shape, ...]]
 
 FONTS = {
@@ -153,12 +165,16 @@ def line_shapes(line: list[Word], x: float, y: float, size: float, measure: Meas
             else:
                 pieces.append((t, f))
     out: list[Text] = []
-    cx = x
+    # A glyph whose outline starts left of its origin (DejaVu's "J", "j",
+    # "T") would ink outside the box: the line starts that much further in.
+    ink = measure.ink(*pieces[0], size) if pieces else None
+    x0 = x - min(0.0, ink[0]) if ink else x
+    cx = x0
     for t, f in pieces:
         w = measure(t, f, size)
         out.append(Text(cx, y, t, f, size, w, color=color))
         cx += w
-    return out, cx - x
+    return out, cx - x0
 
 
 class Overflow(LayoutError):

@@ -4,7 +4,7 @@ alignment test page, and the rules with the original's two pictures drawn."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pnp.errors import LayoutError
 from pnp.geometry import (
@@ -20,13 +20,26 @@ from pnp.geometry import (
     Shape,
     Style,
     Text,
+    arrow,
     grey,
     hex_rgb,
     polygon,
 )
 from pnp.kits import Context, Invariant, Kit
-from pnp.layout.frame import Sheet
-from pnp.layout.imposition import MARK_GAP, MARK_LEN, Grid, back_slot, crop_marks, cut_lines, fit_grid, flip_point
+from pnp.layout.frame import Sheet, content_box
+from pnp.layout.imposition import (
+    MARK,
+    MARK_GAP,
+    MARK_LEN,
+    Grid,
+    back_slot,
+    crop_marks,
+    cut_lines,
+    fit_grid,
+    flip_point,
+    other_flip,
+    page_shift,
+)
 from pnp.layout.marks import label
 from pnp.layout.marks import symbol as kind_symbol
 from pnp.layout.rules import rules_sheets
@@ -156,14 +169,28 @@ def card_front(spec: LudoSpec, colour: Colour, value: int, k: int, name: str, co
 
 
 def card_back(spec: LudoSpec, colour: Colour, name: str, title: str, m: Measure) -> list[Shape]:
+    """The back of a card: its colour to the card's edge, the game's title,
+    the colour's symbol in a white disc and its name, centred as one block
+    on the card (glyph outlines measured, so the ink is centred, not the
+    type's boxes)."""
     cw, ch = spec.card
-    out: list[Shape] = [
-        Circle(cw / 2, ch / 2 - 4, 17.0, Style(stroke=BLACK, fill=WHITE, width=0.8)),
-        kind_symbol(colour.symbol, cw / 2, ch / 2 - 4, 11.0),
-        label(cw / 2, ch / 2 + 22.0, name.upper(), "Sans-Bold", 16, m, cw - 12, color=colour.ink),
-        label(cw / 2, 14.0, title, "Sans-Bold", 9, m, cw - 12, color=colour.ink),
+    r = 17.0
+    gap = 5.0
+    head = label(cw / 2, 0.0, title, "Sans-Bold", 9, m, cw - 12, color=colour.ink)
+    foot = label(cw / 2, 0.0, name.upper(), "Sans-Bold", 16, m, cw - 12, color=colour.ink)
+    hi = m.ink(head.text, head.font, head.size) or (0.0, 0.0, 0.0, 0.0)
+    fi = m.ink(foot.text, foot.font, foot.size) or (0.0, 0.0, 0.0, 0.0)
+    disc = 2 * r + 0.8  # the disc with its outline
+    height = (hi[3] - hi[1]) + gap + disc + gap + (fi[3] - fi[1])
+    top = (ch - height) / 2
+    cy = top + (hi[3] - hi[1]) + gap + disc / 2
+    return [
+        Rect(0.0, 0.0, cw, ch, Style(stroke=None, fill=colour.rgb)),
+        replace(head, y=top - hi[1]),
+        Circle(cw / 2, cy, r, Style(stroke=BLACK, fill=WHITE, width=0.8)),
+        kind_symbol(colour.symbol, cw / 2, cy, 11.0),
+        replace(foot, y=cy + disc / 2 + gap - fi[1]),
     ]
-    return out
 
 
 # ---- sheets -----------------------------------------------------------------
@@ -187,7 +214,14 @@ def grid_of(spec: LudoSpec, ctx: Context) -> Grid:
     return fit_grid(ctx.options.paper, spec.card[0], spec.card[1], cols, rows, landscape=True)
 
 
+DUPLEX = ("duplex-long", "duplex-short")
+
+
 def card_sheets(ctx: Context) -> list[Sheet]:
+    """The card pages. In a duplex mode they come in sheets: the alignment
+    test's front and back, then each sheet of fronts followed by its backs,
+    so that once the pages before them are even in number, every front is
+    an odd page and its back the even page after it."""
     spec: LudoSpec = ctx.spec
     cat, m, opts = ctx.cat, ctx.measure, ctx.options
     g = grid_of(spec, ctx)
@@ -195,7 +229,7 @@ def card_sheets(ctx: Context) -> list[Sheet]:
     title = cat.text("title")
     fb = _frame_boxes(g, ctx)
     sheets: list[Sheet] = []
-    if opts.backs in ("duplex-long", "duplex-short"):
+    if opts.backs in DUPLEX:
         sheets += alignment_sheets(ctx, g, fb)
     for colour in spec.colours_for(opts.players):
         name = cat.text(colour.id)
@@ -214,7 +248,7 @@ def card_sheets(ctx: Context) -> list[Sheet]:
             items += cut_lines(g) + crop_marks(g)
             sheets.append(Sheet(True, tuple(items), f"fronts {colour.id}", header=fb["header"], scale=fb["scale"],
                                 scale_label=fb["scale_label"], caption=cat.text("sheet_fronts", colour=name)))
-            if opts.backs in ("duplex-long", "duplex-short"):
+            if opts.backs in DUPLEX:
                 sheets.append(back_sheet(ctx, g, colour, name, title, len(chunk), fb))
     return sheets
 
@@ -224,7 +258,7 @@ def back_sheet(ctx: Context, g: Grid, colour: Colour, name: str, title: str, cou
     chosen flip, shifted by --back-offset, with bleed past the cut."""
     spec: LudoSpec = ctx.spec
     opts = ctx.options
-    ox, oy = opts.back_offset
+    ox, oy = page_shift(opts.backs, opts.back_offset)
     safe = opts.paper.safe(landscape=True)
     b = g.box
     bleed_x = min(spec.bleed, b.x - safe.x - abs(ox) - 0.01)
@@ -232,7 +266,8 @@ def back_sheet(ctx: Context, g: Grid, colour: Colour, name: str, title: str, cou
     # the frame's header and scale bar sit in the top and bottom bands
     bleed_y = min(bleed_y, b.y - (safe.y + 4.5) - abs(oy))
     if bleed_x < 0 or bleed_y < 0:
-        raise LayoutError(f"--back-offset {ox},{oy} mm pushes the backs into the printer's margin")
+        raise LayoutError(f"--back-offset {opts.back_offset[0]:g},{opts.back_offset[1]:g} mm pushes the backs "
+                          "into the printer's margin")
     items: list[Shape] = []
     used = [back_slot(opts.backs, c, r, g) for (c, r) in g.slots()[:count]]
     boxes = [g.cell(c, r) for c, r, _ in used]
@@ -242,9 +277,9 @@ def back_sheet(ctx: Context, g: Grid, colour: Colour, name: str, title: str, cou
     # bleed only on the outer edges of the used block
     items.append(Rect(area.x - bleed_x + ox, area.y - bleed_y + oy, area.w + 2 * bleed_x, area.h + 2 * bleed_y,
                       Style(stroke=None, fill=colour.rgb)))
+    art = tuple(card_back(spec, colour, name, title, ctx.measure))
     for c, r, rot in used:
         cell = g.cell(c, r)
-        art = tuple(card_back(spec, colour, name, title, ctx.measure))
         if rot:
             grp = Group(art, cell.right + ox, cell.bottom + oy, 180.0, tag=("back", colour.id))
         else:
@@ -254,78 +289,145 @@ def back_sheet(ctx: Context, g: Grid, colour: Colour, name: str, title: str, cou
                  scale_label=fb["scale_label"], caption=ctx.cat.text("sheet_backs", colour=name))
 
 
+GF_BLEED = 1.5  # mm: how far a gutterfold back's colour runs past the front it is trimmed to
+GF_MARK_GAP = GF_BLEED + 1.0  # crop marks start clear of that colour
+
+
 def gutterfold_sheets(ctx: Context, colour: Colour, name: str, title: str, fb: dict) -> list[Sheet]:
-    """Front and back side by side, a fold between: 2 pairs x 2 rows."""
+    """Front and back side by side, a fold between: 2 pairs x 2 rows. The
+    person folds, glues, then trims the pair along the front's edges, so the
+    back's colour runs GF_BLEED past those edges (top, bottom and the far
+    side); between the rows the two backs are one colour field anyway. The
+    pairs stand GF_BLEED apart so no bleed reaches the next front."""
     spec: LudoSpec = ctx.spec
     cat, m = ctx.cat, ctx.measure
+    paper = ctx.options.paper
     cw, ch = spec.card
-    g = fit_grid(ctx.options.paper, cw, ch, 4, 2, landscape=True)
+    pw, ph = paper.size(landscape=True)
+    block_w = 4 * cw + GF_BLEED
+    x0 = (pw - block_w - GF_BLEED) / 2  # centred with the last back's bleed
+    y0 = (ph - 2 * ch) / 2
+    safe = paper.safe(landscape=True)
+    if x0 - MARK_GAP - MARK_LEN < safe.x - 1e-6 or x0 + block_w + GF_BLEED + 1.0 + MARK_LEN > safe.right + 1e-6:
+        raise LayoutError(f"gutterfold pairs leave no room for crop marks on {paper.name}")
     fold = Style(stroke=grey(0.35), width=0.3, dash=(2.0, 1.5), role="fold")
+    cut = Style(stroke=grey(0.6), width=0.15, role="cut")
+    art = tuple(card_back(spec, colour, name, title, m))
     sheets = []
     deck = spec.deck(colour)
     for start in range(0, len(deck), 4):
         items: list[Shape] = []
+        fronts: list[Box] = []
         for i, (v, k) in enumerate(deck[start : start + 4]):
             row, pair = divmod(i, 2)
-            front = g.cell(pair * 2, row)
-            back = g.cell(pair * 2 + 1, row)
+            front = Box(x0 + pair * (2 * cw + GF_BLEED), y0 + row * ch, cw, ch)
+            fronts.append(front)
+            back = Box(front.right, front.y, cw, ch)
             code = cat.text("card_code", colour=name, value=v, k=k, height=spec.stack_height)
             items.append(Group(tuple(card_front(spec, colour, v, k, name, code, m)), front.x, front.y,
                                tag=("card", f"{colour.id}-{v}-{k}")))
-            items.append(Rect(back.x, back.y, cw, ch, Style(stroke=None, fill=colour.rgb)))  # colour to the cut
-            items.append(Group(tuple(card_back(spec, colour, name, title, m)), back.x, back.y, tag=("back", colour.id)))
+            top = GF_BLEED if row == 0 else 0.0
+            bottom = GF_BLEED if row == 1 else 0.0
+            items.append(Rect(back.x, back.y - top, cw + GF_BLEED, ch + top + bottom, Style(stroke=None, fill=colour.rgb)))
+            items.append(Group(art, back.x, back.y, tag=("back", colour.id)))
             items.append(Line(back.x, back.y + 1.0, back.x, back.bottom - 1.0, fold))
-        items += crop_marks(g)
-        cut = Style(stroke=grey(0.6), width=0.15, role="cut")
-        b = g.box
-        for j in range(3):
-            items.append(Line(b.x, b.y + j * ch, b.right, b.y + j * ch, cut))
-        for i in (0, 2, 4):
-            items.append(Line(b.x + i * cw, b.y, b.x + i * cw, b.bottom, cut))
+            # trim lines: the front's three open edges (the fourth is the fold)
+            items += [Line(front.x, front.y, front.right, front.y, cut), Line(front.x, front.bottom, front.right,
+                      front.bottom, cut), Line(front.x, front.y, front.x, front.bottom, cut)]
+        items += _gutterfold_marks(fronts, x0, y0, block_w, 2 * ch)
         sheets.append(Sheet(True, tuple(items), f"gutterfold {colour.id}", header=fb["header"], scale=fb["scale"],
                             scale_label=fb["scale_label"], caption=cat.text("sheet_gutterfold", colour=name)))
     return sheets
 
 
+def _gutterfold_marks(fronts: list[Box], x0: float, y0: float, w: float, h: float) -> list[Shape]:
+    """Crop marks outside the block, in line with every trim line: clear of
+    the backs' bleed above, below and on the right (the left edge is a
+    front's, with no bleed)."""
+    out: list[Shape] = []
+    right = x0 + w + GF_BLEED + 1.0
+    for x in sorted({round(f.x, 6) for f in fronts}):
+        out.append(Line(x, y0 - GF_MARK_GAP, x, y0 - GF_MARK_GAP - MARK_LEN, MARK))
+        out.append(Line(x, y0 + h + GF_MARK_GAP, x, y0 + h + GF_MARK_GAP + MARK_LEN, MARK))
+    for y in sorted({round(v, 6) for f in fronts for v in (f.y, f.bottom)}):
+        out.append(Line(x0 - MARK_GAP, y, x0 - MARK_GAP - MARK_LEN, y, MARK))
+        out.append(Line(right, y, right + MARK_LEN, y, MARK))
+    return out
+
+
+CROSSES = ((0.15, 0.2), (0.85, 0.2), (0.5, 0.5), (0.15, 0.8), (0.85, 0.8))  # where on the grid the crosses stand
+FLIP_MARK = (0.05, 0.08)  # the asymmetric mark: near a corner, so each flip puts it somewhere else
+RULER = 10  # mm each way
+
+
+def flip_triangle(x: float, y: float, style: Style) -> Shape:
+    """An arrow-like triangle pointing right, with its tip higher than its
+    base is wide: no flip maps it onto itself."""
+    return polygon([(x - 4.0, y - 5.0), (x + 5.0, y - 1.5), (x - 4.0, y + 5.0)], style)
+
+
 def alignment_sheets(ctx: Context, g: Grid, fb: dict) -> list[Sheet]:
     """A front page of crosses and a back page of rulers behind them: held to
-    the light, the user reads the printer's offset off the rulers."""
+    the light, the user reads the printer's offset off the rulers. A solid
+    triangle on the front must show through inside its outline on the back;
+    where it shows through if the printer flips on the other edge, the back
+    says so."""
     cat, m, opts = ctx.cat, ctx.measure, ctx.options
+    from pnp.textflow import fit
+
     b = g.box
     pw, ph = g.pw, g.ph
-    points = [(b.x + b.w * fx, b.y + b.h * fy) for fx, fy in ((0.2, 0.25), (0.8, 0.25), (0.5, 0.5), (0.2, 0.75),
-                                                                 (0.8, 0.75))]
+    points = [(b.x + b.w * fx, b.y + b.h * fy) for fx, fy in CROSSES]
     front: list[Shape] = []
     cross = Style(width=0.25)
     for x, y in points:
         front += [Line(x - 6, y, x + 6, y, cross), Line(x, y - 6, x, y + 6, cross), Circle(x, y, 2.0, cross)]
+    tx, ty = b.x + b.w * FLIP_MARK[0], b.y + b.h * FLIP_MARK[1]
+    front.append(flip_triangle(tx, ty, Style(stroke=None, fill=BLACK)))
+    cols, _ = fit(parse_blocks([cat.text("align_mark_front")]), [Box(tx + 8.0, ty - 6.0, b.x + b.w * 0.3 - tx - 12.0, 16.0)], m, 8, 6.5)
+    front += cols[0]
     blocks = parse_blocks(["## " + cat.text("align_heading"), cat.text("align_front"),
                            cat.text("backs_long" if opts.backs == "duplex-long" else "backs_short")])
-    from pnp.textflow import fit
-
-    cols, _ = fit(blocks, [Box(b.x + b.w * 0.32, b.y + 4, b.w * 0.36, b.h * 0.36)], m, 9, 7)
+    cols, _ = fit(blocks, [Box(b.x + b.w * 0.3, b.y + 4, b.w * 0.4, b.h * 0.36)], m, 9, 7)
     front += cols[0]
-    ox, oy = opts.back_offset
+
+    ox, oy = page_shift(opts.backs, opts.back_offset)
     back: list[Shape] = []
     tick = Style(width=0.2)
     for x, y in points:
         bx, by = flip_point(opts.backs, x, y, pw, ph)
         bx, by = bx + ox, by + oy
-        back.append(Line(bx - 10, by, bx + 10, by, tick))
-        back.append(Line(bx, by - 10, bx, by + 10, tick))
-        for i in range(-10, 11):
+        back.append(Line(bx - RULER, by, bx + RULER, by, tick))
+        back.append(Line(bx, by - RULER, bx, by + RULER, tick))
+        for i in range(-RULER, RULER + 1):
             ln = 2.2 if i % 5 == 0 else 1.2
             back.append(Line(bx + i, by - ln, bx + i, by + ln, tick))
             back.append(Line(bx - ln, by + i, bx + ln, by + i, tick))
-        # numbers: the horizontal ruler's below it, the vertical ruler's to
-        # its left, far enough apart that the two sets never meet
-        for i in (-10, -5, 5, 10):
-            s = str(i) if i < 0 else f"+{i}"
-            back.append(Text(bx + i, by + 8.0, s, "Sans", 5, m(s, "Sans", 5), "middle"))
-            s2 = str(-i) if -i < 0 else f"+{-i}"  # up is positive
-            back.append(Text(bx - 3.0, by + i + 0.8, s2, "Sans", 5, m(s2, "Sans", 5), "end"))
+        # one label at each end, beyond the ruler: four places, four numbers
+        size = 6.5
+        cap_h = 0.73 * size * PT
+        for s, lx, ly, anchor in ((f"−{RULER}", bx - RULER - 1.2, by + cap_h / 2, "end"),
+                                  (f"+{RULER}", bx + RULER + 1.2, by + cap_h / 2, "start"),
+                                  (f"+{RULER}", bx, by - RULER - 1.2, "middle"),
+                                  (f"−{RULER}", bx, by + RULER + 1.2 + cap_h, "middle")):
+            back.append(Text(lx, ly, s, "Sans", size, m(s, "Sans", size), anchor))
+    # the flip check: where the front's triangle shows through, for the
+    # kit's flip (an outline to match) and for the other one (a warning)
+    right_pts = [flip_point(opts.backs, x, y, pw, ph) for x, y in ((tx - 4.0, ty - 5.0), (tx + 5.0, ty - 1.5),
+                                                                    (tx - 4.0, ty + 5.0))]
+    back.append(polygon([(x + ox, y + oy) for x, y in right_pts], Style(width=0.5)))
+    wrong = other_flip(opts.backs)
+    wrong_pts = [flip_point(wrong, x, y, pw, ph) for x, y in ((tx - 4.0, ty - 5.0), (tx + 5.0, ty - 1.5),
+                                                               (tx - 4.0, ty + 5.0))]
+    back.append(polygon([(x + ox, y + oy) for x, y in wrong_pts], Style(width=0.35, dash=(1.0, 0.8))))
+    for pts, key in ((right_pts, "align_mark_back"), (wrong_pts, f"align_wrong_{opts.backs.split('-')[1]}")):
+        cx = sum(p[0] for p in pts) / 3 + ox
+        cy = sum(p[1] for p in pts) / 3 + oy
+        box = Box(cx + 8.0, cy - 7.0, 85.0, 14.0) if cx < pw / 2 else Box(cx - 93.0, cy - 7.0, 85.0, 14.0)
+        cols, _ = fit(parse_blocks([cat.text(key)]), [box], m, 8, 6.5)
+        back += cols[0]
     blocks = parse_blocks(["## " + cat.text("align_heading"), cat.text("align_back")])
-    cols, _ = fit(blocks, [Box(b.x + b.w * 0.08, b.y + b.h * 0.42 + 12, b.w * 0.3, b.h * 0.3)], m, 9, 7)
+    cols, _ = fit(blocks, [Box(b.x + b.w * 0.22, b.y + b.h * 0.3, b.w * 0.22, b.h * 0.45)], m, 9, 7)
     back += cols[0]
     kw = {"header": fb["header"], "scale": fb["scale"], "scale_label": fb["scale_label"]}
     return [Sheet(True, tuple(front), "alignment front", **kw), Sheet(True, tuple(back), "alignment back", **kw)]
@@ -365,23 +467,80 @@ def mini_stacks(spec: LudoSpec, ctx: Context, laid_out: int | None) -> DiagramFn
     return draw
 
 
-def build(ctx: Context) -> list[Sheet]:
+def flip_diagram(ctx: Context) -> DiagramFn:
+    """A sheet and the same sheet turned over on the kit's flip edge: the
+    axis dashed, an arrow round it, and the page numbers of a sheet's two
+    sides, upright where each one reads."""
+    mode = ctx.options.backs
+    m = ctx.measure
+    caption = ctx.cat.text("diagram_flip", edge=ctx.cat.text("edge_" + mode.split("-")[1]))
+
+    def draw(box: Box) -> tuple[Shape, ...]:
+        w, h = 30.0, 21.0
+        y = box.y + 2.0
+        x1 = box.cx - w - 12.0
+        x2 = box.cx + 12.0
+        out: list[Shape] = []
+        axis = Style(stroke=grey(0.35), width=0.3, dash=(1.5, 1.0))
+        for x, n, turned in ((x1, "1", False), (x2, "2", True)):
+            out.append(Rect(x, y, w, h, Style(stroke=BLACK, fill=WHITE if not turned else grey(0.85), width=0.4)))
+            t = Text(0.0, 0.0, n, "Sans-Bold", 14, m(n, "Sans-Bold", 14), "middle")
+            out.append(replace(t, x=x + w / 4, y=y + h / 4 + 2.5))  # in a corner, clear of the axis
+            if mode == "duplex-long":
+                out.append(Line(x - 3.0, y + h / 2, x + w + 3.0, y + h / 2, axis))
+            else:
+                out.append(Line(x + w / 2, y - 1.5, x + w / 2, y + h + 1.5, axis))
+        out += arrow(x1 + w + 3.0, y + h / 2, x2 - 3.0, y + h / 2, Style(width=0.5))
+        out.append(label(box.cx, y + h + 6.5, caption, "Sans-Italic", 7.5, m, box.w))
+        return tuple(out)
+
+    return draw
+
+
+def lead_sheets(ctx: Context, numbers: dict[str, int]) -> list[Sheet]:
+    """The pages before the cards: the rules, then in a duplex mode the
+    printing guide and, if needed, a blank page, so that the card pages start
+    on an odd page (the front of a sheet)."""
     spec: LudoSpec = ctx.spec
+    cat, opts = ctx.cat, ctx.options
     ch = spec.card[1] * 0.27
     diagrams = {
         "stacks": (ch + 8.0, mini_stacks(spec, ctx, None)),
         "laid_out": (2 * ch + 11.0, mini_stacks(spec, ctx, 3)),
     }
-    cat = ctx.cat
-    vals = text_values(spec, ctx.options)
-    mode = {"duplex-long": "backs_long", "duplex-short": "backs_short", "gutterfold": "backs_gutterfold",
-            "none": "backs_none"}[ctx.options.backs]
-    head = ["**" + cat.text(mode) + "** " + cat.text("cut_lines")]
+    vals = text_values(spec, opts)
+    head = ["**" + cat.text("print_label") + "** " + cat.text("print_" + opts.backs.removeprefix("duplex-"), **numbers)]
     blocks = parse_blocks(head + cat.blocks("rules", **vals))
-    rules = rules_sheets(blocks, ctx.options.paper, ctx.measure, "rules", landscape=True, columns=3,
-                         title=(cat.text("title"), cat.text("subtitle", **vals)),
-                         preferred_pt=8.5, max_pt=9.5, diagrams=diagrams)
-    return rules + card_sheets(ctx)
+    sheets = rules_sheets(blocks, opts.paper, ctx.measure, "rules", landscape=True, columns=3,
+                          title=(cat.text("title"), cat.text("subtitle", **vals)),
+                          preferred_pt=8.5, max_pt=9.5, diagrams=diagrams)
+    if opts.backs not in DUPLEX:
+        return sheets
+    edge = cat.text("edge_" + opts.backs.removeprefix("duplex-"))
+    guide = parse_blocks(cat.blocks("guide", edge=edge, **numbers))
+    sheets += rules_sheets(guide, opts.paper, ctx.measure, "printing guide", landscape=True, columns=2,
+                           preferred_pt=9.0, max_pt=10.0, diagrams={"flip": (32.0, flip_diagram(ctx))}, max_pages=1)
+    if len(sheets) % 2:
+        area = content_box(opts.paper, landscape=True)
+        note = label(area.cx, area.cy, cat.text("blank_page"), "Sans-Italic", 8, ctx.measure, area.w)
+        sheets.append(Sheet(True, (note,), "blank"))
+    return sheets
+
+
+def build(ctx: Context) -> list[Sheet]:
+    cards = card_sheets(ctx)
+    numbers = {"first": 0, "second": 0, "third": 0, "last": 0}
+    lead: list[Sheet] = []
+    for _ in range(3):  # the page numbers in the text can change how many pages the text takes
+        lead = lead_sheets(ctx, numbers)
+        first = len(lead) + 1
+        want = {"first": first, "second": first + 1, "third": first + 2, "last": len(lead) + len(cards)}
+        if want == numbers:
+            break
+        numbers = want
+    else:  # pragma: no cover - the text does not settle on a page count
+        raise LayoutError("the rules pages do not settle on a page count")
+    return lead + cards
 
 
 KIT = Kit(

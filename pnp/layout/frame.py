@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pnp.errors import LayoutError
-from pnp.geometry import PT, Box, Line, Page, Rect, Shape, Style, Text, extent, grey, is_inked, shape_box, walk
+from pnp.geometry import PT, Box, Line, Matrix, Page, Rect, Shape, Style, Text, apply, extent, grey, is_inked, shape_box, walk
 from pnp.paper import Paper
 from pnp.textflow import Block, Measure, Run, fit
 
@@ -89,26 +89,52 @@ def frame(
         label_box = sheet.scale_label or Box(label_x, safe.bottom - FOOTER_H, safe.right - label_x, FOOTER_H)
         items.extend(scale_check(sx, sy, paper.scale_bar, scale_text, label_box, measure))
         page = Page(w, h, (*sheet.items, *items), sheet.label)
-        check_margin(page, paper, sheet.landscape)
+        check_margin(page, paper, sheet.landscape, measure)
         pages.append(page)
     return pages
 
 
-def check_margin(page: Page, paper: Paper, landscape: bool) -> None:
-    """LayoutError if anything is inked outside the safe area."""
+INK_SLACK = 1.5  # mm: how far a glyph's outline may stray past its advance box
+
+
+def text_ink(t: Text, measure: Measure) -> Box | None:
+    """Where a text's glyph outlines put ink, in its own coordinates."""
+    ink = measure.ink(t.text, t.font, t.size)
+    if ink is None:
+        return None
+    x = t.x - {"start": 0.0, "middle": t.width / 2, "end": t.width}[t.anchor]
+    return Box(x + ink[0], t.y + ink[1], ink[2] - ink[0], ink[3] - ink[1])
+
+
+def inked_box(s: Shape, m: Matrix, measure: Measure) -> Box | None:
+    """The page-space box a leaf shape inks: the glyph outlines for text,
+    the shape with half its stroke width for everything else."""
+    if isinstance(s, Text):
+        local = text_ink(s, measure)
+        if local is None:
+            return None
+        pts = [apply(m, x, y) for x in (local.x, local.right) for y in (local.y, local.bottom)]
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        return Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+    return shape_box(s, m) if is_inked(s) else None
+
+
+def check_margin(page: Page, paper: Paper, landscape: bool, measure: Measure) -> None:
+    """LayoutError if any ink, glyph outlines included, lies outside the
+    safe area."""
     safe = paper.safe(landscape)
-    tol = 1e-3
-    lo_x, lo_y, hi_x, hi_y = safe.x - tol, safe.y - tol, safe.right + tol, safe.bottom + tol
+    near = safe.inset(INK_SLACK)  # an item whose advance boxes stay in here inks nothing outside `safe`
+    lo_x, lo_y, hi_x, hi_y = near.x, near.y, near.right, near.bottom
     suspects = []
     for item in page.items:  # fast: one extent per top-level item
         e = extent(item)
         if e is not None and (e[0] < lo_x or e[1] < lo_y or e[2] > hi_x or e[3] > hi_y):
             suspects.append(item)
-    for s, m, _ in walk(suspects):  # slow, only to name the culprit
-        if is_inked(s):
-            b = shape_box(s, m)
-            if not safe.contains(b, tol=1e-3):
-                raise LayoutError(
-                    f"page {page.label!r}: {type(s).__name__} at ({b.x:.2f}, {b.y:.2f}, {b.w:.2f} x {b.h:.2f} mm) "
-                    f"is inked within {paper.safe(landscape).x} mm of the paper edge"
-                )
+    for s, m, _ in walk(suspects):  # slower: the real ink of each leaf near the edge
+        b = inked_box(s, m, measure)
+        if b is not None and not safe.contains(b, tol=1e-3):
+            what = f"text {s.text!r}" if isinstance(s, Text) else type(s).__name__
+            raise LayoutError(
+                f"page {page.label!r}: {what} at ({b.x:.2f}, {b.y:.2f}, {b.w:.2f} x {b.h:.2f} mm) "
+                f"is inked within {safe.x} mm of the paper edge"
+            )

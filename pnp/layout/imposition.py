@@ -105,3 +105,20 @@ def flip_point(mode: str, x: float, y: float, pw: float, ph: float) -> tuple[flo
     if mode == "duplex-long":
         return x, ph - y
     raise LayoutError(f"no back sheet in mode {mode!r}")
+
+
+def page_shift(mode: str, offset: tuple[float, float]) -> tuple[float, float]:
+    """How far the back page's content moves, in page coordinates (y down),
+    for `--back-offset X,Y`. The user reads X,Y off the alignment rulers
+    with the back side facing them (right and up positive): the sheet turned
+    over on its flip edge shows the back page upright in either mode, so X
+    moves right and Y moves up on the back page itself."""
+    if mode not in ("duplex-long", "duplex-short"):
+        raise LayoutError(f"no back sheet in mode {mode!r}")
+    x, y = offset
+    return x, -y
+
+
+def other_flip(mode: str) -> str:
+    """The flip a printer set the wrong way would make."""
+    return {"duplex-long": "duplex-short", "duplex-short": "duplex-long"}[mode]

@@ -49,14 +49,21 @@ class _Painter:
 
     def fill(self, rgb: tuple[float, float, float]) -> None:
         if self.state[1] != rgb:
-            self.c.setFillColorRGB(*rgb)
+            if rgb[0] == rgb[1] == rgb[2]:
+                self.c.setFillGray(rgb[0])  # DeviceGray: a grey prints with black ink only
+            else:
+                self.c.setFillColorRGB(*rgb)
             self.state[1] = rgb
 
     def style(self, st: Style) -> tuple[int, int]:
         c, state = self.c, self.state
         if st.stroke is not None:
             if state[0] != st.stroke:
-                c.setStrokeColorRGB(*st.stroke)
+                r, g, b = st.stroke
+                if r == g == b:
+                    c.setStrokeGray(r)
+                else:
+                    c.setStrokeColorRGB(r, g, b)
                 state[0] = st.stroke
             if state[2] != st.width:
                 c.setLineWidth(st.width)

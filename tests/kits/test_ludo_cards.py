@@ -103,7 +103,8 @@ def backs_behind_fronts(pages: list[Page], mode: str, offset=(0.0, 0.0)) -> int:
             f = card_box(g, m)
             x1, y1 = flip_point(mode, f.x, f.y, page.width, page.height)
             x2, y2 = flip_point(mode, f.right, f.bottom, page.width, page.height)
-            want = Box(min(x1, x2) + offset[0], min(y1, y2) + offset[1], f.w, f.h)
+            # --back-offset X,Y moves the backs X right and Y up on the back page (y grows down)
+            want = Box(min(x1, x2) + offset[0], min(y1, y2) - offset[1], f.w, f.h)
             match = [b for b in back_boxes if abs(b.x - want.x) < 0.01 and abs(b.y - want.y) < 0.01]
             assert len(match) == 1, f"no back behind {g.tag} in {mode}"
             pairs += 1
@@ -162,10 +163,10 @@ def test_alignment_rulers_lie_behind_the_crosses(built, mode):
     assert len(centres) == 5
     # ruler centres: where a long horizontal and vertical ruler line cross
     hs = {(round((s.x1 + s.x2) / 2, 3), round(s.y1, 3)) for s, _, _ in walk(back.items)
-          if isinstance(s, Line) and s.y1 == s.y2 and abs(s.x2 - s.x1) == 20}
+          if isinstance(s, Line) and s.y1 == s.y2 and abs(abs(s.x2 - s.x1) - 20) < 1e-9}
     for x, y in centres:
         bx, by = flip_point(mode, x, y, front.width, front.height)
-        assert (round(bx + off[0], 3), round(by + off[1], 3)) in hs
+        assert (round(bx + off[0], 3), round(by - off[1], 3)) in hs  # up is positive
 
 
 def test_an_offset_too_big_for_the_margin_is_an_error(built):

@@ -96,18 +96,31 @@ def test_ink_in_the_margin_is_a_layout_error(measure, shape, where):
         _frame(measure, [Sheet(False, (shape,), where)])
 
 
-def test_a_stroke_that_spreads_into_the_margin_is_caught():
+def test_a_stroke_that_spreads_into_the_margin_is_caught(measure):
     paper = get_paper("a4")
     from pnp.geometry import Page
 
     edge = Rect(SAFE_MARGIN, 50.0, 10.0, 10.0, Style(width=0.5))  # half the stroke lies outside
     with pytest.raises(LayoutError):
-        check_margin(Page(210.0, 297.0, (edge,)), paper, False)
+        check_margin(Page(210.0, 297.0, (edge,)), paper, False, measure)
     inside = Rect(SAFE_MARGIN + 0.25, 50.0, 10.0, 10.0, Style(width=0.5))
-    check_margin(Page(210.0, 297.0, (inside,)), paper, False)
+    check_margin(Page(210.0, 297.0, (inside,)), paper, False, measure)
 
 
 def test_unpainted_shapes_may_lie_in_the_margin(measure):
     ghost = Rect(0, 0, 210, 297, Style(stroke=None, fill=None))
     (page,) = _frame(measure, [Sheet(False, (ghost,), "x")])
     assert page.items[0] is ghost
+
+
+def test_a_glyph_whose_outline_starts_left_of_its_origin_is_caught(measure):
+    """A "J" set exactly at the safe margin: its advance box is inside, its
+    outline (DejaVu's J hooks left of the origin) is not."""
+    from pnp.geometry import Page, Text
+
+    paper = get_paper("a4")
+    j = Text(SAFE_MARGIN, 50.0, "Jaguar", "Sans", 12.0, measure("Jaguar", "Sans", 12.0))
+    with pytest.raises(LayoutError, match="Jaguar"):
+        check_margin(Page(210.0, 297.0, (j,)), paper, False, measure)
+    a = Text(SAFE_MARGIN, 50.0, "anaconda", "Sans", 12.0, measure("anaconda", "Sans", 12.0))
+    check_margin(Page(210.0, 297.0, (a,)), paper, False, measure)
