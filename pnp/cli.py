@@ -50,7 +50,7 @@ def parse_offset(_ctx: click.Context, _param: click.Parameter, value: str | None
 
 
 def parse_bleed(_ctx: click.Context, _param: click.Parameter, value: str | None) -> float | None:
-    from pnp.layout.components import MAX_BLEED
+    from pnp.presets import MAX_BLEED
 
     if value is None:
         return None
@@ -95,7 +95,7 @@ def list_kits() -> None:
             click.echo(f"{kit.id:14} {title:18} players {players:5}{opts}")
         click.echo(f"languages: {', '.join(_langs())}")
         click.echo(f"papers: {', '.join(PAPERS)}")
-        from pnp.layout.components import load_presets
+        from pnp.presets import load_presets
 
         click.echo("print-shop presets (--format cards --preset NAME):")
         for p in load_presets().values():
@@ -160,7 +160,7 @@ def render(
         if (bleed is not None or preset is not None) and "cards" not in formats:
             raise UsageError("--bleed and --preset are for --format cards")
         if preset is not None:
-            from pnp.layout.components import get_preset
+            from pnp.presets import get_preset
 
             get_preset(preset)
             if dpi_given or bleed is not None:

@@ -161,7 +161,8 @@ def write_cards(kit: Kit, options: Options, measure: Measure, co: CardOptions, o
     from pnp import __version__
     from pnp.i18n import load_catalog
     from pnp.kits import Context
-    from pnp.layout.components import DEFAULT_BLEED, components, get_preset
+    from pnp.layout.components import components
+    from pnp.presets import DEFAULT_BLEED, get_preset
     from pnp.render.cards import DeterministicZip, atomic_file, card_pngs
 
     preset = get_preset(co.preset) if co.preset else None

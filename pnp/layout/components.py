@@ -22,12 +22,11 @@ is, and which face is the back; everything else is generic:
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
-from pnp.errors import LayoutError, SpecError, UsageError
+from pnp.errors import LayoutError, UsageError
 from pnp.geometry import (
     RGB,
     Box,
@@ -47,59 +46,13 @@ from pnp.geometry import (
     walk,
 )
 from pnp.layout.frame import Sheet
-from pnp.paths import TEMPLATES
+from pnp.presets import MAX_BLEED, Preset
 
 SAFE_ZONE = 3.0  # mm: no text or symbol nearer the trim
-DEFAULT_BLEED = 3.0  # mm on every side
-MAX_BLEED = 10.0  # mm: more is not a bleed any service asks for
 EDGE = 1.0  # mm: a field this near the trim is a background and runs on into the bleed
 MIN_FIELD = 5.0  # mm: a smaller filled rectangle is a symbol, not a field
 MIN_ART_SCALE = 0.5  # art is never shrunk below half to keep the safe zone
 FIT_TOLERANCE = 0.03  # a preset takes components within 3 % of its trim size
-PRESETS_FILE = TEMPLATES / "common" / "card-presets.toml"
-
-
-@dataclass(frozen=True)
-class Preset:
-    id: str
-    title: str
-    trim: tuple[float, float]  # mm
-    bleed: float  # mm
-    dpi: int
-    safe: float  # mm
-    order: str  # "front-back" or "back-front"
-
-    @property
-    def pixels(self) -> tuple[int, int]:
-        """The image size the shop asks for: (trim + 2 bleed) at dpi."""
-        return tuple(round((t + 2 * self.bleed) / 25.4 * self.dpi) for t in self.trim)  # type: ignore[return-value]
-
-
-def load_presets() -> dict[str, Preset]:
-    where = str(PRESETS_FILE)
-    try:
-        with PRESETS_FILE.open("rb") as f:
-            data = tomllib.load(f)
-    except (OSError, tomllib.TOMLDecodeError) as e:
-        raise SpecError(f"{where}: {e}") from None
-    out = {}
-    for pid, d in data.items():
-        try:
-            p = Preset(pid, str(d["title"]), (float(d["trim"][0]), float(d["trim"][1])), float(d["bleed"]),
-                       int(d["dpi"]), float(d["safe"]), str(d["order"]))
-        except (KeyError, TypeError, ValueError, IndexError) as e:
-            raise SpecError(f"{where}: preset {pid!r} is incomplete or malformed ({e})") from None
-        if p.order not in ("front-back", "back-front") or not 0 <= p.bleed <= MAX_BLEED or p.dpi <= 0:
-            raise SpecError(f"{where}: preset {pid!r} has an impossible order, bleed or dpi")
-        out[pid] = p
-    return out
-
-
-def get_preset(pid: str) -> Preset:
-    presets = load_presets()
-    if pid not in presets:
-        raise UsageError(f"unknown preset {pid!r}; choose from {', '.join(presets)}")
-    return presets[pid]
 
 
 @dataclass(frozen=True)

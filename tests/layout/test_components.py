@@ -34,7 +34,7 @@ def test_text_and_symbols_keep_the_safe_zone_and_no_cut_line_is_left(measure, ki
 
 @pytest.mark.parametrize("preset", ["poker-us", "drivethrucards", "poker-eu"])
 def test_a_preset_scales_the_cards_to_its_trim_and_keeps_its_safe_zone(measure, preset: str) -> None:
-    from pnp.layout.components import get_preset
+    from pnp.presets import get_preset
 
     p = get_preset(preset)
     kit = get_kit("ludo-cards")

@@ -19,10 +19,10 @@ from pypdf import PdfReader
 
 from pnp.cli import main
 from pnp.kits import get_kit
-from pnp.layout.components import load_presets
 from pnp.options import Options
 from pnp.outputs import CardOptions, render_one
 from pnp.paper import get_paper
+from pnp.presets import load_presets
 
 MM = 72 / 25.4  # points per mm
 BLEED = 3.0  # the default, as the issue asks
@@ -255,8 +255,9 @@ def test_every_preset_has_its_shop_pixels_and_its_source_named() -> None:
 
 @pytest.mark.parametrize("preset", sorted(SHOP_PIXELS))
 def test_png_pixel_size_per_preset(preset: str, tmp_path) -> None:
-    from pnp.layout.components import components, get_preset
+    from pnp.layout.components import components
     from pnp.outputs import _process_measurer
+    from pnp.presets import get_preset
     from pnp.render.cards import card_pngs
     from pnp.render.pdf import PdfMeta, render_pdf
 
