@@ -233,17 +233,24 @@ def _strip_guides(items: tuple[Shape, ...]) -> tuple[Shape, ...]:
 
 def _lift_fields(items: tuple[Shape, ...], m: Matrix, w: float, h: float, bleed: float,
                  fields: list[Shape]) -> tuple[Shape, ...]:
-    """The shapes less the fields that reach the trim; those go, in piece
-    coordinates and run on to the bleed edge, into `fields`."""
+    """The shapes less the fields that reach the trim (those go, in piece
+    coordinates and run on to the bleed edge, into `fields`) and less a
+    frame on the trim."""
     out: list[Shape] = []
     for s in items:
         if isinstance(s, Group):
             out.append(replace(s, items=_lift_fields(s.items, compose(m, group_matrix(s)), w, h, bleed, fields)))
             continue
         a, b, c, d, _, _ = m
-        if isinstance(s, Rect) and s.style.fill is not None and b == 0 and c == 0 and a > 0 and d > 0:
+        if isinstance(s, Rect) and b == 0 and c == 0 and a > 0 and d > 0:
             (x0, y0), (x1, y1) = apply(m, s.x, s.y), apply(m, s.x + s.w, s.y + s.h)
             near = (x0 <= EDGE, y0 <= EDGE, x1 >= w - EDGE, y1 >= h - EDGE)
+            if s.style.fill is None:
+                if not all(near):
+                    out.append(s)
+                # else: a frame drawn on the cut; the cut is the edge now, and a knife 1 mm off would show
+                # the frame on one side only
+                continue
             if any(near) and min(x1 - x0, y1 - y0) >= MIN_FIELD:
                 x0, y0 = (-bleed if near[0] else x0), (-bleed if near[1] else y0)
                 x1, y1 = (w + bleed if near[2] else x1), (h + bleed if near[3] else y1)
