@@ -7,7 +7,8 @@ counts). A few lines per kit say which tags are pieces, where their trim
 is, and which face is the back; everything else is generic:
 
 - cut, fold and crop lines are dropped (the shop cuts; a printed cut line
-  shows as a stripe when the knife drifts);
+  shows as a stripe when the knife drifts), and so is a frame drawn on the
+  cut (within EDGE of it all round), for the same reason;
 - a filled field that comes within EDGE of the trim (a card back's colour,
   a dark piece face, the board's edge squares) runs on to the edge of the
   bleed, and the colour under a component on its sheet fills the bleed, so
