@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from pnp import __version__
@@ -87,7 +87,7 @@ def apply_variant(pages: list[Page], variant: str) -> list[Page]:
     fn = VARIANT_FNS.get(variant)
     if fn is None:
         return pages
-    return [Page(p.width, p.height, map_colours(p.items, fn), p.label) for p in pages]
+    return [replace(p, items=map_colours(p.items, fn)) for p in pages]
 
 
 def scale_sentence(cat: Catalog, paper: Paper) -> str:

@@ -49,6 +49,20 @@ def parse_offset(_ctx: click.Context, _param: click.Parameter, value: str | None
     return (x, y)
 
 
+def parse_bleed(_ctx: click.Context, _param: click.Parameter, value: str | None) -> float | None:
+    from pnp.presets import MAX_BLEED
+
+    if value is None:
+        return None
+    try:
+        mm = float(value)
+    except ValueError:
+        raise click.BadParameter(f"{value!r} is not a length in mm (for example 3)") from None
+    if not 0 <= mm <= MAX_BLEED:  # NaN and inf fail here too
+        raise click.BadParameter(f"{value!r}: choose a bleed between 0 and {MAX_BLEED:g} mm")
+    return mm
+
+
 def parse_formats(_ctx: click.Context, _param: click.Parameter, value: str) -> tuple[str, ...]:
     from pnp.outputs import FORMATS
 
@@ -81,6 +95,13 @@ def list_kits() -> None:
             click.echo(f"{kit.id:14} {title:18} players {players:5}{opts}")
         click.echo(f"languages: {', '.join(_langs())}")
         click.echo(f"papers: {', '.join(PAPERS)}")
+        from pnp.presets import load_presets
+
+        click.echo("print-shop presets (--format cards --preset NAME):")
+        for p in load_presets().values():
+            w, h = p.pixels
+            click.echo(f"  {p.id:16} {p.trim[0]:g} x {p.trim[1]:g} mm + {p.bleed:g} mm bleed, {p.dpi} dpi = {w} x {h} px, "
+                       f"{p.order}")
     except PnpError as e:
         _fail(str(e))
 
@@ -96,8 +117,12 @@ def list_kits() -> None:
               help="How card backs are printed (Ludo cards).")
 @click.option("--back-offset", callback=parse_offset, metavar="X,Y", help="Shift back sheets by X,Y mm.")
 @click.option("--format", "formats", default="pdf", show_default=True, callback=parse_formats,
-              help="Comma-separated: pdf, svg, cut-svg, png, proof.")
-@click.option("--dpi", type=click.IntRange(20, 600), default=150, show_default=True, help="PNG resolution.")
+              help="Comma-separated: pdf, svg, cut-svg, png, proof, cards.")
+@click.option("--dpi", type=click.IntRange(20, 600), default=150, show_default=True,
+              help="PNG resolution (cards: 300 unless given).")
+@click.option("--bleed", callback=parse_bleed, metavar="MM",
+              help="Cards: bleed on every side in mm (default 3, or the preset's).")
+@click.option("--preset", default=None, help="Cards: a print shop's card spec (see pnp list).")
 @click.option("--greyscale", "variant", flag_value="greyscale", help="No colour at all.")
 @click.option("--ink-saver", "variant", flag_value="ink-saver", help="Light fills for cheap printing.")
 @click.option("--validate/--no-validate", default=True, show_default=True, help="Check the PDFs after writing.")
@@ -118,10 +143,12 @@ def render(
     validate: bool,
     workers: int | None,
     quiet: bool,
+    bleed: float | None = None,
+    preset: str | None = None,
 ) -> None:
     """Render KITs (all kits if none is named) into OUT."""
     from pnp.kits import get_kit, registry
-    from pnp.outputs import default_workers, render_all
+    from pnp.outputs import CardOptions, default_workers, render_all
 
     try:
         if lang != "all" and lang not in _langs():
@@ -129,6 +156,16 @@ def render(
         if paper != "all" and paper not in PAPERS:
             raise UsageError(f"unknown paper {paper!r}; choose from {', '.join(PAPERS)} or all")
         chosen = [get_kit(k) for k in dict.fromkeys(kits)] if kits else list(registry().values())
+        dpi_given = click.get_current_context().get_parameter_source("dpi") != click.core.ParameterSource.DEFAULT
+        if (bleed is not None or preset is not None) and "cards" not in formats:
+            raise UsageError("--bleed and --preset are for --format cards")
+        if preset is not None:
+            from pnp.presets import get_preset
+
+            get_preset(preset)
+            if dpi_given or bleed is not None:
+                raise UsageError(f"--preset {preset} sets the bleed and resolution; leave out --dpi and --bleed")
+        cards = CardOptions(bleed, preset, dpi if dpi_given else None)
         if players is not None:
             for kit in chosen:
                 counts = kit.player_counts(kit.load_spec())
@@ -150,6 +187,8 @@ def render(
 
     langs = _langs() if lang == "all" else (lang,)
     papers = tuple(PAPERS) if paper == "all" else (paper,)
+    if formats == ("cards",):
+        papers = papers[:1]  # print-shop pieces do not depend on the paper: make them once
     jobs = [
         (kit, Options(lg, get_paper(pp), players if "players" in kit.options else None, backs, back_offset,
                       variant or "colour"))
@@ -159,14 +198,30 @@ def render(
     written: list[Path] = []
     pages = 0
     reports = []
-    show_bar = not quiet and sys.stdout.isatty() and len(jobs) > 1
+    # progress: a bar with files and pages on a terminal, a line per file otherwise, nothing with --quiet
+    show_bar = not quiet and sys.stdout.isatty()
+    announced: set[Path] = set()
+    bar = click.progressbar(length=len(jobs), label="rendering", item_show_func=lambda s: s,
+                            file=None if show_bar else open(os.devnull, "w"))
+
+    def on_file(path: Path) -> None:
+        announced.add(path)
+        if show_bar:
+            bar.current_item = f"{len(announced)} files" + (f", {pages} pages done" if pages else "")
+            bar.render_progress()
+        elif not quiet:
+            click.echo(f"wrote {path}")
+
     try:
-        results = render_all(jobs, out, formats, dpi, validate, workers or default_workers(len(jobs)))
-        with click.progressbar(results, length=len(jobs), label="rendering",
-                               file=None if show_bar else open(os.devnull, "w")) as bar:
-            for result in bar:
+        results = render_all(jobs, out, formats, dpi, validate, workers or default_workers(len(jobs)), cards, on_file)
+        with bar:
+            for result in results:
+                for f in result.files:  # from worker processes, files are heard of with their job
+                    if f not in announced:
+                        on_file(f)
                 written += result.files
                 pages += result.pages
+                bar.update(1, f"{len(written)} files, {pages} pages done")
                 if result.report is not None:
                     reports.append(result.report)
     except KeyboardInterrupt:

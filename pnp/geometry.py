@@ -120,6 +120,7 @@ class Page:
     height: float
     items: tuple[Shape, ...]
     label: str = ""  # what the page is, for people and tests ("board", ...)
+    trim: Box | None = None  # a print-shop page: the finished piece; the page itself is the bleed
 
 
 @dataclass(frozen=True)

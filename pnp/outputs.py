@@ -5,7 +5,13 @@
 - cut-svg: `<stem>-p<NN>-cut.svg` per page that has something to cut: the
   cut layer and registration marks, for print-then-cut machines.
 - png: `<stem>-p<NN>.png` per page at `dpi`, rasterised from the PDF (built
-  in memory when no PDF is asked for), and `<stem>-contact.png`.
+  in memory when no PDF is asked for), one page at a time, and
+  `<stem>-contact.png` from thumbnails taken on the way.
+- cards: the print-shop export, all in one folder `<cards>/` (`<cards>` is
+  `<kit>-<lang>-cards` plus suffixes): `<cards>.pdf` with one piece per
+  page (trim + bleed, TrimBox and BleedBox set), `png/<cards>-NNN-<piece>.png`
+  per piece, and `<cards>-png.zip` of those PNGs. (In a folder of its own,
+  so `pnp validate` on output/*.pdf never mistakes it for a kit.)
 - proof: `<stem>-sheet<NN>-proof.png` per physical sheet at `dpi`: the front
   with its back seen through the paper, as held to the light.
 """
@@ -14,21 +20,32 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 
-from pnp.build import VARIANT_FNS, build_pages, file_stem, write_atomic
+from pnp.build import VARIANT_FNS, apply_variant, build_pages, file_stem, write_atomic
 from pnp.kits import Kit
 from pnp.options import Options
-from pnp.paper import SAFE_MARGIN
+from pnp.paper import SAFE_MARGIN, get_paper
 from pnp.render.pdf import PdfMeta, render_pdf
 from pnp.textflow import Measure
 from pnp.validate import Report, validate_file
 
-FORMATS = ("pdf", "svg", "cut-svg", "png", "proof")
+FORMATS = ("pdf", "svg", "cut-svg", "png", "proof", "cards")
+CARDS_DPI = 300  # the resolution print shops ask for, when neither --dpi nor a preset says otherwise
+
+
+@dataclass(frozen=True)
+class CardOptions:
+    """The print-shop export's choices: bleed in mm, a preset id, and the
+    PNG resolution (None: the preset's, else CARDS_DPI)."""
+
+    bleed: float | None = None  # None: the preset's, else DEFAULT_BLEED
+    preset: str | None = None
+    dpi: int | None = None
 
 
 @dataclass(frozen=True)
@@ -44,7 +61,7 @@ def page_name(stem: str, n: int, suffix: str) -> str:
 
 
 def render_one(kit: Kit, options: Options, out: Path, formats: tuple[str, ...], dpi: int, measure: Measure,
-               validate: bool) -> Result:
+               validate: bool, cards: CardOptions | None = None, on_file: Callable[[Path], None] | None = None) -> Result:
     unknown = [f for f in formats if f not in FORMATS]
     if unknown:
         raise ValueError(f"unknown format {', '.join(unknown)}; choose from {', '.join(FORMATS)}")
@@ -53,10 +70,15 @@ def render_one(kit: Kit, options: Options, out: Path, formats: tuple[str, ...], 
     files: list[Path] = []
     report = None
 
+    def record(path: Path) -> None:
+        files.append(path)
+        if on_file is not None:
+            on_file(path)
+
     def write(name: str, data: bytes) -> None:
         path = out / name
         write_atomic(path, data)
-        files.append(path)
+        record(path)
 
     pdf: bytes | None = None
     if "pdf" in formats or "png" in formats or "proof" in formats:
@@ -81,13 +103,8 @@ def render_one(kit: Kit, options: Options, out: Path, formats: tuple[str, ...], 
                 write(page_name(stem, n, "-cut.svg"), render_cut_svg_page(page, SAFE_MARGIN, title, cut_stroke))
 
     if "png" in formats:
-        from pnp.render.png import contact_sheet, png_bytes, rasterise
-
         assert pdf is not None
-        images = rasterise(pdf, dpi)
-        for n, image in enumerate(images, 1):
-            write(page_name(stem, n, ".png"), png_bytes(image, dpi))
-        write(f"{stem}-contact.png", png_bytes(contact_sheet(images)))
+        write_pngs(pdf, dpi, stem, write)
     if "proof" in formats:
         from pnp.render.png import png_bytes
         from pnp.render.proof import proofs
@@ -97,7 +114,81 @@ def render_one(kit: Kit, options: Options, out: Path, formats: tuple[str, ...], 
         for n, image in enumerate(proofs(pdf, mode, dpi), 1):
             write(f"{stem}-sheet{n:02d}-proof.png", png_bytes(image, dpi))
             image.close()
-    return Result(files, len(built.pages), report)
+    pages = len(built.pages) if set(formats) - {"cards"} else 0
+    if "cards" in formats:
+        pages += write_cards(kit, options, measure, cards or CardOptions(), out, write, record)
+    return Result(files, pages, report)
+
+
+def write_pngs(pdf: bytes, dpi: int, stem: str, write: Callable[[str, bytes], None]) -> int:
+    """Every page as `<stem>-pNN.png`, each written as soon as it is
+    rendered, then `<stem>-contact.png` from the thumbnails taken on the
+    way: one page bitmap in memory at a time. Returns the page count."""
+    from pnp.render.png import ContactSheet, iter_pages, png_bytes
+
+    contact = ContactSheet()
+    n = 0
+    # no enumerate(): its reused result tuple would keep the last page alive while the next one renders
+    for image in iter_pages(pdf, dpi):
+        n += 1
+        data = png_bytes(image, dpi)
+        contact.add(image)
+        del image  # the page bitmap goes before the file is written and the next page rendered
+        write(page_name(stem, n, ".png"), data)
+        del data
+    write(f"{stem}-contact.png", png_bytes(contact.image()))
+    return n
+
+
+def cards_stem(kit: Kit, options: Options, preset: str | None) -> str:
+    """<kit>-<lang>-cards, plus a suffix for each choice that changes the pieces."""
+    parts = [kit.id, options.lang, "cards"]
+    if options.players is not None:
+        parts.append(f"{options.players}p")
+    if "backs" in kit.options and options.backs == "none":
+        parts.append("fronts-only")
+    if preset:
+        parts.append(preset)
+    if options.variant != "colour":
+        parts.append(options.variant)
+    return "-".join(parts)
+
+
+def write_cards(kit: Kit, options: Options, measure: Measure, co: CardOptions, out: Path,
+                write: Callable[[str, bytes], None], record: Callable[[Path], None]) -> int:
+    """The print-shop export: the cards PDF, a PNG per piece (in a folder of
+    their own) and a ZIP of the PNGs. Returns the number of pieces."""
+    from pnp import __version__
+    from pnp.i18n import load_catalog
+    from pnp.kits import Context
+    from pnp.layout.components import components
+    from pnp.presets import DEFAULT_BLEED, get_preset
+    from pnp.render.cards import DeterministicZip, atomic_file, card_pngs
+
+    preset = get_preset(co.preset) if co.preset else None
+    bleed = co.bleed if co.bleed is not None else (preset.bleed if preset else DEFAULT_BLEED)
+    dpi = co.dpi or (preset.dpi if preset else CARDS_DPI)
+    spec = kit.load_spec()
+    cat = load_catalog(kit.id, options.lang)
+    # the pieces are the same on every paper: take them from the A4 sheets, so that a run for A4 and
+    # Letter writes the same bytes twice, never two files racing under one name
+    sheets = kit.build(Context(replace(options, paper=get_paper("a4")), cat, measure, spec))
+    comps = components(kit.id, sheets, spec, bleed, preset)
+    pages = apply_variant([c.page for c in comps], options.variant)
+    stem = cards_stem(kit, options, co.preset)
+    title = f"{cat.text('title')} ({cat.text('language_name')}): {len(comps)} print-shop pieces"
+    kw = (f"pnp={__version__}; kit={kit.id}; lang={options.lang}; format=cards; bleed={bleed:g}; "
+          f"preset={co.preset or 'none'}; pieces={len(comps)}")
+    pdf = render_pdf(pages, PdfMeta(title, title, cat.text("credits") if "credits" in cat.strings else "pnp", kw,
+                                    options.lang))
+    write(f"{stem}/{stem}.pdf", pdf)
+    zip_path = out / stem / f"{stem}-png.zip"
+    with atomic_file(zip_path) as f, DeterministicZip(f) as archive:
+        for name, data in card_pngs(pdf, comps, stem, dpi):
+            write(f"{stem}/png/{name}", data)
+            archive.add(name, data)
+    record(zip_path)
+    return len(comps)
 
 
 @cache
@@ -108,10 +199,11 @@ def _process_measurer() -> Measure:
     return Measurer()
 
 
-def _job(kit_id: str, options: Options, out: Path, formats: tuple[str, ...], dpi: int, validate: bool) -> Result:
+def _job(kit_id: str, options: Options, out: Path, formats: tuple[str, ...], dpi: int, validate: bool,
+         cards: CardOptions | None = None, on_file: Callable[[Path], None] | None = None) -> Result:
     from pnp.kits import get_kit
 
-    return render_one(get_kit(kit_id), options, out, formats, dpi, _process_measurer(), validate)
+    return render_one(get_kit(kit_id), options, out, formats, dpi, _process_measurer(), validate, cards, on_file)
 
 
 def default_workers(jobs: int) -> int:
@@ -120,17 +212,19 @@ def default_workers(jobs: int) -> int:
 
 
 def render_all(jobs: list[tuple[Kit, Options]], out: Path, formats: tuple[str, ...], dpi: int, validate: bool,
-               workers: int) -> Iterator[Result]:
+               workers: int, cards: CardOptions | None = None,
+               on_file: Callable[[Path], None] | None = None) -> Iterator[Result]:
     """Render every job, in worker processes when there are several; results
     come back in the order of `jobs`, and the files are the same bytes
-    however many workers made them."""
+    however many workers made them. `on_file` hears of each file as it is
+    written when the jobs run here; from workers, files come with results."""
     if workers <= 1 or len(jobs) < 2:
         for kit, options in jobs:
-            yield _job(kit.id, options, out, formats, dpi, validate)
+            yield _job(kit.id, options, out, formats, dpi, validate, cards, on_file)
         return
     ex = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"))
     try:
-        futures = [ex.submit(_job, kit.id, options, out, formats, dpi, validate) for kit, options in jobs]
+        futures = [ex.submit(_job, kit.id, options, out, formats, dpi, validate, cards) for kit, options in jobs]
         for f in futures:
             yield f.result()
     finally:

@@ -170,3 +170,44 @@ def test_a_failed_write_exits_1_with_a_message(tmp_path, monkeypatch):
     result = _run("render", "tab", "-l", "en", "-p", "a4", "-o", str(tmp_path))
     _assert_clean_failure(result, 1, "No space left on device")
     assert _files(tmp_path) == []
+
+
+def test_progress_is_a_line_per_file_off_a_terminal_and_nothing_with_quiet(tmp_path) -> None:
+    loud = _run("render", "tab", "--lang", "en", "--paper", "a4", "--format", "pdf,png", "--dpi", "20", "--no-validate",
+                "-o", str(tmp_path / "a"))
+    assert loud.exit_code == 0, loud.output
+    lines = [ln for ln in loud.output.splitlines() if ln.startswith("wrote ") and not ln.startswith("wrote 5 files")]
+    written = sorted(p for p in (tmp_path / "a").iterdir())
+    assert sorted(ln.removeprefix("wrote ") for ln in lines) == sorted(str(p) for p in written)
+    assert len(written) == 5  # the PDF, 3 pages, the contact sheet
+    quiet = _run("render", "tab", "--lang", "en", "--paper", "a4", "--format", "pdf,png", "--dpi", "20", "-q",
+                 "-o", str(tmp_path / "b"))
+    assert quiet.exit_code == 0 and quiet.output == ""
+
+
+def test_progress_bar_with_files_and_pages_on_a_terminal(tmp_path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    leader, follower = os.openpty()
+    args = ["render", "tab", "kesse-rueben", "--lang", "en", "--paper", "a4", "--no-validate", "-j", "1", "-o", str(tmp_path)]
+    proc = subprocess.run([sys.executable, "-c", "from pnp.cli import main; main()", *args], stdout=follower,
+                          stderr=subprocess.PIPE, timeout=60)
+    os.close(follower)
+    chunks = []
+    while True:
+        try:
+            data = os.read(leader, 65536)
+        except OSError:
+            break
+        if not data:
+            break
+        chunks.append(data)
+    os.close(leader)
+    assert proc.returncode == 0, proc.stderr
+    screen = b"".join(chunks).decode()
+    assert "rendering" in screen and "100%" in screen
+    assert "2 files, 5 pages done" in screen  # tab 3 pages + kesse-rueben 2 pages
+    assert "wrote 2 files (5 pages)" in screen
+    assert "wrote " + str(tmp_path) not in screen, "a terminal gets the bar, not a line per file"

@@ -157,6 +157,9 @@ def render_pdf(pages: list[Page], meta: PdfMeta) -> bytes:
     c.setKeywords(meta.keywords)
     for page in pages:
         c.setPageSize((page.width * mm, page.height * mm))
+        t = page.trim  # a print-shop page: TrimBox = the piece, BleedBox = the whole page
+        c.setTrimBox(None if t is None else (t.x * mm, (page.height - t.bottom) * mm, t.right * mm, (page.height - t.y) * mm))
+        c.setBleedBox(None if t is None else (0, 0, page.width * mm, page.height * mm))
         painter = _Painter(c)
         painter.push()
         c.translate(0, page.height * mm)

@@ -19,13 +19,11 @@ SHOW_THROUGH = 0.35  # how much of the back's ink shows through the paper
 
 
 def _render(doc: pdfium.PdfDocument, i: int, dpi: int) -> Image.Image:
+    from pnp.render.png import render_page  # in strips: one page image, no second copy
+
     page = doc[i]
     try:
-        bitmap = page.render(scale=dpi / 72, fill_color=(255, 255, 255, 255), draw_annots=False)
-        try:
-            return bitmap.to_pil().convert("RGB")
-        finally:
-            bitmap.close()
+        return render_page(page, dpi)
     finally:
         page.close()
 

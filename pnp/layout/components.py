@@ -1,0 +1,347 @@
+"""Print-shop components: every cut-out piece of a kit on its own page of
+trim + bleed, for card printers and copy shops. Pure geometry in mm.
+
+Nothing is drawn twice: the components are taken from the kit's own sheets,
+from the groups it tags as game components (the same tags the validator
+counts). A few lines per kit say which tags are pieces, where their trim
+is, and which face is the back; everything else is generic:
+
+- cut, fold and crop lines are dropped (the shop cuts; a printed cut line
+  shows as a stripe when the knife drifts), and so is a frame drawn on the
+  cut (within EDGE of it all round), for the same reason;
+- a filled field that comes within EDGE of the trim (a card back's colour,
+  a dark piece face, the board's edge squares) runs on to the edge of the
+  bleed, and the colour under a component on its sheet fills the bleed, so
+  no white sliver shows wherever the knife falls;
+- text and symbols keep `safe` mm (3 by default) from the trim: where the
+  kit's art comes nearer (small tokens drawn for scissors), the art is
+  scaled down about the centre until it keeps the distance, and a piece
+  that would need more than halving is an error, never a silent squeeze.
+  Rectangles and lines spanning half the piece or more (frames, bands,
+  table rules) are not text or symbols.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
+from typing import Any
+
+from pnp.errors import LayoutError, UsageError
+from pnp.geometry import (
+    RGB,
+    Box,
+    Group,
+    Line,
+    Matrix,
+    Page,
+    Rect,
+    Shape,
+    Style,
+    apply,
+    compose,
+    extent,
+    group_matrix,
+    is_inked,
+    shape_box,
+    walk,
+)
+from pnp.layout.frame import Sheet
+from pnp.presets import MAX_BLEED, Preset
+
+SAFE_ZONE = 3.0  # mm: no text or symbol nearer the trim
+EDGE = 1.0  # mm: a field this near the trim is a background and runs on into the bleed
+MIN_FIELD = 5.0  # mm: a smaller filled rectangle is a symbol, not a field
+MIN_ART_SCALE = 0.5  # art is never shrunk below half to keep the safe zone
+FIT_TOLERANCE = 0.03  # a preset takes components within 3 % of its trim size
+
+
+@dataclass(frozen=True)
+class Raw:
+    """A piece as found on a sheet: its shapes, its trim box and the colour
+    under it, all in the coordinates of its shapes."""
+
+    name: str
+    side: str  # "front", "back", or "" for a one-sided piece
+    items: tuple[Shape, ...]
+    trim: Box
+    background: RGB | None = None
+
+
+@dataclass(frozen=True)
+class Component:
+    name: str
+    side: str
+    page: Page  # trim + bleed; page.trim is the trim box
+    art_scale: float  # 1.0 unless the art was scaled to keep the safe zone
+
+    @property
+    def file_part(self) -> str:
+        return f"{self.name}-{self.side}" if self.side else self.name
+
+
+# ---- finding the pieces on a kit's sheets --------------------------------------------------------------------------
+
+def _top_tagged(items: tuple[Shape, ...]) -> Iterator[tuple[int, Group]]:
+    for i, s in enumerate(items):
+        if isinstance(s, Group) and s.tag is not None:
+            yield i, s
+
+
+def _local(g: Group) -> tuple[Shape, ...]:
+    """A tagged group's shapes in its own coordinates, still tagged (so the
+    cards PDF says what each page is, as the kit's PDF does)."""
+    return (Group(g.items, tag=g.tag),)
+
+
+def _cut_rect(items: tuple[Shape, ...]) -> Box | None:
+    for s in items:
+        if isinstance(s, Rect) and s.style.role == "cut":
+            return Box(s.x, s.y, s.w, s.h)
+    return None
+
+
+def _rect_of(g: Group) -> Box:
+    """The first rectangle of a group, in its parent's coordinates (a
+    board square), without its stroke."""
+    for s in g.items:
+        if isinstance(s, Rect):
+            m = group_matrix(g)
+            (x0, y0), (x1, y1) = apply(m, s.x, s.y), apply(m, s.x + s.w, s.y + s.h)
+            return Box(min(x0, x1), min(y0, y1), abs(x1 - x0), abs(y1 - y0))
+    raise LayoutError(f"component {g.tag} has no rectangle")
+
+
+def _under(sheet_items: tuple[Shape, ...], before: int, g: Group, trim: Box) -> RGB | None:
+    """The fill of the last untagged rectangle drawn before `g` on its sheet
+    that covers g's whole trim: the colour the piece is printed on."""
+    m = group_matrix(g)
+    corners = [apply(m, x, y) for x in (trim.x, trim.right) for y in (trim.y, trim.bottom)]
+    xs, ys = [p[0] for p in corners], [p[1] for p in corners]
+    box = Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+    for s in reversed(sheet_items[:before]):
+        if isinstance(s, Rect) and s.style.fill is not None and Box(s.x, s.y, s.w, s.h).contains(box, 0.01):
+            return s.style.fill
+    return None
+
+
+def _split(items: tuple[Shape, ...], trim: Box) -> tuple[Box, Box, tuple[Shape, ...], tuple[Shape, ...]] | None:
+    """Two faces side by side (a cut line down the middle of the trim):
+    the left face and its shapes, the right face and its shapes."""
+    for s in items:
+        if isinstance(s, Line) and s.style.role == "cut" and abs(s.x1 - s.x2) < 1e-6 and trim.x < s.x1 < trim.right:
+            x = s.x1
+            left: list[Shape] = []
+            right: list[Shape] = []
+            for it in items:
+                e = extent(it)
+                if e is not None and not _is_guide(it):
+                    (left if (e[0] + e[2]) / 2 < x else right).append(it)
+            return (Box(trim.x, trim.y, x - trim.x, trim.h), Box(x, trim.y, trim.right - x, trim.h),
+                    tuple(left), tuple(right))
+    return None
+
+
+def _ludo(sheets: list[Sheet], spec: Any) -> list[Raw]:
+    """Every card front, each followed by the back of its colour."""
+    cw, ch = spec.card
+    local = Box(0.0, 0.0, cw, ch)
+    fronts: list[Raw] = []
+    backs: dict[str, Raw] = {}
+    for sheet in sheets:
+        for i, g in _top_tagged(sheet.items):
+            kind, value = g.tag  # type: ignore[misc]
+            if kind == "card":
+                fronts.append(Raw(value, "front", _local(g), local, _under(sheet.items, i, g, local)))
+            elif kind == "back" and value not in backs:
+                backs[value] = Raw(value, "back", _local(g), local, _under(sheet.items, i, g, local))
+    out: list[Raw] = []
+    for f in fronts:
+        out.append(f)
+        colour = f.name.rsplit("-", 2)[0]
+        if colour in backs:
+            out.append(replace(backs[colour], name=f.name))
+    return out
+
+
+def _kesse(sheets: list[Sheet], _spec: Any) -> list[Raw]:
+    """The board (its squares, the barn and the frame round them), then the tokens."""
+    out: list[Raw] = []
+    counts: dict[str, int] = {}
+    for sheet in sheets:
+        squares = [g for _, g in _top_tagged(sheet.items) if g.tag and g.tag[0] in ("field", "barn")]
+        if squares:
+            board = _rect_of(squares[0])
+            for g in squares[1:]:
+                board = board.union(_rect_of(g))
+            frame = board.inset(-1.0)
+            loose = [s for s in sheet.items if not (isinstance(s, Group) and s.tag) and (e := extent(s)) is not None
+                     and frame.contains(Box(e[0], e[1], e[2] - e[0], e[3] - e[1]))]
+            out.append(Raw("board", "", (*squares, *loose), board))
+        for _, g in _top_tagged(sheet.items):
+            if g.tag and g.tag[0] == "token":
+                trim = _cut_rect(g.items)
+                if trim is None:
+                    raise LayoutError(f"token {g.tag[1]} has no cut outline")
+                counts[g.tag[1]] = counts.get(g.tag[1], 0) + 1
+                out.append(Raw(f"{g.tag[1]}-{counts[g.tag[1]]:02d}", "", _local(g), trim))
+    return out
+
+
+def _tab(sheets: list[Sheet], _spec: Any) -> list[Raw]:
+    """The board, the pieces (plain face in front, starred face behind), the markers."""
+    out: list[Raw] = []
+    counts: dict[str, int] = {}
+    for sheet in sheets:
+        for _, g in _top_tagged(sheet.items):
+            kind, value = g.tag  # type: ignore[misc]
+            trim = _cut_rect(g.items)
+            if trim is None:
+                raise LayoutError(f"{kind} {value} has no cut outline")
+            name = kind if kind == "board" else f"{kind}-{value}"
+            counts[name] = counts.get(name, 0) + 1
+            if kind != "board":
+                name = f"{name}-{counts[name]}"
+            faces = _split(g.items, trim) if kind == "piece" else None
+            if faces:
+                front, back, front_items, back_items = faces
+                out += [Raw(name, "front", (Group(front_items, tag=g.tag),), front),
+                        Raw(name, "back", (Group(back_items, tag=g.tag),), back)]
+            else:
+                out.append(Raw(name, "", _local(g), trim))
+    return out
+
+
+FINDERS: dict[str, Callable[[list[Sheet], Any], list[Raw]]] = {"ludo-cards": _ludo, "kesse-rueben": _kesse, "tab": _tab}
+
+
+# ---- one piece on its own page -------------------------------------------------------------------------------------
+
+def _is_guide(s: Shape) -> bool:
+    style = getattr(s, "style", None)
+    return style is not None and style.role != "art"
+
+
+def _strip_guides(items: tuple[Shape, ...]) -> tuple[Shape, ...]:
+    out: list[Shape] = []
+    for s in items:
+        if isinstance(s, Group):
+            out.append(replace(s, items=_strip_guides(s.items)))
+        elif not _is_guide(s):
+            out.append(s)
+    return tuple(out)
+
+
+def _lift_fields(items: tuple[Shape, ...], m: Matrix, w: float, h: float, bleed: float,
+                 fields: list[Shape]) -> tuple[Shape, ...]:
+    """The shapes less the fields that reach the trim (those go, in piece
+    coordinates and run on to the bleed edge, into `fields`) and less a
+    frame on the trim."""
+    out: list[Shape] = []
+    for s in items:
+        if isinstance(s, Group):
+            out.append(replace(s, items=_lift_fields(s.items, compose(m, group_matrix(s)), w, h, bleed, fields)))
+            continue
+        a, b, c, d, _, _ = m
+        if isinstance(s, Rect) and b == 0 and c == 0 and a > 0 and d > 0:
+            (x0, y0), (x1, y1) = apply(m, s.x, s.y), apply(m, s.x + s.w, s.y + s.h)
+            near = (x0 <= EDGE, y0 <= EDGE, x1 >= w - EDGE, y1 >= h - EDGE)
+            if s.style.fill is None:
+                if not all(near):
+                    out.append(s)
+                # else: a frame drawn on the cut; the cut is the edge now, and a knife 1 mm off would show
+                # the frame on one side only
+                continue
+            if any(near) and min(x1 - x0, y1 - y0) >= MIN_FIELD:
+                x0, y0 = (-bleed if near[0] else x0), (-bleed if near[1] else y0)
+                x1, y1 = (w + bleed if near[2] else x1), (h + bleed if near[3] else y1)
+                fields.append(Rect(x0, y0, x1 - x0, y1 - y0, replace(s.style, width=s.style.width * a)))
+                continue
+        out.append(s)
+    return tuple(out)
+
+
+def _is_frame(s: Shape, box: Box, w: float, h: float) -> bool:
+    return isinstance(s, Rect | Line) and (box.w >= w / 2 or box.h >= h / 2)
+
+
+def content_boxes(items: tuple[Shape, ...], w: float, h: float) -> list[tuple[Shape, Box]]:
+    """The text and symbols of a piece (every inked shape but frames and
+    rules spanning half of it), with their boxes."""
+    out = []
+    for s, m, _ in walk(items):
+        if is_inked(s):
+            box = shape_box(s, m)
+            if not _is_frame(s, box, w, h):
+                out.append((s, box))
+    return out
+
+
+def safe_scale(boxes: list[Box], w: float, h: float, safe: float) -> float:
+    """The largest scale <= 1 about the piece's centre that keeps every box
+    `safe` mm inside the trim (0 when that is impossible)."""
+    cx, cy = w / 2, h / 2
+    k = 1.0
+    for b in boxes:
+        for near, far, c in ((b.x, b.right, cx), (b.y, b.bottom, cy)):
+            room = c - safe
+            if room <= 0:
+                return 0.0
+            if near < safe:
+                k = min(k, room / (c - near))
+            if far > 2 * c - safe:
+                k = min(k, room / (far - c))
+    return k
+
+
+def finish(raw: Raw, bleed: float, safe: float, size: tuple[float, float] | None = None) -> Component:
+    """One piece on a page of its trim (or `size`, the art scaled to it)
+    plus `bleed` on every side, with its fields run on into the bleed and
+    its text and symbols at least `safe` mm from the trim."""
+    t = raw.trim
+    w, h = size or (t.w, t.h)
+    k = min(w / t.w, h / t.h)
+    placed = Group(_strip_guides(raw.items), w / 2 - k * t.cx, h / 2 - k * t.cy, scale=k)
+    fields: list[Shape] = []
+    art = _lift_fields((placed,), (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), w, h, bleed, fields)
+    s = safe_scale([b for _, b in content_boxes(art, w, h)], w, h, safe)
+    if s < MIN_ART_SCALE:
+        raise LayoutError(f"{raw.name} {raw.side}: its text and symbols cannot keep {safe:g} mm from the trim of a "
+                          f"{w:g} x {h:g} mm piece")
+    if s < 1.0:
+        art = (Group(art, w / 2 * (1 - s), h / 2 * (1 - s), scale=s),)
+    under: list[Shape] = []
+    if raw.background is not None:
+        under.append(Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, Style(stroke=None, fill=raw.background)))
+    page = Page(w + 2 * bleed, h + 2 * bleed, (Group((*under, *fields, *art), bleed, bleed),),
+                label=f"{raw.name} {raw.side}".strip(), trim=Box(bleed, bleed, w, h))
+    return Component(raw.name, raw.side, page, s)
+
+
+def components(kit_id: str, sheets: list[Sheet], spec: Any, bleed: float, preset: Preset | None = None) -> list[Component]:
+    """The kit's pieces in deck order: each front followed by its back (or
+    the back first, if the preset says so)."""
+    if kit_id not in FINDERS:
+        raise UsageError(f"{kit_id} has no cut-out components for --format cards")
+    if not (0 <= bleed <= MAX_BLEED):  # NaN fails too
+        raise UsageError(f"--bleed {bleed}: choose between 0 and {MAX_BLEED:g} mm")
+    raws = FINDERS[kit_id](sheets, spec)
+    size = None
+    if preset is not None:
+        size = preset.trim
+        for r in raws:
+            if any(abs(a / b - 1) > FIT_TOLERANCE for a, b in zip((r.trim.w, r.trim.h), size, strict=True)):
+                raise UsageError(f"preset {preset.id} is for {size[0]:g} x {size[1]:g} mm cards; {kit_id}'s {r.name} is "
+                                 f"{r.trim.w:.1f} x {r.trim.h:.1f} mm")
+        if preset.order == "back-front":
+            raws = _backs_first(raws)
+    safe = preset.safe if preset else SAFE_ZONE
+    return [finish(r, bleed, safe, size) for r in raws]
+
+
+def _backs_first(raws: list[Raw]) -> list[Raw]:
+    out = list(raws)
+    for i in range(len(out) - 1):
+        if out[i].side == "front" and out[i + 1].side == "back" and out[i].name == out[i + 1].name:
+            out[i], out[i + 1] = out[i + 1], out[i]
+    return out

@@ -1,0 +1,89 @@
+"""Print-shop files from component pages (pnp.layout.components): one PDF
+with a page per piece (TrimBox = the piece, BleedBox = the page, written by
+the PDF renderer), a PNG per piece at the shop's resolution, and a ZIP of
+the PNGs. Every file is the same bytes for the same inputs: the ZIP has
+fixed timestamps, permissions and order, and stores the PNGs as they are
+(they are compressed already). The ZIP is streamed to disk entry by entry,
+so memory does not grow with the deck."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import zipfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import BinaryIO
+
+from pnp.layout.components import Component
+from pnp.render.png import iter_pages, png_bytes
+
+ZIP_TIME = (1980, 1, 1, 0, 0, 0)  # the earliest time a ZIP can hold: no build time leaks in
+
+
+def png_name(stem: str, n: int, total: int, comp: Component) -> str:
+    """`<stem>-NNN-<piece>[-front|-back].png`: the page number first, so
+    that sorting by name gives the deck order (fronts and backs paired)."""
+    width = max(3, len(str(total)))
+    return f"{stem}-{n:0{width}d}-{comp.file_part}.png"
+
+
+def card_pngs(pdf: bytes, comps: list[Component], stem: str, dpi: float) -> Iterator[tuple[str, bytes]]:
+    """(file name, PNG) for every page of the cards PDF, one page in memory at a time."""
+    n = 0
+    # no enumerate()/zip(): their reused result tuples would keep the last page alive while the next renders
+    for image in iter_pages(pdf, dpi):
+        data = png_bytes(image, dpi)
+        del image
+        comp = comps[n]
+        n += 1
+        yield png_name(stem, n, len(comps), comp), data
+    if n != len(comps):
+        raise ValueError(f"the cards PDF has {n} pages for {len(comps)} pieces")
+
+
+@contextmanager
+def atomic_file(path: Path) -> Iterator[BinaryIO]:
+    """A file written under a temporary name in its folder and renamed when
+    the block ends without error (removed if it does not): the streaming
+    twin of pnp.build.write_atomic, for files too large to hold in memory."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            yield f
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise
+
+
+class DeterministicZip:
+    """A ZIP written entry by entry to `f`, with nothing in it that changes
+    from one run to the next."""
+
+    def __init__(self, f: BinaryIO) -> None:
+        self.zf = zipfile.ZipFile(f, "w", zipfile.ZIP_STORED)
+
+    def add(self, name: str, data: bytes) -> None:
+        info = zipfile.ZipInfo(name, ZIP_TIME)
+        info.create_system = 3  # unix, whatever the machine
+        info.external_attr = 0o644 << 16
+        info.compress_type = zipfile.ZIP_STORED
+        self.zf.writestr(info, data)
+
+    def close(self) -> None:
+        self.zf.close()
+
+    def __enter__(self) -> DeterministicZip:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.close()  # also on an error, while the file is still open (atomic_file then removes it)

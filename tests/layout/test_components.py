@@ -1,0 +1,53 @@
+"""The print-shop pieces as page data: the layout itself keeps every text
+and symbol 3 mm inside the trim, in every language, and drops the cut lines."""
+
+from __future__ import annotations
+
+import pytest
+
+from pnp.geometry import Rect, walk
+from pnp.i18n import load_catalog
+from pnp.kits import Context, get_kit
+from pnp.layout.components import SAFE_ZONE, components, content_boxes
+from pnp.options import Options
+from pnp.paper import get_paper
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "de"])
+@pytest.mark.parametrize("kit_id", ["ludo-cards", "kesse-rueben", "tab"])
+def test_text_and_symbols_keep_the_safe_zone_and_no_cut_line_is_left(measure, kit_id: str, lang: str) -> None:
+    kit = get_kit(kit_id)
+    spec = kit.load_spec()
+    sheets = kit.build(Context(Options(lang, get_paper("a4")), load_catalog(kit_id, lang), measure, spec))
+    comps = components(kit_id, sheets, spec, 3.0)
+    assert comps
+    for c in comps:
+        t = c.page.trim
+        assert t is not None
+        for shape, b in content_boxes(c.page.items, c.page.width, c.page.height):
+            if not t.contains(b) and isinstance(shape, Rect) and shape.style.fill is not None:
+                continue  # a field run on into the bleed
+            assert b.x >= t.x + SAFE_ZONE - 1e-6 and b.right <= t.right - SAFE_ZONE + 1e-6, (c.file_part, shape)
+            assert b.y >= t.y + SAFE_ZONE - 1e-6 and b.bottom <= t.bottom - SAFE_ZONE + 1e-6, (c.file_part, shape)
+        assert not [s for s, _, _ in walk(c.page.items) if getattr(getattr(s, "style", None), "role", "art") != "art"]
+
+
+@pytest.mark.parametrize("preset", ["poker-us", "drivethrucards", "poker-eu"])
+def test_a_preset_scales_the_cards_to_its_trim_and_keeps_its_safe_zone(measure, preset: str) -> None:
+    from pnp.presets import get_preset
+
+    p = get_preset(preset)
+    kit = get_kit("ludo-cards")
+    spec = kit.load_spec()
+    sheets = kit.build(Context(Options("en", get_paper("letter"), players=2), load_catalog(kit.id, "en"), measure, spec))
+    comps = components(kit.id, sheets, spec, p.bleed, p)
+    assert len(comps) == 2 * 2 * len(spec.values) * spec.stack_height
+    for c in comps:
+        t = c.page.trim
+        assert t is not None and (t.w, t.h) == pytest.approx(p.trim) and t.x == pytest.approx(p.bleed)
+        for shape, b in content_boxes(c.page.items, c.page.width, c.page.height):
+            if not t.contains(b) and isinstance(shape, Rect) and shape.style.fill is not None:
+                continue
+            assert t.inset(p.safe - 1e-6).contains(b), (c.file_part, shape)
+    sides = [c.side for c in comps[:4]]
+    assert sides == (["back", "front"] * 2 if p.order == "back-front" else ["front", "back"] * 2)
