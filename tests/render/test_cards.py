@@ -73,12 +73,22 @@ def test_fronts_and_backs_alternate_each_back_behind_its_front(cards) -> None:
 
 
 def test_tab_piece_faces_come_in_pairs_plain_then_starred(cards) -> None:
+    """Each piece's plain face (not yet moved) comes first, its starred face
+    (moved) right after it: the star is the one ten-cornered path (a closed
+    path of 11 segments) on a face, read from the PDF's own page objects."""
+    import pypdfium2.raw as pc
+
+    tab = get_kit("tab").load_spec()
     doc = pdfium.PdfDocument(cards["tab"])
-    texts = [doc[i].get_textpage().get_text_range() for i in range(len(doc))]
-    faces = [t for t in texts if "moved" in t]
-    assert len(faces) == 36
+    stars = []
+    for i in range(len(doc)):
+        paths = [pc.FPDFPath_CountSegments(o.raw) for o in doc[i].get_objects() if o.type == pc.FPDF_PAGEOBJ_PATH]
+        stars.append(paths.count(11))
+    kinds = [page[0][0] if page else "" for page in tags(PdfReader(cards["tab"]))]
+    faces = [n for n, kind in zip(stars, kinds, strict=True) if kind == "piece"]
+    assert len(faces) == 2 * 2 * tab.pieces_per_player
     for front, back in zip(faces[0::2], faces[1::2], strict=True):
-        assert front.strip() == "not moved" and back.strip() == "moved"
+        assert front == 0 and back == 1
 
 
 def test_drivethrucards_gets_the_back_first(tmp_path) -> None:
@@ -128,7 +138,8 @@ def test_bleed_option_sets_the_boxes(tmp_path) -> None:
     assert result.exit_code == 0, result.output
     page = PdfReader(tmp_path / "tab-de-cards" / "tab-de-cards.pdf").pages[-1]
     assert box(page, "/TrimBox")[:2] == pytest.approx((5 * MM, 5 * MM), abs=0.01)
-    assert box(page, "/MediaBox")[2] == pytest.approx((11 + 10) * MM, abs=0.01)  # an 11 mm marker + 2 x 5 mm
+    trim = box(page, "/TrimBox")
+    assert box(page, "/MediaBox")[2] == pytest.approx(trim[2] - trim[0] + 10 * MM, abs=0.01)  # the marker + 2 x 5 mm
 
 
 # --- the art runs into the bleed ---------------------------------------------------------------------------------
@@ -166,7 +177,7 @@ def test_card_backs_are_their_colour_from_page_edge_past_the_trim(cards) -> None
     assert len(seen) == len(spec.colours)
 
 
-def test_dark_piece_faces_and_dark_markers_are_black_into_the_bleed(cards) -> None:
+def test_dark_piece_faces_are_black_into_the_bleed(cards) -> None:
     doc = pdfium.PdfDocument(cards["tab"])
     dark = 0
     for i in range(len(doc)):
@@ -175,7 +186,8 @@ def test_dark_piece_faces_and_dark_markers_are_black_into_the_bleed(cards) -> No
         if inside == (0, 0, 0):  # a dark face: black just inside the trim
             dark += 1
             assert set(edge_pixels(image, round(BLEED * MM * scale))) == {(0, 0, 0)}, i
-    assert dark == 2 * 9 + 9, "18 dark faces and 9 dark markers"
+    tab = get_kit("tab").load_spec()
+    assert dark == 2 * tab.pieces_per_player, "both faces of every dark piece"
 
 
 def test_board_fields_run_into_the_bleed(cards) -> None:
