@@ -10,10 +10,15 @@
 
 from __future__ import annotations
 
+import ctypes
 import multiprocessing
 import os
+import signal
+import sys
+import threading
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -62,8 +67,16 @@ def render_one(kit: Kit, options: Options, out: Path, formats: tuple[str, ...], 
     if "pdf" in formats:
         assert pdf is not None
         write(f"{stem}.pdf", pdf)
+        invalid = out / f"{stem}.invalid.pdf"
         if validate:
             report = validate_file(files[-1])
+            if not report.ok:
+                # never leave a file that fails its checks under the name a script would print
+                os.replace(files[-1], invalid)
+                files[-1] = report.file = invalid
+                return Result(files, len(built.pages), report)
+        if invalid.exists():
+            invalid.unlink()  # an earlier run's failure, now rendered right
 
     if "svg" in formats or "cut-svg" in formats:
         from pnp.render.svg import CUT_STROKE, has_cut, render_cut_svg_page, render_svg_page
@@ -103,6 +116,96 @@ def _job(kit_id: str, options: Options, out: Path, formats: tuple[str, ...], dpi
     return render_one(get_kit(kit_id), options, out, formats, dpi, _process_measurer(), validate)
 
 
+# ---- stopping: signals, and workers that never outlive the run -------------
+
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+
+
+class Interrupted(KeyboardInterrupt):
+    """SIGINT, SIGTERM or SIGHUP arrived: the run stops, as on Ctrl-C."""
+
+    def __init__(self, signum: int = signal.SIGINT) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _raise_interrupted(signum: int, _frame: object) -> None:
+    raise Interrupted(signum)
+
+
+@contextmanager
+def stop_signals() -> Iterator[None]:
+    """In the main process: SIGTERM and SIGHUP (what kill, timeout and a
+    closed terminal send) stop the run the way Ctrl-C does, so every
+    `finally` runs, workers are stopped and no .part is left. The old
+    handlers come back afterwards."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    old = {sig: signal.signal(sig, _raise_interrupted) for sig in STOP_SIGNALS}
+    try:
+        yield
+    finally:
+        for sig, handler in old.items():
+            signal.signal(sig, handler)
+
+
+class _Stopped(BaseException):
+    pass
+
+
+_in_job = False
+
+
+def _worker_signal(signum: int, _frame: object) -> None:
+    if _in_job:
+        raise _Stopped(signum)  # write_atomic removes its .part on the way out
+    os._exit(128 + signum)
+
+
+def _die_with_parent() -> None:
+    """Linux: the kernel sends this worker SIGTERM when its parent dies, even
+    by SIGKILL (prctl PR_SET_PDEATHSIG)."""
+    if sys.platform.startswith("linux"):
+        libc = ctypes.CDLL(None, use_errno=True)
+        pr_set_pdeathsig = 1
+        libc.prctl(pr_set_pdeathsig, signal.SIGTERM, 0, 0, 0)
+
+
+def _worker_init(parent: int) -> None:
+    for sig in STOP_SIGNALS:
+        signal.signal(sig, _worker_signal)
+    _die_with_parent()
+    if os.getppid() != parent:  # the parent died before prctl took effect
+        os._exit(1)
+
+
+def _worker_job(kit_id: str, options: Options, out: Path, formats: tuple[str, ...], dpi: int,
+                validate: bool) -> Result:
+    global _in_job
+    _in_job = True
+    try:
+        return _job(kit_id, options, out, formats, dpi, validate)
+    except _Stopped as e:
+        os._exit(128 + e.args[0])  # the parent is stopping the run; it reports what was kept
+    finally:
+        _in_job = False
+
+
+def _stop_workers(ex: ProcessPoolExecutor) -> None:
+    """SIGTERM every worker (each removes its .part and exits), then wait;
+    SIGKILL one that does not stop within 5 s."""
+    procs = list((getattr(ex, "_processes", None) or {}).values())
+    for p in procs:
+        if p.is_alive():
+            p.terminate()
+    for p in procs:
+        p.join(5.0)
+        if p.is_alive():
+            p.kill()
+            p.join(1.0)
+
+
 def default_workers(jobs: int) -> int:
     """Jobs are independent: use the cores there are, but no more than jobs."""
     return max(1, min(os.cpu_count() or 1, jobs, 8))
@@ -112,15 +215,21 @@ def render_all(jobs: list[tuple[Kit, Options]], out: Path, formats: tuple[str, .
                workers: int) -> Iterator[Result]:
     """Render every job, in worker processes when there are several; results
     come back in the order of `jobs`, and the files are the same bytes
-    however many workers made them."""
+    however many workers made them. Close the iterator to stop early: the
+    workers are stopped too (also when the caller is interrupted)."""
     if workers <= 1 or len(jobs) < 2:
         for kit, options in jobs:
             yield _job(kit.id, options, out, formats, dpi, validate)
         return
-    ex = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"))
+    ex = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"), initializer=_worker_init,
+                             initargs=(os.getpid(),))
+    done = False
     try:
-        futures = [ex.submit(_job, kit.id, options, out, formats, dpi, validate) for kit, options in jobs]
+        futures = [ex.submit(_worker_job, kit.id, options, out, formats, dpi, validate) for kit, options in jobs]
         for f in futures:
             yield f.result()
+        done = True
     finally:
+        if not done:
+            _stop_workers(ex)
         ex.shutdown(wait=True, cancel_futures=True)

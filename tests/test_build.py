@@ -11,6 +11,7 @@ import pytest
 import pnp.build
 from pnp import __version__
 from pnp.build import file_stem, keywords, write_atomic
+from pnp.errors import OutputError
 from pnp.geometry import BLACK, Text, walk
 from pnp.kits import get_kit
 from pnp.options import Options
@@ -136,7 +137,7 @@ def test_write_atomic_keeps_the_old_file_when_interrupted(tmp_path, monkeypatch)
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(pnp.build.os, "replace", failing)
-    with pytest.raises(OSError):
+    with pytest.raises(OutputError, match="kit.pdf: No space left on device"):
         write_atomic(target, b"new")
     assert target.read_bytes() == b"old"
     assert [p.name for p in tmp_path.iterdir()] == ["kit.pdf"]
@@ -155,5 +156,5 @@ def test_written_files_get_the_usual_permissions(tmp_path):
 def test_an_existing_file_is_not_a_folder(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("x")
-    with pytest.raises(OSError):
+    with pytest.raises(OutputError, match="cannot write"):
         write_atomic(Path(blocker / "kit.pdf"), b"data")
