@@ -24,9 +24,15 @@ M = TypeVar("M", bound=BaseModel)
 # not a number, true is not 1; floats must be finite (TOML can write inf/nan).
 Count = Annotated[int, Field(strict=True, ge=1)]
 Mm = Annotated[float, Field(strict=True, gt=0, allow_inf_nan=False)]
-Name = Annotated[str, StringConstraints(strict=True, min_length=1, pattern=r"^[a-z][a-z0-9_]*$")]
-HexColour = Annotated[str, StringConstraints(strict=True, pattern=r"^#[0-9A-Fa-f]{6}$")]
-Symbol = Annotated[str, Field(strict=True, pattern=r"^(circle|square|triangle|diamond)$")]
+NAME, HEX, SYMBOL = r"^[a-z][a-z0-9_]*$", r"^#[0-9A-Fa-f]{6}$", r"^(circle|square|triangle|diamond)$"
+Name = Annotated[str, StringConstraints(strict=True, min_length=1, pattern=NAME)]
+HexColour = Annotated[str, StringConstraints(strict=True, pattern=HEX)]
+Symbol = Annotated[str, Field(strict=True, pattern=SYMBOL)]
+PATTERN_MEANS = {
+    NAME: "should be a name in lower case (a-z, 0-9, _)",
+    HEX: "should be a colour written #RRGGBB",
+    SYMBOL: "should be one of circle, square, triangle, diamond",
+}
 
 
 def ascending(values: list[int]) -> list[int]:
@@ -94,6 +100,10 @@ def describe(error: dict[str, Any]) -> str:
         return f"{where}: missing"
     if error["type"] == "extra_forbidden":
         return f"{where}: unknown key"
+    if error["type"] == "string_pattern_mismatch":
+        msg = PATTERN_MEANS.get(error["ctx"]["pattern"], msg)
+    if ", not " in msg:  # pydantic named the value already
+        return f"{where}: {msg}"
     if "input" in error and error["type"] not in ("model_type", "dict_type"):
         return f"{where}: {msg}, not {error['input']!r}"
     return f"{where}: {msg}"
