@@ -12,8 +12,10 @@ import errno
 import math
 import os
 import re
+import signal
 import sys
 import time
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
 
@@ -119,16 +121,25 @@ class PnpGroup(click.Group):
 
     def main(self, args: Any = None, prog_name: str | None = None, complete_var: str | None = None,
              standalone_mode: bool = True, **extra: Any) -> Any:
+        from pnp.interrupts import STOP_SIGNALS, Interrupted, stop_signals
+
         if sys.stdout is None:
             sys.stdout = _ClosedStdout()  # type: ignore[assignment]
         code: int | str | None = 0
         try:
             try:
-                rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+                with stop_signals():
+                    rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
                 code = rv if isinstance(rv, int) else 0
             except SystemExit as e:
                 code = e.code
+            finally:
+                if args is None:  # the real command line (not a test's runner): the work is done and
+                    for sig in STOP_SIGNALS:  # the process is exiting; a late signal must not turn that
+                        signal.signal(sig, signal.SIG_IGN)  # into a kill or a traceback
             sys.stdout.flush()
+        except Interrupted as e:
+            code = _say("interrupted", 128 + e.signum)
         except click.UsageError as e:
             code = _say(e.format_message(), 2)
         except click.ClickException as e:
@@ -215,19 +226,17 @@ def render(
     quiet: bool,
 ) -> None:
     """Render KITs (all kits if none is named) into OUT."""
-    from pnp.outputs import stop_signals
-
-    with stop_signals():
-        _render(ctx, kits, lang, paper, out, players, backs, back_offset, formats, dpi, greyscale, ink_saver, validate,
-                workers, quiet)
+    _render(ctx, kits, lang, paper, out, players, backs, back_offset, formats, dpi, greyscale, ink_saver, validate,
+            workers, quiet)  # stop signals raise Interrupted here (PnpGroup.main)
 
 
 def _render(ctx: click.Context, kits: tuple[str, ...], lang: str, paper: str, out: Path, players: int | None,
             backs: str, back_offset: tuple[float, float] | None, formats: tuple[str, ...], dpi: int, greyscale: bool,
             ink_saver: bool, validate: bool, workers: int | None, quiet: bool) -> None:
     from pnp.build import remove_stale_parts
+    from pnp.interrupts import Interrupted
     from pnp.kits import get_kit, registry
-    from pnp.outputs import Interrupted, default_workers, render_all
+    from pnp.outputs import default_workers, render_all
 
     try:
         if lang != "all" and lang not in _langs():
@@ -266,7 +275,8 @@ def _render(ctx: click.Context, kits: tuple[str, ...], lang: str, paper: str, ou
     except OSError as e:
         _fail(f"cannot create the output folder {out}: {e.strerror or e}")
     if not os.access(out, os.W_OK | os.X_OK):
-        _fail(f"cannot write to the output folder {out}: permission denied")
+        read_only = bool(os.statvfs(out).f_flag & os.ST_RDONLY)
+        _fail(f"cannot write to the output folder {out}: {'read-only file system' if read_only else 'permission denied'}")
     stale = remove_stale_parts(out)
 
     papers = tuple(PAPERS) if paper == "all" else (paper,)
@@ -309,6 +319,11 @@ def _render(ctx: click.Context, kits: tuple[str, ...], lang: str, paper: str, ou
     except PnpError as e:
         results.close()
         _fail(str(e))
+    except BrokenProcessPool:
+        results.close()
+        remove_stale_parts(out)
+        _fail("a worker process was killed (out of memory, or a signal sent to it alone); "
+              "no partial file was left behind")
     finally:
         results.close()
     seconds = time.perf_counter() - start

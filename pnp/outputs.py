@@ -15,15 +15,14 @@ import multiprocessing
 import os
 import signal
 import sys
-import threading
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
-from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
 from pnp.build import VARIANT_FNS, build_pages, file_stem, write_atomic
+from pnp.interrupts import STOP_SIGNALS
 from pnp.kits import Kit
 from pnp.options import Options
 from pnp.paper import SAFE_MARGIN
@@ -117,38 +116,6 @@ def _job(kit_id: str, options: Options, out: Path, formats: tuple[str, ...], dpi
 
 
 # ---- stopping: signals, and workers that never outlive the run -------------
-
-STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
-
-
-class Interrupted(KeyboardInterrupt):
-    """SIGINT, SIGTERM or SIGHUP arrived: the run stops, as on Ctrl-C."""
-
-    def __init__(self, signum: int = signal.SIGINT) -> None:
-        super().__init__(signum)
-        self.signum = signum
-
-
-def _raise_interrupted(signum: int, _frame: object) -> None:
-    raise Interrupted(signum)
-
-
-@contextmanager
-def stop_signals() -> Iterator[None]:
-    """In the main process: SIGTERM and SIGHUP (what kill, timeout and a
-    closed terminal send) stop the run the way Ctrl-C does, so every
-    `finally` runs, workers are stopped and no .part is left. The old
-    handlers come back afterwards."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    old = {sig: signal.signal(sig, _raise_interrupted) for sig in STOP_SIGNALS}
-    try:
-        yield
-    finally:
-        for sig, handler in old.items():
-            signal.signal(sig, handler)
-
 
 class _Stopped(BaseException):
     pass

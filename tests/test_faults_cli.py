@@ -80,6 +80,7 @@ def _edit_game(templates: Path, kit_id: str, **values: object) -> None:
     (["--dpi", "\uff13\uff10\uff10"], ["--dpi"]),
     (["--dpi", "1_50"], ["--dpi"]),
     (["--dpi", "inf"], ["--dpi"]),
+    (["--dpi", "1e3"], ["--dpi"]),
     (["--dpi", "601"], ["--dpi", "20-600"]),
     (["-j", "nan"], ["--jobs"]),
     (["-j", "0"], ["--jobs"]),
@@ -204,9 +205,9 @@ def test_a_file_failing_its_checks_is_not_left_under_its_final_name(tmp_path, te
     out = tmp_path / "out"
     out.mkdir()
     (out / "kesse-rueben-en-a4.pdf").write_bytes(b"an older kit")
-    result = _run("render", "kesse-rueben", "-l", "en", "-p", "a4", "-o", str(out))
+    result = _run("render", "kesse-rueben", "-l", "en", "-p", "a4", "--format", "pdf,svg", "-o", str(out))
     assert result.exit_code == 1
-    assert _files(out) == ["kesse-rueben-en-a4.invalid.pdf"]
+    assert _files(out) == ["kesse-rueben-en-a4.invalid.pdf"], "no SVG of a kit that failed its checks either"
     assert f"kept as {out / 'kesse-rueben-en-a4.invalid.pdf'}" in result.output
     # rendered right again: the final name is back and the invalid file goes
     shutil.copy(TEMPLATES / "kesse-rueben" / "game.toml", templates / "kesse-rueben" / "game.toml")
@@ -274,6 +275,22 @@ def test_a_full_disk_is_one_line_and_leaves_no_part(tmp_path, monkeypatch):
     finally:
         if mounted:
             subprocess.run(["umount", str(disk)], check=True)
+
+
+def test_an_output_folder_on_a_read_only_disk_exits_1_saying_write(tmp_path):
+    """A read-only file system stops root too; needs a machine that lets the
+    tests mount one (else the permission test below covers a normal user)."""
+    out = tmp_path / "ro"
+    out.mkdir()
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", "ro,size=64k", "tmpfs", str(out)],
+                      capture_output=True).returncode != 0:
+        pytest.skip("cannot mount a read-only tmpfs here")
+    try:
+        result = _run("render", "tab", "-l", "en", "-p", "a4", "-o", str(out))
+    finally:
+        subprocess.run(["umount", str(out)], check=True)
+    assert result.exit_code == 1
+    assert _one_error_line(result.output) == f"Error: cannot write to the output folder {out}: read-only file system"
 
 
 @pytest.mark.skipif(os.geteuid() == 0, reason="root may write anywhere")

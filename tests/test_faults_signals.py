@@ -36,6 +36,13 @@ def _children(pid: int) -> list[int]:
     return kids
 
 
+def _cmdline(pid: int) -> bytes:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return b""
+
+
 def _running(pid: int) -> bool:
     """Alive and not a zombie (a dead child nobody has reaped yet)."""
     try:
@@ -101,6 +108,7 @@ def test_an_interrupt_at_a_random_moment_leaves_no_part_and_no_worker(tmp_path, 
             assert proc.returncode == 128 + sig, note
             (line,) = err.splitlines()
             assert line.startswith("Error: interrupted by ") and "no partial file was left behind" in line, note
+            assert "finished file(s) in" in line or "no file was finished" in line, note
     deadline = time.monotonic() + 10
     while any(_running(w) for w in workers) and time.monotonic() < deadline:
         time.sleep(0.05)
@@ -132,3 +140,32 @@ def test_a_killed_serial_run_leaves_a_part_the_next_run_removes(tmp_path):
     assert not [p.name for p in out.iterdir() if p.name.endswith(".part")]
     if left:  # the kill came while a .part existed (usual); else the run had finished
         assert not any((out / n).exists() for n in left)
+
+
+def test_a_worker_killed_alone_stops_the_run_with_one_line(tmp_path):
+    """A worker that dies on its own (the OOM killer, a stray kill -9) is one
+    line and exit 1; its .part is removed and the other worker stops too."""
+    out = tmp_path / "out"
+    proc = subprocess.Popen([str(PNP), *ARGS, "-o", str(out)], stderr=subprocess.PIPE, text=True)
+    try:
+        me = Path(f"/proc/{proc.pid}/cmdline")
+        deadline = time.monotonic() + 60
+        workers: list[int] = []
+        while len(workers) < 2 and time.monotonic() < deadline and proc.poll() is None:
+            workers = [w for w in _children(proc.pid) if _cmdline(w) == me.read_bytes()]  # not a helper process
+            time.sleep(0.002)
+        time.sleep(0.05)
+        if workers:
+            os.kill(workers[0], signal.SIGKILL)
+        _, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    if proc.returncode == 0:
+        pytest.skip("the killed worker had finished its last job; nothing to test in this run")
+    assert proc.returncode == 1, err
+    (line,) = err.splitlines()
+    assert line.startswith("Error: a worker process was killed") and "no partial file" in line
+    time.sleep(0.2)
+    assert not [w for w in workers if _running(w)]
+    assert not [p.name for p in out.iterdir() if p.name.endswith(".part")]
