@@ -99,8 +99,11 @@ def scale_sentence(cat: Catalog, paper: Paper) -> str:
 
 
 def build_pages(kit: Kit, options: Options, measure: Measure) -> Built:
+    from pnp.fonts import check_glyphs
+
     spec = kit.load_spec()
     cat = load_catalog(kit.id, options.lang)
+    check_glyphs(cat)  # a character the fonts lack would print as an empty box
     sheets = kit.build(Context(options, cat, measure, spec))
     paper = options.paper
     title = cat.text("title")

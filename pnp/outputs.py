@@ -22,6 +22,7 @@ from functools import cache
 from pathlib import Path
 
 from pnp.build import VARIANT_FNS, build_pages, file_stem, write_atomic
+from pnp.errors import OutputError
 from pnp.interrupts import STOP_SIGNALS
 from pnp.kits import Kit
 from pnp.options import Options
@@ -71,11 +72,16 @@ def render_one(kit: Kit, options: Options, out: Path, formats: tuple[str, ...], 
             report = validate_file(files[-1])
             if not report.ok:
                 # never leave a file that fails its checks under the name a script would print
-                os.replace(files[-1], invalid)
+                try:
+                    os.replace(files[-1], invalid)
+                except OSError as e:
+                    raise OutputError(f"cannot rename {files[-1]} to {invalid.name}: {e.strerror or e}") from None
                 files[-1] = report.file = invalid
                 return Result(files, len(built.pages), report)
-        if invalid.exists():
-            invalid.unlink()  # an earlier run's failure, now rendered right
+        try:
+            invalid.unlink(missing_ok=True)  # an earlier run's failure, now rendered right
+        except OSError as e:
+            raise OutputError(f"cannot remove {invalid}: {e.strerror or e}") from None
 
     if "svg" in formats or "cut-svg" in formats:
         from pnp.render.svg import CUT_STROKE, has_cut, render_cut_svg_page, render_svg_page

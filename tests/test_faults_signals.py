@@ -169,3 +169,29 @@ def test_a_worker_killed_alone_stops_the_run_with_one_line(tmp_path):
     time.sleep(0.2)
     assert not [w for w in workers if _running(w)]
     assert not [p.name for p in out.iterdir() if p.name.endswith(".part")]
+
+
+def test_validate_stopped_by_sigterm_is_one_line(tmp_path, rendered):
+    """Every command stops cleanly, not only render: a validate that is
+    checking a file (held there on purpose) and gets SIGTERM."""
+    marker = tmp_path / "checking"
+    code = ("import pathlib, sys, time, pnp.validate as v\n"
+            "def slow(path):\n"
+            f"    pathlib.Path({str(marker)!r}).touch()\n"
+            "    time.sleep(30)\n"
+            "v.validate_file = slow\n"
+            "from pnp.cli import main\n"
+            "main()\n")
+    proc = subprocess.Popen([sys.executable, "-c", code, "validate", str(rendered("tab"))], stderr=subprocess.PIPE,
+                            text=True)
+    try:
+        deadline = time.monotonic() + 60
+        while not marker.exists() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        os.kill(proc.pid, signal.SIGTERM)
+        _, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 128 + signal.SIGTERM
+    assert err == "Error: interrupted\n"
