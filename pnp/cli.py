@@ -140,6 +140,9 @@ class PnpGroup(click.Group):
             sys.stdout.flush()
         except Interrupted as e:
             code = _say("interrupted", 128 + e.signum)
+        except click.exceptions.NoArgsIsHelpError as e:  # plain `pnp`: the help, not an error
+            click.echo(e.ctx.get_help() if e.ctx else "")
+            code = 0
         except click.UsageError as e:
             code = _say(e.format_message(), 2)
         except click.ClickException as e:

@@ -113,6 +113,12 @@ def test_an_offset_is_in_the_name_of_the_kit_that_takes_it_only(tmp_path):
     assert _files(tmp_path) == ["kesse-rueben-en-a4.pdf", "ludo-cards-en-a4-offset+1-0.5.pdf", "tab-en-a4.pdf"]
 
 
+def test_pnp_alone_prints_the_help():
+    result = _run()
+    assert result.exit_code == 0
+    assert result.output.startswith("Usage: ") and "Error" not in result.output and "render" in result.output
+
+
 def test_a_click_usage_error_is_one_line_not_four():
     for args in (["frobnicate"], ["render", "--lang"], ["validate", "--frob"]):
         result = _run(*args)
