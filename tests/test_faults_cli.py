@@ -353,3 +353,11 @@ def test_source_date_epoch_changes_no_byte(tmp_path, monkeypatch):
     data = (b / "tab-en-a4.pdf").read_bytes()
     assert data == (a / "tab-en-a4.pdf").read_bytes()
     assert b"D:20000101000000" in data and b"D:1970" not in data
+
+
+def test_a_reader_that_went_away_is_exit_1_and_silent():
+    proc = subprocess.Popen([str(PNP), "list"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc.stdout.close()  # long before pnp has started, let alone printed
+    err = proc.stderr.read()
+    assert proc.wait(timeout=60) == 1
+    assert err == b""
