@@ -361,3 +361,17 @@ def test_a_reader_that_went_away_is_exit_1_and_silent():
     err = proc.stderr.read()
     assert proc.wait(timeout=60) == 1
     assert err == b""
+
+
+def test_the_same_bytes_in_a_different_environment(tmp_path):
+    """Rebuilt in another process with another clock zone, locale, umask-free
+    env and SOURCE_DATE_EPOCH: byte for byte the same kit."""
+    outs = []
+    for n, extra in enumerate([{}, {"SOURCE_DATE_EPOCH": "1", "TZ": "Pacific/Kiritimati", "LC_ALL": "C",
+                                    "PYTHONHASHSEED": "123"}]):
+        env = {k: v for k, v in os.environ.items() if k not in ("SOURCE_DATE_EPOCH", "TZ", "LC_ALL")} | extra
+        out = tmp_path / f"run{n}"
+        subprocess.run([str(PNP), "render", "ludo-cards", "-l", "de", "-p", "letter", "-q", "--no-validate", "-o",
+                        str(out)], env=env, check=True, timeout=120)
+        outs.append((out / "ludo-cards-de-letter.pdf").read_bytes())
+    assert outs[0] == outs[1]
