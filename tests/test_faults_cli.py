@@ -371,7 +371,7 @@ def test_the_same_bytes_in_a_different_environment(tmp_path):
                                     "PYTHONHASHSEED": "123"}]):
         env = {k: v for k, v in os.environ.items() if k not in ("SOURCE_DATE_EPOCH", "TZ", "LC_ALL")} | extra
         out = tmp_path / f"run{n}"
-        subprocess.run([str(PNP), "render", "ludo-cards", "-l", "de", "-p", "letter", "-q", "--no-validate", "-o",
+        subprocess.run([str(PNP), "render", "kesse-rueben", "-l", "de", "-p", "letter", "-q", "--no-validate", "-o",
                         str(out)], env=env, check=True, timeout=120)
-        outs.append((out / "ludo-cards-de-letter.pdf").read_bytes())
+        outs.append((out / "kesse-rueben-de-letter.pdf").read_bytes())
     assert outs[0] == outs[1]
