@@ -97,10 +97,13 @@ class _ClosedStdout:
     printing is then an error, as it is for a full one."""
 
     def write(self, _text: str) -> int:
-        raise OSError(errno.EBADF, "standard output is closed")
+        raise OSError(errno.EBADF, "it is closed")
 
     def flush(self) -> None:
         pass
+
+    def isatty(self) -> bool:
+        return False
 
 
 def _silence_stdout() -> None:

@@ -234,10 +234,13 @@ def test_stdout_to_dev_full_is_one_line_and_exit_1(tmp_path, rendered, args):
     assert _one_error_line(r.stderr) == "Error: cannot write to standard output: No space left on device"
 
 
-def test_a_closed_stdout_is_one_line_and_exit_1():
-    r = subprocess.run(["sh", "-c", f"'{PNP}' list >&-"], stderr=subprocess.PIPE, text=True, timeout=60)
-    assert r.returncode == 1
-    assert "standard output is closed" in _one_error_line(r.stderr)
+@pytest.mark.parametrize("args", [["list"], ["render", "tab", "-l", "en", "-p", "a4", "-o", "{out}"],
+                                  ["validate", "{pdf}"]])
+def test_a_closed_stdout_is_one_line_and_exit_1(tmp_path, rendered, args):
+    args = [a.format(out=tmp_path / "out", pdf=rendered("tab")) for a in args]
+    r = subprocess.run(["sh", "-c", '"$0" "$@" >&-', str(PNP), *args], stderr=subprocess.PIPE, text=True, timeout=60)
+    assert r.returncode == 1, r.stderr
+    assert _one_error_line(r.stderr) == "Error: cannot write to standard output: it is closed"
 
 
 def _small_tmpfs(where: Path) -> bool:
