@@ -146,8 +146,11 @@ def _die_with_parent() -> None:
 
 
 def _worker_init(parent: int) -> None:
+    # Ctrl-C and a closed terminal signal the whole process group; the parent
+    # alone decides and stops the workers with SIGTERM, so a worker never
+    # dies first and looks like a crash. SIGTERM stops a worker, whoever sends it.
     for sig in STOP_SIGNALS:
-        signal.signal(sig, _worker_signal)
+        signal.signal(sig, _worker_signal if sig == signal.SIGTERM else signal.SIG_IGN)
     _die_with_parent()
     if os.getppid() != parent:  # the parent died before prctl took effect
         os._exit(1)

@@ -1,6 +1,7 @@
 """Interrupts at random moments of a real render in a child process:
-SIGINT to the process group (what Ctrl-C does), SIGTERM and SIGHUP to the
-main process (what kill, timeout and a closed terminal do), and SIGKILL.
+SIGINT and SIGHUP to the process group (what Ctrl-C and a closed terminal
+do), SIGTERM and SIGKILL to the main process (what kill, timeout and the
+OOM killer do).
 Afterwards no .part is left, no worker process is still alive, and every
 file in the folder is either the old one or the new one, whole."""
 
@@ -92,8 +93,8 @@ def test_an_interrupt_at_a_random_moment_leaves_no_part_and_no_worker(tmp_path, 
         _started(proc, out, before)
         time.sleep(rng.uniform(0.0, 0.6))
         workers = _children(proc.pid)
-        if sig == signal.SIGINT:
-            os.killpg(proc.pid, sig)  # the terminal sends Ctrl-C to the whole group
+        if sig in (signal.SIGINT, signal.SIGHUP):
+            os.killpg(proc.pid, sig)  # a terminal sends Ctrl-C and its hang-up to the whole group
         else:
             os.kill(proc.pid, sig)
         _, err = proc.communicate(timeout=60)
