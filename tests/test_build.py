@@ -158,3 +158,26 @@ def test_an_existing_file_is_not_a_folder(tmp_path):
     blocker.write_text("x")
     with pytest.raises(OutputError, match="cannot write"):
         write_atomic(Path(blocker / "kit.pdf"), b"data")
+
+
+@pytest.mark.parametrize("where", ["open", "fdopen", "replace"])
+def test_an_interrupt_at_any_step_of_write_atomic_leaves_no_part(tmp_path, monkeypatch, where):
+    """Ctrl-C just after the temporary file was created (the old code made it
+    before its try and left it empty), while it is written, or at the rename."""
+    real = getattr(pnp.build.os, where)
+
+    def step_then_interrupt(*args, **kwargs):
+        result = real(*args, **kwargs)  # the step happens (the file exists), then the signal
+        if where == "fdopen":
+            result.close()
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(pnp.build.os, where, step_then_interrupt)
+    target = tmp_path / "kit.pdf"
+    target.write_bytes(b"old")
+    with pytest.raises(KeyboardInterrupt):
+        write_atomic(target, b"new")
+    monkeypatch.undo()
+    left = sorted(p.name for p in tmp_path.iterdir())
+    assert left == ["kit.pdf"], left
+    assert target.read_bytes() == (b"new" if where == "replace" else b"old")
