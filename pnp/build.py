@@ -8,11 +8,13 @@ file behind.
 from __future__ import annotations
 
 import os
-import tempfile
+import re
+import secrets
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from pnp import __version__
+from pnp.errors import OutputError
 from pnp.geometry import RGB, Page, map_colours
 from pnp.i18n import Catalog, load_catalog
 from pnp.kits import Context, Kit
@@ -97,8 +99,11 @@ def scale_sentence(cat: Catalog, paper: Paper) -> str:
 
 
 def build_pages(kit: Kit, options: Options, measure: Measure) -> Built:
+    from pnp.fonts import check_glyphs
+
     spec = kit.load_spec()
     cat = load_catalog(kit.id, options.lang)
+    check_glyphs(cat)  # a character the fonts lack would print as an empty box
     sheets = kit.build(Context(options, cat, measure, spec))
     paper = options.paper
     title = cat.text("title")
@@ -119,21 +124,67 @@ def build_pages(kit: Kit, options: Options, measure: Measure) -> Built:
                  keywords(kit, options, len(pages)))
 
 
+PART = re.compile(r"^\.(?P<name>.+)\.pnp-(?P<pid>\d+)-[0-9a-f]{8}\.part$")
+
+
+def part_name(path: Path) -> Path:
+    """.<name>.pnp-<pid>-<random>.part beside `path`: hidden, ours, and
+    naming the process that writes it (so a later run can tell a crashed
+    writer's leftover from a file another run is still writing)."""
+    return path.parent / f".{path.name}.pnp-{os.getpid()}-{secrets.token_hex(4)}.part"
+
+
 def write_atomic(path: Path, data: bytes) -> None:
     """Write to a temporary file in the same folder, then rename: a reader
-    (or a crash, or Ctrl-C) never sees a half-written file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
+    (or a crash, or Ctrl-C) never sees a half-written file. The temporary
+    name is chosen before anything is created, and created inside the try,
+    so an interrupt at any moment leaves either the old file or the new
+    one, and no .part. A write that fails is an OutputError naming the file."""
+    tmp = part_name(path)
     try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)  # the umask applies, as for any file
         with os.fdopen(fd, "wb") as f:
             f.write(data)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes 0600; a kit file is an ordinary file
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as e:
         try:
             os.unlink(tmp)
         except FileNotFoundError:
             pass
+        except OSError:
+            pass  # the write failed already; that error is the one to report
+        if isinstance(e, OSError):
+            raise OutputError(f"cannot write {path}: {e.strerror or e}") from None
         raise
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return False  # a leftover from an earlier process that had our number
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def remove_stale_parts(folder: Path) -> list[Path]:
+    """Remove the .part files pnp left in `folder` when a writer died (SIGKILL,
+    power cut). A .part whose writer is still running is left alone."""
+    removed: list[Path] = []
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return removed
+    for entry in entries:
+        m = PART.match(entry.name)
+        if m and not _alive(int(m["pid"])):
+            try:
+                os.unlink(entry.path)
+                removed.append(Path(entry.path))
+            except OSError:
+                pass
+    return removed

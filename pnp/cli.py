@@ -2,15 +2,22 @@
 
 It parses flags into Options, calls the library, and turns library errors
 into one-line messages: exit 2 for bad usage, 1 for anything else that went
-wrong. No traceback reaches the user.
+wrong, 128 + the signal number when a signal stopped the run. No traceback
+reaches the user, and neither does click's "Usage: ... Try ..." block.
 """
 
 from __future__ import annotations
 
+import errno
+import math
 import os
+import re
+import signal
 import sys
 import time
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -37,16 +44,42 @@ def _fail(message: str, code: int = 1) -> None:
     sys.exit(code)
 
 
-def parse_offset(_ctx: click.Context, _param: click.Parameter, value: str | None) -> tuple[float, float]:
+_NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)$", re.ASCII)
+
+
+class Whole(click.ParamType):
+    """A whole number written in ASCII digits, within [low, high]. Python's
+    int() also takes '３' (a full-width digit) and '1_0'; a flag does not."""
+
+    name = "integer"
+
+    def __init__(self, low: int, high: int) -> None:
+        self.low, self.high = low, high
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            n = value
+        elif isinstance(value, str) and re.fullmatch(r"[+-]?[0-9]+", value.strip(), re.ASCII):
+            n = int(value)
+        else:
+            self.fail(f"{value!r} is not a whole number", param, ctx)
+        if not self.low <= n <= self.high:
+            self.fail(f"{n} is not in the range {self.low}-{self.high}", param, ctx)
+        return n
+
+
+def parse_offset(_ctx: click.Context, _param: click.Parameter, value: str | None) -> tuple[float, float] | None:
+    """X,Y in mm: two finite decimal numbers (no nan, inf, exponent or
+    non-ASCII digits), each at most 10 mm."""
     if value is None:
-        return (0.0, 0.0)
-    try:
-        x, y = (float(v) for v in value.split(","))
-    except ValueError:
-        raise click.BadParameter(f"{value!r} is not X,Y in mm (for example 0.5,-1)") from None
-    if max(abs(x), abs(y)) > 10:
+        return None
+    parts = [v.strip() for v in value.split(",")]
+    if len(parts) != 2 or not all(_NUMBER.match(v) for v in parts):
+        raise click.BadParameter(f"{value!r} is not X,Y in mm (for example 0.5,-1)")
+    x, y = (float(v) for v in parts)
+    if not (math.isfinite(x) and math.isfinite(y)) or max(abs(x), abs(y)) > 10:
         raise click.BadParameter(f"{value!r}: an offset of more than 10 mm is not a printer's drift")
-    return (x, y)
+    return (x + 0.0, y + 0.0)  # -0 is 0
 
 
 def parse_bleed(_ctx: click.Context, _param: click.Parameter, value: str | None) -> float | None:
@@ -73,7 +106,82 @@ def parse_formats(_ctx: click.Context, _param: click.Parameter, value: str) -> t
     return wanted
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _ClosedStdout:
+    """Stands in for sys.stdout when the process was started with it closed:
+    printing is then an error, as it is for a full one."""
+
+    def write(self, _text: str) -> int:
+        raise OSError(errno.EBADF, "it is closed")
+
+    def flush(self) -> None:
+        pass
+
+    def isatty(self) -> bool:
+        return False
+
+
+def _silence_stdout() -> None:
+    """After stdout failed, point it at /dev/null so the interpreter's last
+    flush does not print a second error."""
+    try:
+        fd = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(fd, sys.stdout.fileno())
+        os.close(fd)
+    except (OSError, AttributeError, ValueError):
+        pass
+
+
+class PnpGroup(click.Group):
+    """click, but every error is one `Error: ...` line on stderr, and output
+    that cannot be written (a full disk, /dev/full, a closed stdout) is an
+    error too, not a traceback at exit."""
+
+    def main(self, args: Any = None, prog_name: str | None = None, complete_var: str | None = None,
+             standalone_mode: bool = True, **extra: Any) -> Any:
+        from pnp.interrupts import STOP_SIGNALS, Interrupted, stop_signals
+
+        if sys.stdout is None:
+            sys.stdout = _ClosedStdout()  # type: ignore[assignment]
+        code: int | str | None = 0
+        try:
+            try:
+                with stop_signals():
+                    rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+                code = rv if isinstance(rv, int) else 0
+            except SystemExit as e:
+                code = e.code
+            finally:
+                if args is None:  # the real command line (not a test's runner): the work is done and
+                    for sig in STOP_SIGNALS:  # the process is exiting; a late signal must not turn that
+                        signal.signal(sig, signal.SIG_IGN)  # into a kill or a traceback
+            sys.stdout.flush()
+        except Interrupted as e:
+            code = _say("interrupted", 128 + e.signum)
+        except click.exceptions.NoArgsIsHelpError as e:  # plain `pnp`: the help, not an error
+            click.echo(e.ctx.get_help() if e.ctx else "")
+            code = 0
+        except click.UsageError as e:
+            code = _say(e.format_message(), 2)
+        except click.ClickException as e:
+            code = _say(e.format_message(), e.exit_code)
+        except click.Abort:
+            code = _say("interrupted", 130)
+        except OSError as e:
+            _silence_stdout()
+            where = "standard output" if e.filename is None else str(e.filename)
+            code = _say(f"cannot write to {where}: {e.strerror or e}", 1)
+        sys.exit(code)
+
+
+def _say(message: str, code: int) -> int:
+    try:
+        click.echo(f"Error: {message}", err=True)
+    except OSError:
+        pass
+    return code
+
+
+@click.group(cls=PnpGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="pnp")
 def main() -> None:
     """Print-and-play kits as vector PDFs: print at 100 %, glue, cut, play."""
@@ -110,36 +218,40 @@ def list_kits() -> None:
 @click.argument("kits", nargs=-1, metavar="[KIT]...")
 @click.option("--lang", "-l", default="all", show_default=True, help="en, nl, de or all")
 @click.option("--paper", "-p", default="all", show_default=True, help="a4, letter or all")
-@click.option("--out", "-o", type=click.Path(path_type=Path), default=Path("output"), show_default=True,
-              help="Folder the files are written to.")
-@click.option("--players", type=int, default=None, help="Print the components for N players only (2-4).")
+@click.option("--out", "-o", type=click.Path(path_type=Path, readable=False), default=Path("output"),
+              show_default=True, help="Folder the files are written to.")
+@click.option("--players", type=Whole(1, 99), default=None, help="Print the components for N players only (2-4).")
 @click.option("--backs", type=click.Choice(BACKS), default="duplex-long", show_default=True,
               help="How card backs are printed (Ludo cards).")
-@click.option("--back-offset", callback=parse_offset, metavar="X,Y", help="Shift back sheets by X,Y mm.")
+@click.option("--back-offset", callback=parse_offset, metavar="X,Y",
+              help="Shift duplex back sheets by X,Y mm (Ludo cards).")
 @click.option("--format", "formats", default="pdf", show_default=True, callback=parse_formats,
               help="Comma-separated: pdf, svg, cut-svg, png, proof, cards.")
-@click.option("--dpi", type=click.IntRange(20, 600), default=150, show_default=True,
-              help="PNG resolution (cards: 300 unless given).")
+@click.option("--dpi", type=Whole(20, 600), default=150, show_default=True,
+              help="PNG resolution, 20-600 (cards: 300 unless given).")
 @click.option("--bleed", callback=parse_bleed, metavar="MM",
               help="Cards: bleed on every side in mm (default 3, or the preset's).")
 @click.option("--preset", default=None, help="Cards: a print shop's card spec (see pnp list).")
-@click.option("--greyscale", "variant", flag_value="greyscale", help="No colour at all.")
-@click.option("--ink-saver", "variant", flag_value="ink-saver", help="Light fills for cheap printing.")
+@click.option("--greyscale", is_flag=True, help="No colour at all.")
+@click.option("--ink-saver", is_flag=True, help="Light fills for cheap printing.")
 @click.option("--validate/--no-validate", default=True, show_default=True, help="Check the PDFs after writing.")
-@click.option("--jobs", "-j", "workers", type=click.IntRange(1, 64), default=None,
+@click.option("--jobs", "-j", "workers", type=Whole(1, 64), default=None,
               help="Worker processes (default: one per core).")
 @click.option("--quiet", "-q", is_flag=True, help="Print only errors.")
+@click.pass_context
 def render(
+    ctx: click.Context,
     kits: tuple[str, ...],
     lang: str,
     paper: str,
     out: Path,
     players: int | None,
     backs: str,
-    back_offset: tuple[float, float],
+    back_offset: tuple[float, float] | None,
     formats: tuple[str, ...],
     dpi: int,
-    variant: str | None,
+    greyscale: bool,
+    ink_saver: bool,
     validate: bool,
     workers: int | None,
     quiet: bool,
@@ -147,6 +259,16 @@ def render(
     preset: str | None = None,
 ) -> None:
     """Render KITs (all kits if none is named) into OUT."""
+    _render(ctx, kits, lang, paper, out, players, backs, back_offset, formats, dpi, greyscale, ink_saver, validate,
+            workers, quiet, bleed, preset)  # stop signals raise Interrupted here (PnpGroup.main)
+
+
+def _render(ctx: click.Context, kits: tuple[str, ...], lang: str, paper: str, out: Path, players: int | None,
+            backs: str, back_offset: tuple[float, float] | None, formats: tuple[str, ...], dpi: int, greyscale: bool,
+            ink_saver: bool, validate: bool, workers: int | None, quiet: bool, bleed: float | None,
+            preset: str | None) -> None:
+    from pnp.build import remove_stale_parts
+    from pnp.interrupts import Interrupted
     from pnp.kits import get_kit, registry
     from pnp.outputs import CardOptions, default_workers, render_all
 
@@ -155,8 +277,16 @@ def render(
             raise UsageError(f"unknown language {lang!r}; choose from {', '.join(_langs())} or all")
         if paper != "all" and paper not in PAPERS:
             raise UsageError(f"unknown paper {paper!r}; choose from {', '.join(PAPERS)} or all")
+        if greyscale and ink_saver:
+            raise UsageError("--greyscale and --ink-saver exclude each other; choose one")
         chosen = [get_kit(k) for k in dict.fromkeys(kits)] if kits else list(registry().values())
-        dpi_given = click.get_current_context().get_parameter_source("dpi") != click.core.ParameterSource.DEFAULT
+        backs_given = ctx.get_parameter_source("backs") is not click.core.ParameterSource.DEFAULT
+        for flag, given in (("--backs", backs_given), ("--back-offset", back_offset is not None)):
+            if given and not any("backs" in k.options for k in chosen):
+                raise UsageError(f"{flag}: {', '.join(k.id for k in chosen)} has no card backs")
+        if back_offset is not None and backs not in ("duplex-long", "duplex-short"):
+            raise UsageError(f"--back-offset shifts duplex backs; --backs {backs} has none to shift")
+        dpi_given = ctx.get_parameter_source("dpi") != click.core.ParameterSource.DEFAULT
         if (bleed is not None or preset is not None) and "cards" not in formats:
             raise UsageError("--bleed and --preset are for --format cards")
         if preset is not None:
@@ -166,35 +296,49 @@ def render(
             if dpi_given or bleed is not None:
                 raise UsageError(f"--preset {preset} sets the bleed and resolution; leave out --dpi and --bleed")
         cards = CardOptions(bleed, preset, dpi if dpi_given else None)
+        langs = _langs() if lang == "all" else (lang,)
+        specs = _check_inputs(chosen, langs)
         if players is not None:
             for kit in chosen:
-                counts = kit.player_counts(kit.load_spec())
+                counts = kit.player_counts(specs[kit.id])
                 if players not in counts and (kits or "players" in kit.options):
                     span = f"{min(counts)}-{max(counts)}" if len(counts) > 1 else str(counts[0])
                     raise UsageError(f"--players {players}: {kit.id} is for {span} players")
             if not kits:
-                chosen = [k for k in chosen if players in k.player_counts(k.load_spec())]
+                chosen = [k for k in chosen if players in k.player_counts(specs[k.id])]
     except UsageError as e:
         raise click.UsageError(str(e)) from None
     except PnpError as e:
         _fail(str(e))
+    except Interrupted as e:
+        _fail("interrupted before anything was written", 128 + e.signum)
     try:
+        if out.exists() and not out.is_dir():
+            raise FileExistsError(errno.EEXIST, "it is a file")
         out.mkdir(parents=True, exist_ok=True)
     except OSError as e:
         _fail(f"cannot create the output folder {out}: {e.strerror or e}")
-    if not os.access(out, os.W_OK):
-        _fail(f"cannot write to the output folder {out}: permission denied")
+    if not os.access(out, os.W_OK | os.X_OK):
+        read_only = bool(os.statvfs(out).f_flag & os.ST_RDONLY)
+        _fail(f"cannot write to the output folder {out}: {'read-only file system' if read_only else 'permission denied'}")
+    stale = remove_stale_parts(out)
 
-    langs = _langs() if lang == "all" else (lang,)
     papers = tuple(PAPERS) if paper == "all" else (paper,)
     if formats == ("cards",):
         papers = papers[:1]  # print-shop pieces do not depend on the paper: make them once
-    jobs = [
-        (kit, Options(lg, get_paper(pp), players if "players" in kit.options else None, backs, back_offset,
-                      variant or "colour"))
-        for kit in chosen for lg in langs for pp in papers
-    ]
+    variant = "greyscale" if greyscale else "ink-saver" if ink_saver else "colour"
+    jobs = []
+    for kit in chosen:
+        # a kit gets only the options it takes, so nothing it ignores is in its file name
+        takes_backs = "backs" in kit.options
+        kit_backs = backs if takes_backs else "duplex-long"
+        offset = back_offset if takes_backs and back_offset and kit_backs.startswith("duplex") else (0.0, 0.0)
+        for lg in langs:
+            for pp in papers:
+                jobs.append((kit, Options(lg, get_paper(pp), players if "players" in kit.options else None,
+                                          kit_backs, offset, variant)))
     start = time.perf_counter()
+    start_ns = time.time_ns() - 50_000_000  # file times come from a coarse clock
     written: list[Path] = []
     pages = 0
     reports = []
@@ -212,8 +356,8 @@ def render(
         elif not quiet:
             click.echo(f"wrote {path}")
 
+    results = render_all(jobs, out, formats, dpi, validate, workers or default_workers(len(jobs)), cards, on_file)
     try:
-        results = render_all(jobs, out, formats, dpi, validate, workers or default_workers(len(jobs)), cards, on_file)
         with bar:
             for result in results:
                 for f in result.files:  # from worker processes, files are heard of with their job
@@ -224,17 +368,31 @@ def render(
                 bar.update(1, f"{len(written)} files, {pages} pages done")
                 if result.report is not None:
                     reports.append(result.report)
-    except KeyboardInterrupt:
-        _fail("interrupted; no partial file was left behind", 130)
+    except Interrupted as e:
+        results.close()  # stops the workers; each removes its .part
+        remove_stale_parts(out)
+        kept = _kept(out, jobs, start_ns, written)
+        name = {2: "Ctrl-C (SIGINT)", 15: "SIGTERM", 1: "SIGHUP"}.get(e.signum, f"signal {e.signum}")
+        what = f"kept the {kept} finished file(s) in {out}" if kept else "no file was finished"
+        _fail(f"interrupted by {name}: {what}; no partial file was left behind", 128 + e.signum)
     except UsageError as e:
+        results.close()
         raise click.UsageError(str(e)) from None
     except PnpError as e:
+        results.close()
         _fail(str(e))
-    except OSError as e:
-        _fail(f"cannot write to {out}: {e.strerror or e}")
+    except BrokenProcessPool:
+        results.close()
+        remove_stale_parts(out)
+        _fail("a worker process was killed (out of memory, or a signal sent to it alone); "
+              "no partial file was left behind")
+    finally:
+        results.close()
     seconds = time.perf_counter() - start
     failed = [r for r in reports if not r.ok]
     if not quiet:
+        if stale:
+            click.echo(f"removed {len(stale)} .part file(s) a crashed run had left in {out}")
         if reports:
             from pnp.validate import summary_line
 
@@ -245,12 +403,45 @@ def render(
     for r in failed:
         for line in r.problems():
             click.echo(f"Error: {line}", err=True)
+        click.echo(f"Error: a file failed its checks: kept as {r.file} for inspection, not under its final name",
+                   err=True)
     if failed:
         sys.exit(1)
 
 
+def _check_inputs(chosen: list[Any], langs: tuple[str, ...]) -> dict[str, Any]:
+    """Every kit's game facts and every catalog (keys, placeholders, braces,
+    glyphs the fonts have), before anything is written: a run that fails
+    here leaves the output folder as it was."""
+    from pnp.fonts import check_glyphs
+    from pnp.i18n import load_catalog
+
+    specs = {}
+    for kit in chosen:
+        specs[kit.id] = kit.load_spec()
+        for lg in langs:
+            check_glyphs(load_catalog(kit.id, lg))
+    return specs
+
+
+def _kept(out: Path, jobs: list[tuple[Any, Options]], start_ns: int, written: list[Path]) -> int:
+    """Files of this run that were finished before it stopped: those reported
+    done, and those a stopped worker had already renamed into place."""
+    from pnp.build import file_stem
+
+    stems = {file_stem(kit.id, o) for kit, o in jobs}
+    found = set(written)
+    try:
+        for p in out.iterdir():
+            if any(p.name.startswith(stem + c) for stem in stems for c in ".-") and p.stat().st_mtime_ns >= start_ns:
+                found.add(p)
+    except OSError:
+        pass
+    return len(found)
+
+
 @main.command("validate")
-@click.argument("files", nargs=-1, type=click.Path(path_type=Path))
+@click.argument("files", nargs=-1, type=click.Path(path_type=Path, readable=False))
 @click.option("--json", "as_json", is_flag=True, help="Print a machine-readable report.")
 @click.option("--quiet", "-q", is_flag=True, help="Print only problems.")
 def validate_cmd(files: tuple[Path, ...], as_json: bool, quiet: bool) -> None:
@@ -262,11 +453,10 @@ def validate_cmd(files: tuple[Path, ...], as_json: bool, quiet: bool) -> None:
     paths = list(files) or sorted(Path("output").glob("*.pdf"))
     if not paths:
         raise click.UsageError("no PDF to validate: name files, or render into output/ first")
-    reports = []
     for p in paths:
         if not p.exists():
             raise click.UsageError(f"no such file: {p}")
-        reports.append(validate_file(p))
+    reports = [validate_file(p) for p in paths]  # an unreadable file is its own one-line verdict
     if as_json:
         click.echo(json.dumps([r.to_json() for r in reports], indent=2, ensure_ascii=False))
     else:

@@ -18,6 +18,14 @@ class SpecError(PnpError):
     """Game facts that are missing or contradict themselves."""
 
 
+class FontError(PnpError):
+    """A font file is missing, unreadable or damaged."""
+
+
+class OutputError(PnpError):
+    """A file cannot be written (full disk, no permission, closed stdout)."""
+
+
 class LayoutError(PnpError):
     """A page cannot be laid out: text overflows, ink in the margin..."""
 

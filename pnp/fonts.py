@@ -8,13 +8,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
+from pnp import paths
+from pnp.errors import CatalogError, FontError
 from pnp.geometry import PT
-from pnp.paths import FONTS
+
+if TYPE_CHECKING:
+    from pnp.i18n import Catalog
 
 # font name used in page data -> file in fonts/
 FONT_FILES: dict[str, str] = {
@@ -28,7 +32,15 @@ FONT_FILES: dict[str, str] = {
 @cache
 def register(name: str) -> TTFont:
     """Load a font once and register it with reportlab under `name`."""
-    font = TTFont(name, str(FONTS / FONT_FILES[name]))
+    path = paths.FONTS / FONT_FILES[name]
+    try:
+        with path.open("rb"):
+            pass
+        font = TTFont(name, str(path))
+    except OSError as e:
+        raise FontError(f"{path}: cannot read the font file: {e.strerror or e}") from None
+    except Exception as e:  # noqa: BLE001 - reportlab raises TTFError and friends for a damaged font
+        raise FontError(f"{path}: not a usable TrueType font: {e}") from None
     pdfmetrics.registerFont(font)
     return font
 
@@ -45,7 +57,7 @@ def _outlines(name: str) -> tuple[Any, dict[int, str], float]:
     by fontTools (lazily: a glyph's outline is parsed when first asked for)."""
     from fontTools.ttLib import TTFont as FtFont
 
-    font = FtFont(str(FONTS / FONT_FILES[name]), lazy=True)
+    font = FtFont(str(paths.FONTS / FONT_FILES[name]), lazy=True)
     return font["glyf"], font.getBestCmap(), float(font["head"].unitsPerEm)
 
 
@@ -63,6 +75,17 @@ def glyph_bounds(name: str, ch: str) -> tuple[float, float, float, float] | None
     if not hasattr(g, "xMin"):
         g.recalcBounds(glyf)
     return (g.xMin / upm, g.yMin / upm, g.xMax / upm, g.yMax / upm)
+def check_glyphs(cat: Catalog) -> None:
+    """Every character of every string of the catalog must be in every face
+    the text can be set in; a missing glyph would print as an empty box."""
+    for key, value in cat.strings.items():
+        text = "".join([value] if isinstance(value, str) else value)
+        for name in FONT_FILES:
+            missing = covers(name, text)
+            if missing:
+                chars = ", ".join(f"{ch!r} (U+{ord(ch):04X})" for ch in sorted(missing))
+                raise CatalogError(f"{cat.file_of(key)}: key {key!r} has characters the font {FONT_FILES[name]} "
+                                   f"cannot print: {chars}")
 
 
 @dataclass

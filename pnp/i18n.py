@@ -5,27 +5,27 @@ Keys live in code and specs, strings in templates/<kit>/lang/<lang>.toml
 reference: every other language must have exactly its keys and, in each
 string, exactly its {placeholders}. Anything missing is a CatalogError that
 names the file and the key, raised when the catalog is loaded, before a
-page is drawn.
+page is drawn. So is a string that is not a valid template: a lone { or }
+(a brace is written {{ or }}), or a placeholder that is not a plain name.
 """
 
 from __future__ import annotations
 
 import string
-import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from pnp import paths
 from pnp.errors import CatalogError
-from pnp.paths import TEMPLATES
 
 REFERENCE = "en"
 
 
-def languages(templates: Path = TEMPLATES) -> tuple[str, ...]:
+def languages(templates: Path | None = None) -> tuple[str, ...]:
     """The languages there are: one file each in templates/common/lang/."""
-    found = sorted(p.stem for p in (templates / "common" / "lang").glob("*.toml"))
+    found = sorted(p.stem for p in ((templates or paths.TEMPLATES) / "common" / "lang").glob("*.toml"))
     # English first, then the rest in order.
     return tuple(sorted(found, key=lambda code: (code != REFERENCE, code)))
 
@@ -34,18 +34,33 @@ def placeholders(text: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
 
 
-def _load(path: Path) -> dict[str, Any]:
-    if not path.is_file():
-        raise CatalogError(f"{path}: catalog file is missing")
+def check_template(text: str, key: str, path: Path) -> None:
+    """A catalog string must be a valid template whose placeholders are plain
+    names: no lone brace, no {0}, {}, {a.b}, {a[0]}, {a!r} or {a:>5}."""
     try:
-        with path.open("rb") as f:
-            data = tomllib.load(f)
-    except tomllib.TOMLDecodeError as e:
-        raise CatalogError(f"{path}: not valid TOML: {e}") from None
+        parsed = list(string.Formatter().parse(text))
+    except ValueError:
+        raise CatalogError(f"{path}: key {key!r} has a lone {{ or }} (write {{{{ or }}}} for a brace)") from None
+    for _, name, spec, conversion in parsed:
+        if name is None:
+            continue
+        if not name.isidentifier() or spec or conversion:
+            raise CatalogError(f"{path}: key {key!r} has the placeholder {{{name}{'!' + conversion if conversion else ''}"
+                               f"{':' + spec if spec else ''}}}; a placeholder is a plain name such as {{n}}")
+
+
+def _load(path: Path) -> dict[str, Any]:
+    from pnp.spec import read_toml
+
+    if not path.exists():
+        raise CatalogError(f"{path}: catalog file is missing")
+    data = read_toml(path, CatalogError, "catalog")
     for key, value in data.items():
         ok = isinstance(value, str) or (isinstance(value, list) and all(isinstance(v, str) for v in value))
         if not ok:
             raise CatalogError(f"{path}: key {key!r} must be a string or a list of strings")
+        for s in _strings(value):
+            check_template(s, key, path)
     return data
 
 
@@ -77,6 +92,10 @@ class Catalog:
     lang: str
     strings: dict[str, Any]
     files: tuple[Path, ...]
+    origin: dict[str, Path] = field(default_factory=dict, compare=False)  # key -> the file it came from
+
+    def file_of(self, key: str) -> Path:
+        return self.origin.get(key, self.files[-1])
 
     def raw(self, key: str) -> str | list[str]:
         try:
@@ -104,10 +123,15 @@ def fill(template: str, values: dict[str, object], key: str, path: Path) -> str:
         raise CatalogError(f"{path}: key {key!r} is not a valid template: {e}") from None
 
 
-@cache
-def load_catalog(kit: str, lang: str, templates: Path = TEMPLATES) -> Catalog:
+def load_catalog(kit: str, lang: str, templates: Path | None = None) -> Catalog:
     """Load and check one kit's catalog; the English one is the reference."""
+    return _load_catalog(kit, lang, templates or paths.TEMPLATES)
+
+
+@cache
+def _load_catalog(kit: str, lang: str, templates: Path) -> Catalog:
     merged: dict[str, Any] = {}
+    origin: dict[str, Path] = {}
     files: list[Path] = []
     for part in ("common", kit):
         folder = templates / part / "lang"
@@ -118,5 +142,6 @@ def load_catalog(kit: str, lang: str, templates: Path = TEMPLATES) -> Catalog:
         if lang != REFERENCE:
             _check_against(ref, ref_path, data, path)
         merged.update(data)
+        origin.update(dict.fromkeys(data, path))
         files.append(path)
-    return Catalog(kit, lang, merged, tuple(files))
+    return Catalog(kit, lang, merged, tuple(files), origin)

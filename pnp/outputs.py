@@ -18,8 +18,11 @@
 
 from __future__ import annotations
 
+import ctypes
 import multiprocessing
 import os
+import signal
+import sys
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
@@ -27,6 +30,8 @@ from functools import cache
 from pathlib import Path
 
 from pnp.build import VARIANT_FNS, apply_variant, build_pages, file_stem, write_atomic
+from pnp.errors import OutputError
+from pnp.interrupts import STOP_SIGNALS
 from pnp.kits import Kit
 from pnp.options import Options
 from pnp.paper import SAFE_MARGIN, get_paper
@@ -86,8 +91,21 @@ def render_one(kit: Kit, options: Options, out: Path, formats: tuple[str, ...], 
     if "pdf" in formats:
         assert pdf is not None
         write(f"{stem}.pdf", pdf)
+        invalid = out / f"{stem}.invalid.pdf"
         if validate:
             report = validate_file(files[-1])
+            if not report.ok:
+                # never leave a file that fails its checks under the name a script would print
+                try:
+                    os.replace(files[-1], invalid)
+                except OSError as e:
+                    raise OutputError(f"cannot rename {files[-1]} to {invalid.name}: {e.strerror or e}") from None
+                files[-1] = report.file = invalid
+                return Result(files, len(built.pages), report)
+        try:
+            invalid.unlink(missing_ok=True)  # an earlier run's failure, now rendered right
+        except OSError as e:
+            raise OutputError(f"cannot remove {invalid}: {e.strerror or e}") from None
 
     if "svg" in formats or "cut-svg" in formats:
         from pnp.render.svg import CUT_STROKE, has_cut, render_cut_svg_page, render_svg_page
@@ -206,6 +224,67 @@ def _job(kit_id: str, options: Options, out: Path, formats: tuple[str, ...], dpi
     return render_one(get_kit(kit_id), options, out, formats, dpi, _process_measurer(), validate, cards, on_file)
 
 
+# ---- stopping: signals, and workers that never outlive the run -------------
+
+class _Stopped(BaseException):
+    pass
+
+
+_in_job = False
+
+
+def _worker_signal(signum: int, _frame: object) -> None:
+    if _in_job:
+        raise _Stopped(signum)  # write_atomic removes its .part on the way out
+    os._exit(128 + signum)
+
+
+def _die_with_parent() -> None:
+    """Linux: the kernel sends this worker SIGTERM when its parent dies, even
+    by SIGKILL (prctl PR_SET_PDEATHSIG)."""
+    if sys.platform.startswith("linux"):
+        libc = ctypes.CDLL(None, use_errno=True)
+        pr_set_pdeathsig = 1
+        libc.prctl(pr_set_pdeathsig, signal.SIGTERM, 0, 0, 0)
+
+
+def _worker_init(parent: int) -> None:
+    # Ctrl-C and a closed terminal signal the whole process group; the parent
+    # alone decides and stops the workers with SIGTERM, so a worker never
+    # dies first and looks like a crash. SIGTERM stops a worker, whoever sends it.
+    for sig in STOP_SIGNALS:
+        signal.signal(sig, _worker_signal if sig == signal.SIGTERM else signal.SIG_IGN)
+    _die_with_parent()
+    if os.getppid() != parent:  # the parent died before prctl took effect
+        os._exit(1)
+
+
+def _worker_job(kit_id: str, options: Options, out: Path, formats: tuple[str, ...], dpi: int,
+                validate: bool, cards: CardOptions | None = None) -> Result:
+    global _in_job
+    _in_job = True
+    try:
+        return _job(kit_id, options, out, formats, dpi, validate, cards)
+    except _Stopped as e:
+        os._exit(128 + e.args[0])  # the parent is stopping the run; it reports what was kept
+    finally:
+        _in_job = False
+
+
+def _stop_workers(ex: ProcessPoolExecutor) -> None:
+    """SIGTERM every worker (each removes its .part and exits), then wait;
+    SIGKILL one that does not stop within 5 s."""
+    procs = list((getattr(ex, "_processes", None) or {}).values())
+    for p in procs:
+        if p.is_alive():
+            p.terminate()
+    for p in procs:
+        p.join(5.0)
+        if p.is_alive():
+            p.kill()
+            p.join(1.0)
+
+
 def default_workers(jobs: int) -> int:
     """Jobs are independent: use the cores there are, but no more than jobs."""
     return max(1, min(os.cpu_count() or 1, jobs, 8))
@@ -217,15 +296,22 @@ def render_all(jobs: list[tuple[Kit, Options]], out: Path, formats: tuple[str, .
     """Render every job, in worker processes when there are several; results
     come back in the order of `jobs`, and the files are the same bytes
     however many workers made them. `on_file` hears of each file as it is
-    written when the jobs run here; from workers, files come with results."""
+    written when the jobs run here; from workers, files come with results.
+    Close the iterator to stop early: the workers are stopped too (also when
+    the caller is interrupted)."""
     if workers <= 1 or len(jobs) < 2:
         for kit, options in jobs:
             yield _job(kit.id, options, out, formats, dpi, validate, cards, on_file)
         return
-    ex = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"))
+    ex = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"), initializer=_worker_init,
+                             initargs=(os.getpid(),))
+    done = False
     try:
-        futures = [ex.submit(_job, kit.id, options, out, formats, dpi, validate, cards) for kit, options in jobs]
+        futures = [ex.submit(_worker_job, kit.id, options, out, formats, dpi, validate, cards) for kit, options in jobs]
         for f in futures:
             yield f.result()
+        done = True
     finally:
+        if not done:
+            _stop_workers(ex)
         ex.shutdown(wait=True, cancel_futures=True)

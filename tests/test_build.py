@@ -11,6 +11,7 @@ import pytest
 import pnp.build
 from pnp import __version__
 from pnp.build import file_stem, keywords, write_atomic
+from pnp.errors import OutputError
 from pnp.geometry import BLACK, Text, walk
 from pnp.kits import get_kit
 from pnp.options import Options
@@ -136,7 +137,7 @@ def test_write_atomic_keeps_the_old_file_when_interrupted(tmp_path, monkeypatch)
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(pnp.build.os, "replace", failing)
-    with pytest.raises(OSError):
+    with pytest.raises(OutputError, match="kit.pdf: No space left on device"):
         write_atomic(target, b"new")
     assert target.read_bytes() == b"old"
     assert [p.name for p in tmp_path.iterdir()] == ["kit.pdf"]
@@ -155,5 +156,28 @@ def test_written_files_get_the_usual_permissions(tmp_path):
 def test_an_existing_file_is_not_a_folder(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("x")
-    with pytest.raises(OSError):
+    with pytest.raises(OutputError, match="cannot write"):
         write_atomic(Path(blocker / "kit.pdf"), b"data")
+
+
+@pytest.mark.parametrize("where", ["open", "fdopen", "replace"])
+def test_an_interrupt_at_any_step_of_write_atomic_leaves_no_part(tmp_path, monkeypatch, where):
+    """Ctrl-C just after the temporary file was created (the old code made it
+    before its try and left it empty), while it is written, or at the rename."""
+    real = getattr(pnp.build.os, where)
+
+    def step_then_interrupt(*args, **kwargs):
+        result = real(*args, **kwargs)  # the step happens (the file exists), then the signal
+        if where == "fdopen":
+            result.close()
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(pnp.build.os, where, step_then_interrupt)
+    target = tmp_path / "kit.pdf"
+    target.write_bytes(b"old")
+    with pytest.raises(KeyboardInterrupt):
+        write_atomic(target, b"new")
+    monkeypatch.undo()
+    left = sorted(p.name for p in tmp_path.iterdir())
+    assert left == ["kit.pdf"], left
+    assert target.read_bytes() == (b"new" if where == "replace" else b"old")

@@ -36,7 +36,7 @@ class Context:
 @dataclass(frozen=True)
 class Kit:
     id: str
-    load_spec: Callable[[], Any]
+    load_spec: Callable[..., Any]  # (templates: Path | None = None) -> the kit's spec
     build: Callable[[Context], list[Sheet]]
     # placeholder values for the catalog's strings (the numbers of the rules)
     text_values: Callable[[Any, Options], dict[str, object]]

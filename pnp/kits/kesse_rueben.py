@@ -3,7 +3,11 @@ halves upright) and the sheet of turnip tokens."""
 
 from __future__ import annotations
 
+import pathlib
 from dataclasses import dataclass
+from typing import Annotated
+
+from pydantic import Field, model_validator
 
 from pnp.errors import LayoutError, SpecError
 from pnp.geometry import (
@@ -22,12 +26,12 @@ from pnp.geometry import (
     hex_rgb,
     polygon,
 )
-from pnp.kits import Context, Invariant, Kit
+from pnp.kits import Context, Invariant, Kit, get_kit
 from pnp.layout.frame import HEADER_H, Sheet, content_box
 from pnp.layout.marks import cap, label, symbol
 from pnp.layout.rules import MIN_BODY_PT, column_boxes
 from pnp.options import Options
-from pnp.spec import load_game, need
+from pnp.spec import Count, Counts, HexColour, Mm, Name, Schema, Symbol, check_game
 from pnp.textflow import Measure, fit, parse_blocks
 
 KIT_ID = "kesse-rueben"
@@ -76,28 +80,47 @@ class KesseSpec:
         return self.fields // players + 1
 
 
-def load_spec() -> KesseSpec:
-    d = load_game(KIT_ID)
-    where = f"templates/{KIT_ID}/game.toml"
-    players = tuple(need(d, "players", list, where))
-    supply_raw = need(d, "supply", dict, where)
-    supply = {int(k): int(v) for k, v in supply_raw.items()}
-    kinds = tuple(need(d, "kinds", list, where))
-    looks_raw = need(d, "look", dict, where)
-    looks = {}
-    for kind in kinds:
-        if kind not in looks_raw:
-            raise SpecError(f"{where}: no [look.{kind}]")
-        looks[kind] = Look(hex_rgb(looks_raw[kind]["body"]), looks_raw[kind]["symbol"])
-    for n in players:
-        if n not in supply:
-            raise SpecError(f"{where}: no supply for {n} players")
-    barn = need(d, "barn", list, where)
-    ludo = load_game(PAWNS_FROM)
-    pawns = tuple(Pawn(c["id"], hex_rgb(c["hex"]), hex_rgb(c["ink"]), c["symbol"])
-                  for c in need(ludo, "colours", list, f"templates/{PAWNS_FROM}/game.toml"))
-    return KesseSpec(players, need(d, "board", int, where), (int(barn[0]), int(barn[1])),
-                     need(d, "square", float, where), need(d, "token", float, where), kinds, supply, looks, pawns)
+class KesseLook(Schema):
+    body: HexColour
+    symbol: Symbol
+
+
+class KesseGame(Schema):
+    """The schema of templates/kesse-rueben/game.toml."""
+
+    players: Counts
+    board: Count
+    barn: tuple[Count, Count]
+    square: Mm
+    token: Mm
+    kinds: Annotated[list[Name], Field(min_length=1)]
+    supply: dict[Annotated[int, Field(ge=1)], Count]  # TOML keys are text: "3" is read as 3
+    look: dict[Name, KesseLook]
+
+    @model_validator(mode="after")
+    def _facts(self) -> KesseGame:
+        if max(self.barn) > self.board:
+            raise ValueError(f"barn: {list(self.barn)} is not on a {self.board} x {self.board} board")
+        if len(set(self.kinds)) != len(self.kinds):
+            raise ValueError("kinds: a kind is listed twice")
+        for kind in self.kinds:
+            if kind not in self.look:
+                raise ValueError(f"look.{kind}: missing (every kind needs a look)")
+        if set(self.supply) != set(self.players):
+            raise ValueError(f"supply: player counts {sorted(self.supply)}, players {self.players}")
+        fields = self.board * self.board - 1
+        for n in self.players:
+            if self.supply[n] <= fields // n + 1:
+                raise ValueError(f"supply.{n}: {self.supply[n]} turnips, not more than the target {fields // n + 1}")
+        return self
+
+
+def load_spec(templates: pathlib.Path | None = None) -> KesseSpec:
+    g = check_game(KIT_ID, KesseGame, templates)
+    looks = {kind: Look(hex_rgb(g.look[kind].body), g.look[kind].symbol) for kind in g.kinds}
+    ludo = get_kit(PAWNS_FROM).load_spec(templates)  # the pawns take the Ludo kit's colours
+    pawns = tuple(Pawn(c.id, c.rgb, c.ink, c.symbol) for c in ludo.colours)
+    return KesseSpec(tuple(g.players), g.board, g.barn, g.square, g.token, tuple(g.kinds), dict(g.supply), looks, pawns)
 
 
 def text_values(spec: KesseSpec, options: Options) -> dict[str, object]:

@@ -5,6 +5,10 @@ alignment test page, and the rules with the original's two pictures drawn."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Annotated
+
+from pydantic import AfterValidator, Field, model_validator
 
 from pnp.errors import LayoutError
 from pnp.geometry import (
@@ -44,7 +48,7 @@ from pnp.layout.marks import label
 from pnp.layout.marks import symbol as kind_symbol
 from pnp.layout.rules import rules_sheets
 from pnp.options import Options
-from pnp.spec import load_game, need
+from pnp.spec import Count, Counts, HexColour, Mm, Name, Schema, Symbol, ascending, check_game
 from pnp.textflow import DiagramFn, Measure, parse_blocks
 
 KIT_ID = "ludo-cards"
@@ -76,17 +80,39 @@ class LudoSpec:
         return [(v, k) for v in self.values for k in range(1, self.stack_height + 1)]
 
 
-def load_spec() -> LudoSpec:
-    d = load_game(KIT_ID)
-    where = f"templates/{KIT_ID}/game.toml"
-    cols = tuple(
-        Colour(c["id"], hex_rgb(c["hex"]), hex_rgb(c["ink"]), c["symbol"]) for c in need(d, "colours", list, where)
-    )
-    card = need(d, "card", list, where)
-    grid = need(d, "grid", list, where)
-    return LudoSpec(tuple(need(d, "players", list, where)), tuple(need(d, "values", list, where)),
-                    need(d, "stack_height", int, where), (float(card[0]), float(card[1])), (int(grid[0]), int(grid[1])),
-                    need(d, "bleed", float, where), cols)
+class LudoColour(Schema):
+    id: Name
+    hex: HexColour
+    ink: HexColour  # text on the colour
+    symbol: Symbol
+
+
+class LudoGame(Schema):
+    """The schema of templates/ludo-cards/game.toml."""
+
+    players: Counts
+    values: Annotated[list[Annotated[int, Field(strict=True, ge=1, le=6)]], Field(min_length=1),
+                      AfterValidator(ascending)]
+    stack_height: Count
+    card: tuple[Mm, Mm]
+    grid: tuple[Count, Count]
+    bleed: Annotated[float, Field(strict=True, ge=0, allow_inf_nan=False)]
+    colours: Annotated[list[LudoColour], Field(min_length=1)]
+
+    @model_validator(mode="after")
+    def _colours(self) -> LudoGame:
+        ids = [c.id for c in self.colours]
+        if len(set(ids)) != len(ids):
+            raise ValueError("colours: an id is used twice")
+        if len(ids) < max(self.players):
+            raise ValueError(f"colours: {len(ids)} colours for {max(self.players)} players")
+        return self
+
+
+def load_spec(templates: Path | None = None) -> LudoSpec:
+    g = check_game(KIT_ID, LudoGame, templates)
+    cols = tuple(Colour(c.id, hex_rgb(c.hex), hex_rgb(c.ink), c.symbol) for c in g.colours)
+    return LudoSpec(tuple(g.players), tuple(g.values), g.stack_height, g.card, g.grid, g.bleed, cols)
 
 
 def text_values(spec: LudoSpec, options: Options) -> dict[str, object]:

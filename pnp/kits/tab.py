@@ -4,7 +4,11 @@ Designed for black-and-white print: nothing here needs colour."""
 
 from __future__ import annotations
 
+import pathlib
 from dataclasses import dataclass
+from typing import Annotated
+
+from pydantic import Field, model_validator
 
 from pnp.errors import LayoutError
 from pnp.geometry import (
@@ -29,7 +33,7 @@ from pnp.layout.frame import Sheet, content_box
 from pnp.layout.marks import cap, fitted_text, label
 from pnp.layout.rules import rules_sheets
 from pnp.options import Options
-from pnp.spec import load_game, need
+from pnp.spec import Count, Counts, Mm, Name, Schema, check_game
 from pnp.textflow import Measure, fit, parse_blocks
 
 KIT_ID = "tab"
@@ -53,21 +57,37 @@ class TabSpec:
     stop_on: tuple[int, ...]
 
 
-def load_spec() -> TabSpec:
-    d = load_game(KIT_ID)
-    where = f"templates/{KIT_ID}/game.toml"
-    return TabSpec(
-        players=tuple(need(d, "players", list, where)),
-        rows=need(d, "rows", int, where),
-        columns=need(d, "columns", int, where),
-        pieces_per_player=need(d, "pieces_per_player", int, where),
-        coins=need(d, "coins", int, where),
-        square=need(d, "square", float, where),
-        piece=need(d, "piece", float, where),
-        marker=need(d, "marker", float, where),
-        scores=tuple((int(h), int(s)) for h, s in need(d, "scores", list, where)),
-        stop_on=tuple(need(d, "stop_on", list, where)),
-    )
+class TabGame(Schema):
+    """The schema of templates/tab/game.toml."""
+
+    title_key: Name = "title"
+    players: Counts
+    rows: Count
+    columns: Count
+    pieces_per_player: Count
+    coins: Count
+    square: Mm
+    piece: Mm
+    marker: Mm
+    scores: Annotated[list[tuple[Annotated[int, Field(strict=True, ge=0)], Count]], Field(min_length=1)]
+    stop_on: list[Count]
+
+    @model_validator(mode="after")
+    def _throws(self) -> TabGame:
+        heads = [h for h, _ in self.scores]
+        if max(heads) > self.coins:
+            raise ValueError(f"scores: a throw of {max(heads)} heads with {self.coins} coins")
+        if len(set(heads)) != len(heads):
+            raise ValueError("scores: a number of heads is listed twice")
+        if not set(self.stop_on) <= {s for _, s in self.scores}:
+            raise ValueError(f"stop_on: {self.stop_on} are not all scores")
+        return self
+
+
+def load_spec(templates: pathlib.Path | None = None) -> TabSpec:
+    g = check_game(KIT_ID, TabGame, templates)
+    return TabSpec(tuple(g.players), g.rows, g.columns, g.pieces_per_player, g.coins, g.square, g.piece, g.marker,
+                   tuple(g.scores), tuple(g.stop_on))
 
 
 def text_values(spec: TabSpec, options: Options) -> dict[str, object]:

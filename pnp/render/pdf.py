@@ -5,6 +5,7 @@ drawn, and is deterministic (reportlab's invariant mode)."""
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from io import BytesIO
 
@@ -149,7 +150,15 @@ def render_pdf(pages: list[Page], meta: PdfMeta) -> bytes:
         register(font)
     buf = BytesIO()
     register("Sans")  # the canvas's initial font, so no unembedded Helvetica is referenced
-    c = Canvas(buf, invariant=1, pageCompression=1, lang=meta.lang, initialFontName="Sans", initialFontSize=10)
+    # pnp writes no real timestamp: invariant mode fixes the date (and the /ID
+    # it seeds) at 2000-01-01. reportlab would take SOURCE_DATE_EPOCH over
+    # that; pnp ignores it, so the bytes never depend on the environment.
+    saved = os.environ.pop("SOURCE_DATE_EPOCH", None)
+    try:
+        c = Canvas(buf, invariant=1, pageCompression=1, lang=meta.lang, initialFontName="Sans", initialFontSize=10)
+    finally:
+        if saved is not None:
+            os.environ["SOURCE_DATE_EPOCH"] = saved
     c.setTitle(meta.title)
     c.setSubject(meta.subject)
     c.setAuthor(meta.author)
