@@ -207,11 +207,10 @@ def validate_cmd(files: tuple[Path, ...], as_json: bool, quiet: bool) -> None:
     paths = list(files) or sorted(Path("output").glob("*.pdf"))
     if not paths:
         raise click.UsageError("no PDF to validate: name files, or render into output/ first")
-    reports = []
     for p in paths:
-        if not p.exists():
+        if not os.path.lexists(p):
             raise click.UsageError(f"no such file: {p}")
-        reports.append(validate_file(p))
+    reports = [validate_file(p) for p in paths]
     if as_json:
         click.echo(json.dumps([r.to_json() for r in reports], indent=2, ensure_ascii=False))
     else:

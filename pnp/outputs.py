@@ -24,7 +24,7 @@ from pnp.options import Options
 from pnp.paper import SAFE_MARGIN
 from pnp.render.pdf import PdfMeta, render_pdf
 from pnp.textflow import Measure
-from pnp.validate import Report, validate_file
+from pnp.validate import Report, validate_written
 
 FORMATS = ("pdf", "svg", "cut-svg", "png")
 
@@ -63,7 +63,7 @@ def render_one(kit: Kit, options: Options, out: Path, formats: tuple[str, ...], 
         assert pdf is not None
         write(f"{stem}.pdf", pdf)
         if validate:
-            report = validate_file(files[-1])
+            report = validate_written(files[-1], pdf, built)
 
     if "svg" in formats or "cut-svg" in formats:
         from pnp.render.svg import CUT_STROKE, has_cut, render_cut_svg_page, render_svg_page

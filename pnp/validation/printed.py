@@ -1,0 +1,184 @@
+"""The printed page, as PDFium draws it.
+
+Each page is rasterised once at a low resolution. PDFium's page objects
+carry the marked-content marks the renderer wrote around every component
+(/pnp <</K kind /V value>>) and their page-space bounds, so each component
+is found where it stands and counts only if its area of the printed page
+carries ink: not painted over, not clipped away, not outside the crop box,
+not scaled to nothing, not invisible text. The text of a page is read from
+its visible text objects only.
+"""
+
+from __future__ import annotations
+
+import ctypes
+from dataclasses import dataclass, field
+from typing import Any
+
+from pnp.geometry import PT
+
+DPI = 36  # 0.7 mm a pixel: enough to see a component's ink, cheap to draw
+INK = 235  # a pixel darker than this (0-255 grey) carries ink
+SMALL_PT = 4.0  # text printed smaller than this is lettering in a picture, not reading text
+TEXT_INK = 250  # small lettering in a picture is a light grey at this resolution
+CONTRAST = 20  # a component is more than one flat colour
+
+
+@dataclass
+class Component:
+    kind: str
+    value: str
+    box: tuple[float, float, float, float]  # page space, pt: left, bottom, right, top
+    visible: bool
+    why: str = ""  # why it is not visible
+
+    @property
+    def size_mm(self) -> tuple[float, float]:
+        return ((self.box[2] - self.box[0]) * PT, (self.box[3] - self.box[1]) * PT)
+
+
+@dataclass
+class PrintedPage:
+    size_mm: tuple[float, float]  # the printed (crop) box
+    components: list[Component] = field(default_factory=list)
+    text: str = ""  # visible text, in content order
+    hidden_text: int = 0  # text objects that print nothing
+    colour: bool = False  # any pixel with colour (not grey)
+
+
+_BUF = 512
+
+
+def _utf16(fn: Any, *args: Any) -> str:
+    buf = (ctypes.c_ushort * _BUF)()
+    out = ctypes.c_ulong(0)
+    if not fn(*args, buf, ctypes.sizeof(buf), ctypes.byref(out)):
+        return ""
+    n = min(out.value, ctypes.sizeof(buf))
+    return bytes(buf)[:n].decode("utf-16-le", "replace").rstrip("\0")
+
+
+def _text_size(raw: Any, obj: Any) -> float:
+    """The size text prints at, in pt: its font size scaled by its matrix."""
+    size = ctypes.c_float()
+    if not raw.FPDFTextObj_GetFontSize(obj, ctypes.byref(size)):
+        return 0.0
+    m = raw.FS_MATRIX()
+    if not raw.FPDFPageObj_GetMatrix(obj, ctypes.byref(m)):
+        return 0.0
+    return size.value * abs(m.a * m.d - m.b * m.c) ** 0.5
+
+
+def _object_text(raw: Any, obj: Any, text_page: Any) -> str:
+    need = raw.FPDFTextObj_GetText(obj, text_page, None, 0)
+    if need <= 2:
+        return ""
+    buf = (ctypes.c_ushort * (need // 2))()
+    raw.FPDFTextObj_GetText(obj, text_page, buf, need)
+    return bytes(buf).decode("utf-16-le", "replace").rstrip("\0")
+
+
+def read_printed(data: bytes, want_colour: bool = True) -> list[PrintedPage]:
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as raw
+
+    doc = pdfium.PdfDocument(data)
+    pages: list[PrintedPage] = []
+    try:
+        for index in range(len(doc)):
+            page = doc[index]
+            try:
+                pages.append(_read_page(page, raw, want_colour))
+            finally:
+                page.close()
+    finally:
+        doc.close()
+    return pages
+
+
+def _read_page(page: Any, raw: Any, want_colour: bool) -> PrintedPage:
+    from PIL import ImageChops
+
+    w_pt, h_pt = page.get_size()
+    scale = DPI / 72
+    image = page.render(scale=scale, may_draw_forms=False).to_pil().convert("RGB")
+    grey = image.convert("L")
+    width, height = image.size
+    out = PrintedPage((w_pt * PT, h_pt * PT))
+    if want_colour:
+        r, g, b = image.split()
+        spread = ImageChops.subtract(ImageChops.lighter(ImageChops.lighter(r, g), b),
+                                     ImageChops.darker(ImageChops.darker(r, g), b))
+        out.colour = spread.getextrema()[1] > 12
+
+    left, bottom, right, top = page.get_cropbox()
+    handle = page.raw
+    text_page = raw.FPDFText_LoadPage(handle)
+
+    def to_pixels(box: tuple[float, float, float, float]) -> tuple[int, int, int, int]:
+        xs, ys = [], []
+        for x, y in ((box[0], box[1]), (box[2], box[3])):
+            dx, dy = ctypes.c_int(), ctypes.c_int()
+            raw.FPDF_PageToDevice(handle, 0, 0, width, height, 0, ctypes.c_double(x), ctypes.c_double(y),
+                                  ctypes.byref(dx), ctypes.byref(dy))
+            xs.append(dx.value)
+            ys.append(dy.value)
+        return (max(0, min(xs)), max(0, min(ys)), min(width, max(xs) + 1), min(height, max(ys) + 1))
+
+    def inked(box: tuple[float, float, float, float], contrast: int, ink: int = INK) -> bool:
+        x0, y0, x1, y1 = to_pixels(box)
+        if x1 <= x0 or y1 <= y0:
+            return False
+        lo, hi = grey.crop((x0, y0, x1, y1)).getextrema()
+        return lo < ink and hi - lo >= contrast
+
+    # component occurrences: one PDFium mark item per marked-content sequence
+    found: dict[int, list[Any]] = {}  # mark item address -> [kind, value, box, visible objects, objects]
+    order: list[int] = []
+    texts: list[str] = []
+    count = raw.FPDFPage_CountObjects(handle)
+    l_, b_, r_, t_ = ctypes.c_float(), ctypes.c_float(), ctypes.c_float(), ctypes.c_float()
+    for i in range(count):
+        obj = raw.FPDFPage_GetObject(handle, i)
+        if not raw.FPDFPageObj_GetBounds(obj, ctypes.byref(l_), ctypes.byref(b_), ctypes.byref(r_), ctypes.byref(t_)):
+            continue
+        box = (l_.value, b_.value, r_.value, t_.value)
+        is_text = raw.FPDFPageObj_GetType(obj) == raw.FPDF_PAGEOBJ_TEXT
+        shown = True
+        if is_text and _text_size(raw, obj) < SMALL_PT:
+            is_text = False  # lettering in a small picture: not text a person reads
+        if is_text:
+            mode = raw.FPDFTextObj_GetTextRenderMode(obj)
+            shown = mode not in (raw.FPDF_TEXTRENDERMODE_INVISIBLE, raw.FPDF_TEXTRENDERMODE_CLIP)
+            inside = box[0] >= left - 1 and box[2] <= right + 1 and box[1] >= bottom - 1 and box[3] <= top + 1
+            shown = shown and inside and inked(box, 1, TEXT_INK)
+            if shown:
+                texts.append(_object_text(raw, obj, text_page))
+            elif _object_text(raw, obj, text_page).strip():
+                out.hidden_text += 1
+        for j in range(raw.FPDFPageObj_CountMarks(obj)):
+            mark = raw.FPDFPageObj_GetMark(obj, j)
+            if _utf16(raw.FPDFPageObjMark_GetName, mark) != "pnp":
+                continue
+            key = ctypes.cast(mark, ctypes.c_void_p).value or 0
+            entry = found.get(key)
+            if entry is None:
+                kind = _utf16(raw.FPDFPageObjMark_GetParamStringValue, mark, b"K")
+                value = _utf16(raw.FPDFPageObjMark_GetParamStringValue, mark, b"V")
+                entry = found[key] = [kind, value, box]
+                order.append(key)
+            else:
+                eb = entry[2]
+                entry[2] = (min(eb[0], box[0]), min(eb[1], box[1]), max(eb[2], box[2]), max(eb[3], box[3]))
+    raw.FPDFText_ClosePage(text_page)
+    out.text = "".join(texts)
+    for key in order:
+        kind, value, box = found[key]
+        inside = box[0] >= left - 1 and box[2] <= right + 1 and box[1] >= bottom - 1 and box[3] <= top + 1
+        if not inside:
+            out.components.append(Component(kind, value, box, False, "outside the printed area (crop box)"))
+        elif not inked(box, CONTRAST):
+            out.components.append(Component(kind, value, box, False, "its area prints blank or flat (covered or clipped)"))
+        else:
+            out.components.append(Component(kind, value, box, True))
+    return out
