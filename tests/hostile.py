@@ -41,7 +41,8 @@ def _qpdf(src: Path, out: Path, *args: str) -> Path:
 def _edit(src: Path, out: Path, fn: Callable[[pikepdf.Pdf], None]) -> Path:
     with pikepdf.open(src) as pdf:
         fn(pdf)
-        pdf.save(out, deterministic_id=True)
+        # streams as they are: no decoding (a bomb would inflate here) and no recompression
+        pdf.save(out, deterministic_id=True, stream_decode_level=pikepdf.StreamDecodeLevel.none)
     return out
 
 

@@ -36,9 +36,22 @@ def source(measure, tmp_path_factory):
     return get
 
 
+@pytest.fixture(scope="session")
+def made(source, tmp_path_factory):
+    """made(case) -> the case's file, made once per session."""
+    cache: dict[str, Path] = {}
+
+    def get(case: Case) -> Path:
+        if case.name not in cache:
+            cache[case.name] = case.make(source, tmp_path_factory.mktemp("hostile"))
+        return cache[case.name]
+
+    return get
+
+
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
-def test_each_case_gets_its_verdict(case: Case, source, tmp_path):
-    path = case.make(source, tmp_path)
+def test_each_case_gets_its_verdict(case: Case, made):
+    path = made(case)
     report = validate_file(path)
     problems = report.problems()
     if case.verdict == GOOD:
@@ -58,9 +71,8 @@ def test_the_sources_themselves_pass(source):
 
 
 @pytest.mark.parametrize("name", BOMBS)
-def test_bombs_stay_within_500_mb_and_10_s(name: str, source, tmp_path):
-    case = next(c for c in CASES if c.name == name)
-    path = case.make(source, tmp_path)
+def test_bombs_stay_within_500_mb_and_10_s(name: str, made):
+    path = made(next(c for c in CASES if c.name == name))
     inherited = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
     report = validate_file(path)
     assert not report.ok
