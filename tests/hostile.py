@@ -93,6 +93,19 @@ def pypdf_rewritten(src: Source, d: Path) -> Path:
     return out
 
 
+def page_as_form_xobject(src: Source, d: Path) -> Path:
+    """Every page's content moved into a form XObject the page draws: the
+    same print, another structure (marks inside the form)."""
+    def fn(pdf: pikepdf.Pdf) -> None:
+        for page in pdf.pages:
+            page.contents_coalesce()
+            form = pdf.make_stream(page.obj.Contents.read_bytes(), Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Form,
+                                   BBox=page.mediabox, Resources=page.Resources)
+            name = page.add_resource(form, pikepdf.Name.XObject, prefix="Fx")
+            page.obj.Contents = pdf.make_stream(b"q " + str(name).encode() + b" Do Q")
+    return _edit(src("ludo-cards", {"players": 2}), d / "forms.pdf", fn)
+
+
 # ---- tampered: the file lies or hides what it claims -------------------------
 
 def white_box_over_page(src: Source, d: Path) -> Path:
@@ -279,6 +292,7 @@ CASES: list[Case] = [
     Case("uncompressed qpdf --qdf", uncompressed_qdf, GOOD),
     Case("AES-256, owner password only", aes256_owner_only, GOOD),
     Case("rewritten by pypdf", pypdf_rewritten, GOOD),
+    Case("every page drawn through a form XObject", page_as_form_xobject, GOOD),
     Case("white box painted over a page", white_box_over_page, "components that print"),
     Case("every component clipped to nothing", clipped_to_nothing, "components that print"),
     Case("1 x 1 pt crop box", tiny_crop_box, "paper size"),

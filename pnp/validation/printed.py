@@ -19,6 +19,8 @@ from pnp.geometry import PT
 
 DPI = 36  # 0.7 mm a pixel: enough to see a component's ink, cheap to draw
 INK = 235  # a pixel darker than this (0-255 grey) carries ink
+MAX_OBJECTS = 1_000_000  # drawn objects in one page, forms included
+MAX_FORM_DEPTH = 8
 SMALL_PT = 4.0  # text printed smaller than this is lettering in a picture, not reading text
 TEXT_INK = 250  # small lettering in a picture is a light grey at this resolution
 CONTRAST = 20  # a component is more than one flat colour
@@ -58,15 +60,36 @@ def _utf16(fn: Any, *args: Any) -> str:
     return bytes(buf)[:n].decode("utf-16-le", "replace").rstrip("\0")
 
 
+def _compose(m: tuple[float, ...], n: tuple[float, ...]) -> tuple[float, ...]:
+    """m then n (PDF row-vector convention: p' = p x m x n)."""
+    a, b, c, d, e, f = m
+    A, B, C, D, E, F = n  # noqa: N806
+    return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
+
+
+def _transform(m: tuple[float, ...], box: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+    a, b, c, d, e, f = m
+    xs, ys = [], []
+    for x in (box[0], box[2]):
+        for y in (box[1], box[3]):
+            xs.append(a * x + c * y + e)
+            ys.append(b * x + d * y + f)
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def _matrix_scale(raw: Any, obj: Any) -> float:
+    m = raw.FS_MATRIX()
+    if not raw.FPDFPageObj_GetMatrix(obj, ctypes.byref(m)):
+        return 0.0
+    return abs(m.a * m.d - m.b * m.c) ** 0.5
+
+
 def _text_size(raw: Any, obj: Any) -> float:
     """The size text prints at, in pt: its font size scaled by its matrix."""
     size = ctypes.c_float()
     if not raw.FPDFTextObj_GetFontSize(obj, ctypes.byref(size)):
         return 0.0
-    m = raw.FS_MATRIX()
-    if not raw.FPDFPageObj_GetMatrix(obj, ctypes.byref(m)):
-        return 0.0
-    return size.value * abs(m.a * m.d - m.b * m.c) ** 0.5
+    return size.value * _matrix_scale(raw, obj)
 
 
 def _object_text(raw: Any, obj: Any, text_page: Any) -> str:
@@ -136,23 +159,26 @@ def _read_page(page: Any, raw: Any, want_colour: bool) -> PrintedPage:
     found: dict[int, list[Any]] = {}  # mark item address -> [kind, value, box, visible objects, objects]
     order: list[int] = []
     texts: list[str] = []
-    count = raw.FPDFPage_CountObjects(handle)
     l_, b_, r_, t_ = ctypes.c_float(), ctypes.c_float(), ctypes.c_float(), ctypes.c_float()
-    for i in range(count):
-        obj = raw.FPDFPage_GetObject(handle, i)
+    budget = [MAX_OBJECTS]
+
+    def visit(obj: Any, place: tuple[float, ...] | None, scale: float, depth: int) -> None:
+        """One drawn object; the bounds of an object inside a form XObject
+        are in the form's space, placed on the page by `place`."""
+        budget[0] -= 1
+        if budget[0] < 0 or depth > MAX_FORM_DEPTH:
+            raise ValueError(f"draws more than {MAX_OBJECTS} objects or nests forms more than {MAX_FORM_DEPTH} deep")
         if not raw.FPDFPageObj_GetBounds(obj, ctypes.byref(l_), ctypes.byref(b_), ctypes.byref(r_), ctypes.byref(t_)):
-            continue
+            return
         box = (l_.value, b_.value, r_.value, t_.value)
-        is_text = raw.FPDFPageObj_GetType(obj) == raw.FPDF_PAGEOBJ_TEXT
-        shown = True
-        if is_text and _text_size(raw, obj) < SMALL_PT:
-            is_text = False  # lettering in a small picture: not text a person reads
-        if is_text:
+        if place is not None:
+            box = _transform(place, box)
+        kind_of = raw.FPDFPageObj_GetType(obj)
+        if kind_of == raw.FPDF_PAGEOBJ_TEXT and _text_size(raw, obj) * scale >= SMALL_PT:
             mode = raw.FPDFTextObj_GetTextRenderMode(obj)
             shown = mode not in (raw.FPDF_TEXTRENDERMODE_INVISIBLE, raw.FPDF_TEXTRENDERMODE_CLIP)
             inside = box[0] >= left - 1 and box[2] <= right + 1 and box[1] >= bottom - 1 and box[3] <= top + 1
-            shown = shown and inside and inked(box, 1, TEXT_INK)
-            if shown:
+            if shown and inside and inked(box, 1, TEXT_INK):
                 texts.append(_object_text(raw, obj, text_page))
             elif _object_text(raw, obj, text_page).strip():
                 out.hidden_text += 1
@@ -170,6 +196,16 @@ def _read_page(page: Any, raw: Any, want_colour: bool) -> PrintedPage:
             else:
                 eb = entry[2]
                 entry[2] = (min(eb[0], box[0]), min(eb[1], box[1]), max(eb[2], box[2]), max(eb[3], box[3]))
+        if kind_of == raw.FPDF_PAGEOBJ_FORM:
+            m = raw.FS_MATRIX()
+            raw.FPDFPageObj_GetMatrix(obj, ctypes.byref(m))
+            own = (m.a, m.b, m.c, m.d, m.e, m.f)
+            inner = own if place is None else _compose(own, place)
+            for k in range(raw.FPDFFormObj_CountObjects(obj)):
+                visit(raw.FPDFFormObj_GetObject(obj, k), inner, scale * _matrix_scale(raw, obj), depth + 1)
+
+    for i in range(raw.FPDFPage_CountObjects(handle)):
+        visit(raw.FPDFPage_GetObject(handle, i), None, 1.0, 0)
     raw.FPDFText_ClosePage(text_page)
     out.text = "".join(texts)
     for key in order:
