@@ -106,6 +106,19 @@ def page_as_form_xobject(src: Source, d: Path) -> Path:
     return _edit(src("ludo-cards", {"players": 2}), d / "forms.pdf", fn)
 
 
+def form_draws_itself(src: Source, d: Path) -> Path:
+    """A page whose content is a form XObject that draws itself."""
+    def fn(pdf: pikepdf.Pdf) -> None:
+        page = pdf.pages[1]
+        form = pdf.make_stream(b"", Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Form, BBox=page.mediabox,
+                               Resources=pikepdf.Dictionary())
+        form.Resources.XObject = pikepdf.Dictionary(Self=form)
+        form.write(b"q 0.9 0 0 0.9 1 1 cm /Self Do Q 0 0 10 10 re f")
+        page.Resources.XObject = pikepdf.Dictionary(Self=form)
+        _wrap(pdf, 1, after=b"/Self Do")
+    return _edit(src("tab", {}), d / "form-loop.pdf", fn)
+
+
 # ---- tampered: the file lies or hides what it claims -------------------------
 
 def white_box_over_page(src: Source, d: Path) -> Path:
@@ -316,10 +329,11 @@ CASES: list[Case] = [
     Case("40 KB of escaped characters", escaped_characters, "components page by page"),
     Case("stream inflating to 600 MB", inflates_to_600mb, "content cannot be read"),
     Case("60,000 objects", many_objects, "objects"),
+    Case("a form XObject that draws itself", form_draws_itself, "nests form XObjects more than 8 deep"),
 ]
 
 BOMBS = ("20,000 nested marked-content sequences", "40 KB of escaped characters", "stream inflating to 600 MB",
-         "60,000 objects")
+         "60,000 objects", "a form XObject that draws itself")
 
 
 def main(out: Path) -> None:  # pragma: no cover - a tool to look at the corpus

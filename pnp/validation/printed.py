@@ -15,6 +15,7 @@ import ctypes
 from dataclasses import dataclass, field
 from typing import Any
 
+from pnp.errors import ValidationError
 from pnp.geometry import PT
 
 DPI = 36  # 0.7 mm a pixel: enough to see a component's ink, cheap to draw
@@ -46,6 +47,10 @@ class PrintedPage:
     text: str = ""  # visible text, in content order
     hidden_text: int = 0  # text objects that print nothing
     colour: bool = False  # any pixel with colour (not grey)
+
+
+class TooDeep(Exception):
+    pass
 
 
 _BUF = 512
@@ -112,6 +117,8 @@ def read_printed(data: bytes, want_colour: bool = True) -> list[PrintedPage]:
             page = doc[index]
             try:
                 pages.append(_read_page(page, raw, want_colour))
+            except TooDeep as e:
+                raise ValidationError(f"page {index + 1} {e}") from None
             finally:
                 page.close()
     finally:
@@ -167,7 +174,8 @@ def _read_page(page: Any, raw: Any, want_colour: bool) -> PrintedPage:
         are in the form's space, placed on the page by `place`."""
         budget[0] -= 1
         if budget[0] < 0 or depth > MAX_FORM_DEPTH:
-            raise ValueError(f"draws more than {MAX_OBJECTS} objects or nests forms more than {MAX_FORM_DEPTH} deep")
+            raise TooDeep(f"draws more than {MAX_OBJECTS} objects, or nests form XObjects more than {MAX_FORM_DEPTH} "
+                          f"deep (a form that draws itself?)")
         if not raw.FPDFPageObj_GetBounds(obj, ctypes.byref(l_), ctypes.byref(b_), ctypes.byref(r_), ctypes.byref(t_)):
             return
         box = (l_.value, b_.value, r_.value, t_.value)
