@@ -131,12 +131,13 @@ def _read_page(page: Any, raw: Any, want_colour: bool) -> PrintedPage:
 
     w_pt, h_pt = page.get_size()
     scale = DPI / 72
-    image = page.render(scale=scale, may_draw_forms=False).to_pil().convert("RGB")
-    grey = image.convert("L")
+    bitmap = page.render(scale=scale, may_draw_forms=False, grayscale=not want_colour)
+    image = bitmap.to_pil()
+    grey = image.convert("L") if image.mode != "L" else image
     width, height = image.size
     out = PrintedPage((w_pt * PT, h_pt * PT))
     if want_colour:
-        r, g, b = image.split()
+        r, g, b = image.convert("RGB").split()
         spread = ImageChops.subtract(ImageChops.lighter(ImageChops.lighter(r, g), b),
                                      ImageChops.darker(ImageChops.darker(r, g), b))
         out.colour = spread.getextrema()[1] > 12
@@ -145,7 +146,14 @@ def _read_page(page: Any, raw: Any, want_colour: bool) -> PrintedPage:
     handle = page.raw
     text_page = raw.FPDFText_LoadPage(handle)
 
+    upright = page.get_rotation() == 0 and right > left and top > bottom
+    sx, sy = width / (right - left) if upright else 0.0, height / (top - bottom) if upright else 0.0
+
     def to_pixels(box: tuple[float, float, float, float]) -> tuple[int, int, int, int]:
+        if upright:  # the device mapping of an unrotated page, without a call per corner
+            x0, x1 = int((box[0] - left) * sx), int((box[2] - left) * sx)
+            y0, y1 = int((top - box[3]) * sy), int((top - box[1]) * sy)
+            return (max(0, x0), max(0, y0), min(width, x1 + 1), min(height, y1 + 1))
         xs, ys = [], []
         for x, y in ((box[0], box[1]), (box[2], box[3])):
             dx, dy = ctypes.c_int(), ctypes.c_int()
@@ -167,6 +175,8 @@ def _read_page(page: Any, raw: Any, want_colour: bool) -> PrintedPage:
     order: list[int] = []
     texts: list[str] = []
     l_, b_, r_, t_ = ctypes.c_float(), ctypes.c_float(), ctypes.c_float(), ctypes.c_float()
+    bounds = (ctypes.byref(l_), ctypes.byref(b_), ctypes.byref(r_), ctypes.byref(t_))
+    other: set[int] = set()  # mark items that are not pnp's
     budget = [MAX_OBJECTS]
 
     def visit(obj: Any, place: tuple[float, ...] | None, scale: float, depth: int) -> None:
@@ -176,7 +186,7 @@ def _read_page(page: Any, raw: Any, want_colour: bool) -> PrintedPage:
         if budget[0] < 0 or depth > MAX_FORM_DEPTH:
             raise TooDeep(f"draws more than {MAX_OBJECTS} objects, or nests form XObjects more than {MAX_FORM_DEPTH} "
                           f"deep (a form that draws itself?)")
-        if not raw.FPDFPageObj_GetBounds(obj, ctypes.byref(l_), ctypes.byref(b_), ctypes.byref(r_), ctypes.byref(t_)):
+        if not raw.FPDFPageObj_GetBounds(obj, *bounds):
             return
         box = (l_.value, b_.value, r_.value, t_.value)
         if place is not None:
@@ -192,11 +202,14 @@ def _read_page(page: Any, raw: Any, want_colour: bool) -> PrintedPage:
                 out.hidden_text += 1
         for j in range(raw.FPDFPageObj_CountMarks(obj)):
             mark = raw.FPDFPageObj_GetMark(obj, j)
-            if _utf16(raw.FPDFPageObjMark_GetName, mark) != "pnp":
-                continue
             key = ctypes.cast(mark, ctypes.c_void_p).value or 0
+            if key in other:
+                continue
             entry = found.get(key)
             if entry is None:
+                if _utf16(raw.FPDFPageObjMark_GetName, mark) != "pnp":
+                    other.add(key)
+                    continue
                 kind = _utf16(raw.FPDFPageObjMark_GetParamStringValue, mark, b"K")
                 value = _utf16(raw.FPDFPageObjMark_GetParamStringValue, mark, b"V")
                 entry = found[key] = [kind, value, box]
