@@ -310,10 +310,11 @@ def _validate(data: bytes, report: Report, built: Built | None) -> None:
     if unexpected:
         kinds = sorted({f"{k}:{v}" for (k, v) in found if not any(matches(key, (k, v)) for key in want)})
         checks.append(Check("components the rules do not call for", "0", f"{unexpected} ({', '.join(kinds[:4])})", False))
-    hidden = [(n, c) for n, p in enumerate(printed, 1) for c in p.components if not c.visible]
+    hidden: Counter[tuple[int, str, str]] = Counter((n, c.why, c.kind) for n, p in enumerate(printed, 1)
+                                                    for c in p.components if not c.visible)
+    said = [f"page {n}: {count} x {kind} {why}" for (n, why, kind), count in list(hidden.items())[:3]]
     checks.append(Check("components that print", "all", "all" if not hidden else
-                        f"{len(hidden)} do not: " + "; ".join(f"{c.kind}:{c.value} on page {n} is {c.why}" if c.why.startswith("outside")
-                                                             else f"{c.kind}:{c.value} on page {n}: {c.why}" for n, c in hidden[:3]),
+                        f"{sum(hidden.values())} do not; " + "; ".join(said) + ("; ..." if len(hidden) > 3 else ""),
                         not hidden))
     invisible = sum(p.hidden_text for p in printed)
     checks.append(Check("text that prints", "all", "all" if not invisible else f"{invisible} text runs print nothing "
@@ -361,9 +362,9 @@ def structure_checks(built: Built, printed: list[PrintedPage]) -> list[Check]:
         got_count = Counter({k: len(v) for k, v in got.items()})
         if want_count != got_count:
             pages_bad.append(f"page {n} {difference(want_count, got_count)}")
-            continue
         for tag, boxes in expected.items():
-            for (ew, eh), (fw, fh) in zip(sorted(boxes), sorted(got[tag]), strict=True):
+            # sizes of what is there (a missing component is reported above)
+            for (ew, eh), (fw, fh) in zip(sorted(boxes), sorted(got.get(tag, [])), strict=False):
                 if not (_close(fw, ew) and _close(fh, eh)):
                     scale_bad.append(f"{tag[0]}:{tag[1]} on page {n} is {fw:.1f} x {fh:.1f} mm, not {ew:.1f} x {eh:.1f} mm")
                     break
@@ -443,6 +444,11 @@ def difference(want: Counter[tuple[str, str]], got: Counter[tuple[str, str]]) ->
 
 
 def _differ(want: str, got: str) -> str:
+    """Where two page texts part, as a few characters of each."""
+    if not got:
+        return f"no text where the kit prints {want[:20]!r}"
+    if not want:
+        return f"{got[:20]!r} where the kit prints no text"
     i = 0
     while i < min(len(want), len(got)) and want[i] == got[i]:
         i += 1

@@ -38,11 +38,11 @@ def _qpdf(src: Path, out: Path, *args: str) -> Path:
     return out
 
 
-def _edit(src: Path, out: Path, fn: Callable[[pikepdf.Pdf], None]) -> Path:
+def _edit(src: Path, out: Path, fn: Callable[[pikepdf.Pdf], None], **save: object) -> Path:
     with pikepdf.open(src) as pdf:
         fn(pdf)
         # streams as they are: no decoding (a bomb would inflate here) and no recompression
-        pdf.save(out, deterministic_id=True, stream_decode_level=pikepdf.StreamDecodeLevel.none)
+        pdf.save(out, deterministic_id=True, stream_decode_level=pikepdf.StreamDecodeLevel.none, **save)  # type: ignore[arg-type]
     return out
 
 
@@ -296,7 +296,7 @@ def inflates_to_600mb(src: Source, d: Path) -> Path:
 def many_objects(src: Source, d: Path) -> Path:
     def fn(pdf: pikepdf.Pdf) -> None:
         pdf.Root.Junk = pikepdf.Array([pdf.make_indirect(pikepdf.Dictionary(N=i)) for i in range(60_000)])
-    return _edit(src("tab", {}), d / "many-objects.pdf", fn)
+    return _edit(src("tab", {}), d / "many-objects.pdf", fn, object_stream_mode=pikepdf.ObjectStreamMode.generate)
 
 
 CASES: list[Case] = [

@@ -49,6 +49,9 @@ class PrintedPage:
     colour: bool = False  # any pixel with colour (not grey)
 
 
+BLANK = "print blank or one flat colour where they stand (covered or clipped)"
+
+
 class TooDeep(Exception):
     pass
 
@@ -233,9 +236,9 @@ def _read_page(page: Any, raw: Any, want_colour: bool) -> PrintedPage:
         kind, value, box = found[key]
         inside = box[0] >= left - 1 and box[2] <= right + 1 and box[1] >= bottom - 1 and box[3] <= top + 1
         if not inside:
-            out.components.append(Component(kind, value, box, False, "outside the printed area (crop box)"))
+            out.components.append(Component(kind, value, box, False, "lie outside the printed area (crop box)"))
         elif not inked(box, CONTRAST):
-            out.components.append(Component(kind, value, box, False, "its area prints blank or flat (covered or clipped)"))
+            out.components.append(Component(kind, value, box, False, BLANK))
         else:
             out.components.append(Component(kind, value, box, True))
     return out
