@@ -242,6 +242,18 @@ def claims_other_players(src: Source, d: Path) -> Path:
                  lambda pdf: _claim(pdf, "players=3", "players=2"))
 
 
+def _claiming(old: str, new: str, kit: str = "tab") -> Callable[[Source, Path], Path]:
+    def make(src: Source, d: Path) -> Path:
+        return _edit(src(kit, {}), d / f"claims-{new.replace('=', '-')}.pdf", lambda pdf: _claim(pdf, old, new))
+    return make
+
+
+def no_keywords(src: Source, d: Path) -> Path:
+    def fn(pdf: pikepdf.Pdf) -> None:
+        del pdf.docinfo["/Keywords"]
+    return _edit(src("tab", {}), d / "no-keywords.pdf", fn)
+
+
 def user_password(src: Source, d: Path) -> Path:
     return _qpdf(src("tab", {}), d / "locked.pdf", "--encrypt", "user-secret", "owner-secret", "256", "--")
 
@@ -324,6 +336,13 @@ CASES: list[Case] = [
     Case("claim of 0 players", claims_zero_players, "claims to be for '0' players, but kesse-rueben is for 2-4"),
     Case("3-player kit claiming 2", claims_other_players, "token:carrot: expected 16, found 12"),
     Case("user password", user_password, "locked with a password"),
+    Case("a page count that is not a number", _claiming("pages=3", "pages=three"), "claims a page count of 'three'"),
+    Case("unknown backs mode", _claiming("backs=duplex-long", "backs=sideways", "ludo-cards"), "claims card backs 'sideways'"),
+    Case("backs on a kit without cards", _claiming("backs=none", "backs=gutterfold"), "tab has no cards with backs"),
+    Case("unknown variant", _claiming("variant=colour", "variant=sepia"), "claims the print variant 'sepia'"),
+    Case("unknown paper", _claiming("paper=a4", "paper=a3"), "unknown paper 'a3'"),
+    Case("a kit pnp does not make", _claiming("kit=tab", "kit=chess"), "unknown kit 'chess'"),
+    Case("no pnp keywords", no_keywords, "pnp did not make"),
     Case("truncated", truncated, "truncated"),
     Case("20,000 nested marked-content sequences", nested_marked_content, "nests more than"),
     Case("40 KB of escaped characters", escaped_characters, "components page by page"),
