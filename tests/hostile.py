@@ -143,6 +143,12 @@ def scaled_to_one_percent(src: Source, d: Path) -> Path:
     return _edit(src("kesse-rueben", {}), d / "scaled.pdf", lambda pdf: _wrap(pdf, 1, before=b"0.01 0 0 0.01 0 0 cm"))
 
 
+def huge_page(src: Source, d: Path) -> Path:
+    def fn(pdf: pikepdf.Pdf) -> None:
+        pdf.pages[0].obj.MediaBox = pikepdf.Array([0, 0, 14400, 14400])
+    return _edit(src("tab", {}), d / "huge-page.pdf", fn)
+
+
 def scaled_to_half(src: Source, d: Path) -> Path:
     return _edit(src("kesse-rueben", {}), d / "scaled-half.pdf", lambda pdf: _wrap(pdf, 1, before=b"0.5 0 0 0.5 0 0 cm"))
 
@@ -323,6 +329,7 @@ CASES: list[Case] = [
     Case("1 x 1 pt crop box", tiny_crop_box, "paper size"),
     Case("token page scaled to 1 %", scaled_to_one_percent, "components that print"),
     Case("token page scaled to 50 %", scaled_to_half, "component sizes"),
+    Case("a page 5 m wide", huge_page, "has a page of 5080 x 5080 mm"),
     Case("rules in invisible text", invisible_rules, "text that prints"),
     Case("nan operands", nan_operands, "'nan', which is not a PDF operator"),
     Case("an unknown operator", unknown_operator, "'frobnicate', which is not a PDF operator"),

@@ -20,6 +20,7 @@ from pnp.geometry import PT
 
 DPI = 36  # 0.7 mm a pixel: enough to see a component's ink, cheap to draw
 INK = 235  # a pixel darker than this (0-255 grey) carries ink
+MAX_SIDE_PT = 2000.0  # 70 cm: a larger page is not a home printer's (and would cost a big raster)
 MAX_OBJECTS = 1_000_000  # drawn objects in one page, forms included
 MAX_FORM_DEPTH = 8
 SMALL_PT = 4.0  # text printed smaller than this is lettering in a picture, not reading text
@@ -133,6 +134,8 @@ def _read_page(page: Any, raw: Any, want_colour: bool) -> PrintedPage:
     from PIL import ImageChops
 
     w_pt, h_pt = page.get_size()
+    if max(w_pt, h_pt) > MAX_SIDE_PT:
+        raise ValidationError(f"has a page of {w_pt * PT:.0f} x {h_pt * PT:.0f} mm; pnp kits are printed on A4 or Letter")
     scale = DPI / 72
     bitmap = page.render(scale=scale, may_draw_forms=False, grayscale=not want_colour)
     image = bitmap.to_pil()
