@@ -303,12 +303,18 @@ def _validate(data: bytes, report: Report, built: Built | None) -> None:
     # the components the rules call for, counting only those that print
     want = kit.expected(spec, options)
     found: Counter[tuple[str, str]] = Counter((c.kind, c.value) for p in printed for c in p.components if c.visible)
+    by_kind: dict[str, list[tuple[str, str]]] = {}
+    for tag in found:
+        by_kind.setdefault(tag[0], []).append(tag)
+    claimed: set[tuple[str, str]] = set()
     for key, n in want.items():
-        got = sum(c for tag, c in found.items() if matches(key, tag))
+        hits = [tag for tag in by_kind.get(key.partition(":")[0], []) if matches(key, tag)]
+        claimed.update(hits)
+        got = sum(found[tag] for tag in hits)
         checks.append(Check(key, str(n), str(got), got == n))
-    unexpected = sum(c for tag, c in found.items() if not any(matches(k, tag) for k in want))
+    unexpected = sum(c for tag, c in found.items() if tag not in claimed)
     if unexpected:
-        kinds = sorted({f"{k}:{v}" for (k, v) in found if not any(matches(key, (k, v)) for key in want)})
+        kinds = sorted({f"{k}:{v}" for (k, v) in found if (k, v) not in claimed})
         checks.append(Check("components the rules do not call for", "0", f"{unexpected} ({', '.join(kinds[:4])})", False))
     hidden: Counter[tuple[int, str, str]] = Counter((n, c.why, c.kind) for n, p in enumerate(printed, 1)
                                                     for c in p.components if not c.visible)
@@ -350,8 +356,9 @@ def structure_checks(built: Built, printed: list[PrintedPage]) -> list[Check]:
         if abs(w - page.width) > SIZE_TOL or abs(h - page.height) > SIZE_TOL:
             sizes_bad.append(f"page {n} is {w:.1f} x {h:.1f} mm, not {page.width:.1f} x {page.height:.1f} mm")
         expected: dict[tuple[str, str], list[tuple[float, float]]] = {}
+        memo: dict[int, Any] = {}
         for g, m in tagged(page.items):
-            box = _group_box(g, m)
+            box = _group_box(g, m, memo)
             if box is not None and g.tag is not None:
                 expected.setdefault(g.tag, []).append(box)
         got: dict[tuple[str, str], list[tuple[float, float]]] = {}
@@ -389,21 +396,42 @@ def _close(found: float, want: float) -> bool:
     return abs(found - want) <= 1.5 + 0.03 * want
 
 
-def _group_box(g: Any, m: Any) -> tuple[float, float] | None:
+def _group_box(g: Any, m: Any, memo: dict[int, Any]) -> tuple[float, float] | None:
     """Width and height in mm of a tagged group's ink, placed by its page
-    matrix m (hierarchical extents: four corners per group, not per leaf)."""
-    from pnp.geometry import apply, extent
+    matrix m. Extents are hierarchical (four corners per group) and each
+    group's is computed once per page (a board's squares are inside it)."""
+    from pnp.geometry import apply
 
-    box = None
-    for item in g.items:
-        e = extent(item)
-        if e is not None:
-            box = e if box is None else (min(box[0], e[0]), min(box[1], e[1]), max(box[2], e[2]), max(box[3], e[3]))
+    box = _union([_extent(item, memo) for item in g.items])
     if box is None:
         return None
     pts = [apply(m, x, y) for x in (box[0], box[2]) for y in (box[1], box[3])]
     xs, ys = [p[0] for p in pts], [p[1] for p in pts]
     return (max(xs) - min(xs), max(ys) - min(ys))
+
+
+def _union(boxes: list[Any]) -> Any:
+    found = [b for b in boxes if b is not None]
+    if not found:
+        return None
+    return (min(b[0] for b in found), min(b[1] for b in found), max(b[2] for b in found), max(b[3] for b in found))
+
+
+def _extent(s: Any, memo: dict[int, Any]) -> Any:
+    """pnp.geometry.extent, with each group's result kept in memo."""
+    from pnp.geometry import Group, apply, extent, group_matrix
+
+    if not isinstance(s, Group):
+        return extent(s)
+    key = id(s)
+    if key not in memo:
+        box = _union([_extent(item, memo) for item in s.items])
+        if box is not None and (s.dx or s.dy or s.rotate or s.scale != 1.0):
+            gm = group_matrix(s)
+            pts = [apply(gm, x, y) for x in (box[0], box[2]) for y in (box[1], box[3])]
+            box = (min(p[0] for p in pts), min(p[1] for p in pts), max(p[0] for p in pts), max(p[1] for p in pts))
+        memo[key] = box
+    return memo[key]
 
 
 def walk_texts(page: Any) -> list[tuple[Any, Any, Any]]:
