@@ -126,16 +126,18 @@ def _content(page: Any, n: int, budget: list[int], fonts: dict[tuple[int, int], 
     saves = 0
     font_res = page.obj.get("/Resources", {}).get("/Font", {}) if isinstance(page.obj.get("/Resources"), pikepdf.Dictionary) else {}
     current: set[int] | None = None
-    for inst in pikepdf.parse_content_stream(page):
-        budget[0] -= 1
-        if budget[0] < 0:
-            raise Invalid(f"has more than {MAX_OPERATORS} drawing operators; a pnp kit has far fewer")
+    instructions = pikepdf.parse_content_stream(page)
+    budget[0] -= len(instructions)
+    if budget[0] < 0:
+        raise Invalid(f"has more than {MAX_OPERATORS} drawing operators; a pnp kit has far fewer")
+    known, read = OPERATORS, _READ
+    for inst in instructions:
         op = str(inst.operator)
-        if op not in OPERATORS:
-            shown = op if len(op) <= 20 else op[:20] + "..."
-            raise Invalid(f"page {n}: the drawing instructions contain {shown!r}, which is not a PDF operator "
-                          f"(a page that readers draw blank or wrong)")
-        if op not in _READ:
+        if op not in read:
+            if op not in known:
+                shown = op if len(op) <= 20 else op[:20] + "..."
+                raise Invalid(f"page {n}: the drawing instructions contain {shown!r}, which is not a PDF operator "
+                              f"(a page that readers draw blank or wrong)")
             continue
         operands = inst.operands
         arity = OPERATORS[op]
