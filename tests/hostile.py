@@ -30,7 +30,6 @@ class Case:
     name: str
     make: Callable[[Source, Path], Path]
     verdict: str  # GOOD, or a phrase of the failing line
-    kit: str = "tab"
 
 
 def _qpdf(src: Path, out: Path, *args: str) -> Path:
@@ -298,6 +297,20 @@ def escaped_characters(src: Source, d: Path) -> Path:
     return _with_content(src, d, "escapes.pdf", b"BT FONT 12 Tf (" + body + b") Tj ET\n")
 
 
+def nested_marks_in_a_form(src: Source, d: Path) -> Path:
+    """The nested marked-content bomb inside a form XObject the page draws."""
+    n = 20_000
+
+    def fn(pdf: pikepdf.Pdf) -> None:
+        page = pdf.pages[1]
+        form = pdf.make_stream(zlib.compress(b"/P BMC\n" * n + b"0 0 1 1 re f\n" + b"EMC\n" * n, 9),
+                               Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Form, BBox=page.mediabox,
+                               Filter=pikepdf.Name.FlateDecode)
+        name = page.add_resource(form, pikepdf.Name.XObject, prefix="Fx")
+        _wrap(pdf, 1, after=str(name).encode() + b" Do")
+    return _edit(src("tab", {}), d / "nested-in-form.pdf", fn)
+
+
 def inflates_to_600mb(src: Source, d: Path) -> Path:
     """A content stream of 600 MB of spaces, 0.6 MB compressed."""
     comp = zlib.compressobj(9)
@@ -353,13 +366,20 @@ CASES: list[Case] = [
     Case("truncated", truncated, "truncated"),
     Case("20,000 nested marked-content sequences", nested_marked_content, "nests more than"),
     Case("40 KB of escaped characters", escaped_characters, "components page by page"),
+    Case("20,000 nested marked-content sequences in a form", nested_marks_in_a_form, "nests more than"),
     Case("stream inflating to 600 MB", inflates_to_600mb, "content cannot be read"),
     Case("60,000 objects", many_objects, "objects"),
     Case("a form XObject that draws itself", form_draws_itself, "nests form XObjects more than 8 deep"),
 ]
 
-BOMBS = ("20,000 nested marked-content sequences", "40 KB of escaped characters", "stream inflating to 600 MB",
-         "60,000 objects", "a form XObject that draws itself")
+BOMBS = (
+    "20,000 nested marked-content sequences",
+    "20,000 nested marked-content sequences in a form",
+    "40 KB of escaped characters",
+    "stream inflating to 600 MB",
+    "60,000 objects",
+    "a form XObject that draws itself",
+)
 
 
 def main(out: Path) -> None:  # pragma: no cover - a tool to look at the corpus

@@ -10,6 +10,7 @@ through a pipe, or a line saying which limit the file broke.
 
 from __future__ import annotations
 
+import faulthandler
 import os
 import pickle
 import resource
@@ -79,7 +80,7 @@ class Outcome:
     seconds: float
 
 
-def _vm_size() -> int:
+def vm_size() -> int:
     try:
         with open("/proc/self/status") as f:
             for line in f:
@@ -94,7 +95,7 @@ def run_bounded(fn: Callable[[], Any], memory: int = MEMORY, seconds: float = SE
     """fn() in a forked child: at most `memory` bytes of address space more
     than the parent has, at most `seconds` of wall-clock time (then it is
     killed). fn's return value must pickle."""
-    limit = _vm_size() + memory
+    limit = vm_size() + memory
     read_end, write_end = os.pipe()
     start = time.monotonic()
     pid = os.fork()
@@ -102,6 +103,12 @@ def run_bounded(fn: Callable[[], Any], memory: int = MEMORY, seconds: float = SE
         status = 0
         try:
             os.close(read_end)
+            # a reader that aborts must not print into the user's terminal: the
+            # parent says what happened, in one line
+            faulthandler.disable()
+            quiet = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(quiet, 1)
+            os.dup2(quiet, 2)
             resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
             cpu = int(seconds) + 2
             resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu))

@@ -24,7 +24,7 @@ MAX_SIDE_PT = 2000.0  # 70 cm: a larger page is not a home printer's (and would 
 MAX_OBJECTS = 1_000_000  # drawn objects in one page, forms included
 MAX_FORM_DEPTH = 8
 SMALL_PT = 4.0  # text printed smaller than this is lettering in a picture, not reading text
-TEXT_INK = 250  # small lettering in a picture is a light grey at this resolution
+TEXT_INK = 250  # thin lettering is a light grey at this resolution
 CONTRAST = 20  # a component is more than one flat colour
 
 

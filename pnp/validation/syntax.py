@@ -36,7 +36,7 @@ OPERATORS: dict[str, int | None] = {
 # operators whose operands are read (the others are only checked to be
 # operators: reading every operand of a large page costs more than parsing
 # it; qpdf has already tokenised them, so a `nan` is an unknown operator)
-_READ = {"BDC", "BMC", "EMC", "q", "Q", "Tf", "Tj", "TJ", "'", '"'}
+_READ = {"BDC", "BMC", "EMC", "q", "Q", "Tf", "Tj", "TJ", "'", '"', "Do"}
 
 
 class Invalid(Exception):
@@ -100,7 +100,7 @@ def read_syntax(data: bytes) -> Syntax:
             try:
                 out.media_boxes.append(_box(page, "/MediaBox"))
                 out.crop_boxes.append(_box(page, "/CropBox"))
-                out.tags.append(_content(page, n, budget, fonts))
+                out.tags.append(_content(page, page.obj.get("/Resources"), n, budget, fonts, set(), 0))
             except Invalid:
                 raise
             except (pikepdf.PdfError, ValueError, TypeError, KeyError, AttributeError) as e:
@@ -116,17 +116,25 @@ def _first_line(e: BaseException) -> str:
     return line if len(line) <= 160 else line[:157] + "..."
 
 
-def _content(page: Any, n: int, budget: list[int], fonts: dict[tuple[int, int], tuple[str, Any, set[int]]]) -> Counter[tuple[str, str]]:
-    """Parse a page's content: every operator known, with its operands; the
-    pnp components it marks; the character codes shown in each font."""
+def _content(content: Any, resources: Any, n: int, budget: list[int], fonts: dict[tuple[int, int], tuple[str, Any, set[int]]],
+             seen: set[tuple[int, int]], depth: int) -> Counter[tuple[str, str]]:
+    """Parse a page's content (or a form XObject's it draws): every
+    operator known, with its operands; the pnp components it marks; the
+    character codes shown in each font; then the forms it draws."""
     import pikepdf
 
+    if depth > MAX_NESTING:
+        raise Invalid(f"page {n}: form XObjects draw each other more than {MAX_NESTING} deep")
     tags: Counter[tuple[str, str]] = Counter()
     marks = 0
     saves = 0
-    font_res = page.obj.get("/Resources", {}).get("/Font", {}) if isinstance(page.obj.get("/Resources"), pikepdf.Dictionary) else {}
+    if not isinstance(resources, pikepdf.Dictionary):
+        resources = pikepdf.Dictionary()
+    font_res = resources.get("/Font", {})
+    forms = resources.get("/XObject", {})
+    drawn: list[str] = []
     current: set[int] | None = None
-    instructions = pikepdf.parse_content_stream(page)
+    instructions = pikepdf.parse_content_stream(content)
     budget[0] -= len(instructions)
     if budget[0] < 0:
         raise Invalid(f"has more than {MAX_OPERATORS} drawing operators; a pnp kit has far fewer")
@@ -171,8 +179,19 @@ def _content(page: Any, n: int, budget: list[int], fonts: dict[tuple[int, int], 
             for s in (operands[-1] if op == "TJ" else operands[-1:]):
                 if isinstance(s, pikepdf.String):
                     current.update(bytes(s))
+        elif op == "Do":
+            drawn.append(str(operands[0]))
     if marks != 0:
         raise Invalid(f"page {n}: marked content begins (BDC) more often than it ends")
+    for name in dict.fromkeys(drawn):
+        form = forms.get(name) if hasattr(forms, "get") else None
+        if not isinstance(form, pikepdf.Stream) or form.get("/Subtype") != "/Form":
+            continue
+        key = form.objgen if form.is_indirect else (id(form), -1)
+        if key in seen:
+            continue
+        seen.add(key)
+        tags += _content(form, form.get("/Resources", resources), n, budget, fonts, seen, depth + 1)
     return tags
 
 
