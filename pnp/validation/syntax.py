@@ -13,8 +13,7 @@ from __future__ import annotations
 
 import io
 import math
-from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
@@ -49,8 +48,6 @@ class Syntax:
     pages: int
     media_boxes: list[tuple[float, float, float, float]]
     crop_boxes: list[tuple[float, float, float, float]]
-    # (kind, value) of every pnp marked-content sequence, per page
-    tags: list[Counter[tuple[str, str]]] = field(default_factory=list)
 
 
 def _num(x: Any) -> float | None:
@@ -100,7 +97,7 @@ def read_syntax(data: bytes) -> Syntax:
             try:
                 out.media_boxes.append(_box(page, "/MediaBox"))
                 out.crop_boxes.append(_box(page, "/CropBox"))
-                out.tags.append(_content(page, page.obj.get("/Resources"), n, budget, fonts, set(), 0))
+                _content(page, page.obj.get("/Resources"), n, budget, fonts, set(), 0)
             except Invalid:
                 raise
             except (pikepdf.PdfError, ValueError, TypeError, KeyError, AttributeError) as e:
@@ -117,15 +114,14 @@ def _first_line(e: BaseException) -> str:
 
 
 def _content(content: Any, resources: Any, n: int, budget: list[int], fonts: dict[tuple[int, int], tuple[str, Any, set[int]]],
-             seen: set[tuple[int, int]], depth: int) -> Counter[tuple[str, str]]:
+             seen: set[tuple[int, int]], depth: int) -> None:
     """Parse a page's content (or a form XObject's it draws): every
-    operator known, with its operands; the pnp components it marks; the
-    character codes shown in each font; then the forms it draws."""
+    operator known, marked content and saved states balanced and shallow,
+    the character codes shown in each font noted; then the forms it draws."""
     import pikepdf
 
     if depth > MAX_NESTING:
         raise Invalid(f"page {n}: form XObjects draw each other more than {MAX_NESTING} deep")
-    tags: Counter[tuple[str, str]] = Counter()
     marks = 0
     saves = 0
     if not isinstance(resources, pikepdf.Dictionary):
@@ -155,8 +151,6 @@ def _content(content: Any, resources: Any, n: int, budget: list[int], fonts: dic
             marks += 1
             if marks > MAX_NESTING:
                 raise Invalid(f"page {n}: marked content nests more than {MAX_NESTING} deep; a pnp kit nests a few levels")
-            if op == "BDC" and str(operands[0]) == "/pnp" and isinstance(operands[1], pikepdf.Dictionary):
-                tags[(str(operands[1].get("/K", "")), str(operands[1].get("/V", "")))] += 1
         elif op == "EMC":
             marks -= 1
             if marks < 0:
@@ -191,8 +185,7 @@ def _content(content: Any, resources: Any, n: int, budget: list[int], fonts: dic
         if key in seen:
             continue
         seen.add(key)
-        tags += _content(form, form.get("/Resources", resources), n, budget, fonts, seen, depth + 1)
-    return tags
+        _content(form, form.get("/Resources", resources), n, budget, fonts, seen, depth + 1)
 
 
 def _check_font(name: str, res: Any, codes: set[int]) -> None:
