@@ -230,6 +230,16 @@ def validate_bytes(path: Path, data: bytes, built: Built | None = None) -> Repor
     return report
 
 
+def _offset_claim(text: str) -> tuple[float, float]:
+    try:
+        x, y = (float(v) for v in text.split(","))
+    except ValueError:
+        raise ValidationError(f"claims a back offset of {text!r}, not X,Y in mm") from None
+    if not (abs(x) <= 10 and abs(y) <= 10):
+        raise ValidationError(f"claims a back offset of {text!r}; pnp shifts backs by at most 10 mm")
+    return (x, y)
+
+
 def _claims(keywords: str) -> dict[str, str]:
     kw = read_keywords(keywords)
     if "pnp" not in kw or "kit" not in kw:
@@ -284,8 +294,9 @@ def _validate(data: bytes, report: Report, built: Built | None) -> None:
     pages_claim = kw.get("pages", "")
     if not pages_claim.isdigit():
         raise ValidationError(f"claims a page count of {pages_claim!r}, not a number")
+    offset = _offset_claim(kw.get("offset", "0,0"))
     options = Options(lang, PAPERS[paper_id], players if "players" in kit.options else None,
-                      backs if "backs" in kit.options else "duplex-long", variant=variant)
+                      backs if "backs" in kit.options else "duplex-long", offset, variant=variant)
     report.info = {"kit": kit.id, "lang": lang, "paper": paper_id, "players": claim, "backs": backs, "variant": variant}
 
     # what the kit's own build prints for the options the file claims
@@ -350,21 +361,26 @@ def structure_checks(built: Built, printed: list[PrintedPage]) -> list[Check]:
     sizes_bad: list[str] = []
     pages_bad: list[str] = []
     scale_bad: list[str] = []
+    place_bad: list[str] = []
     text_bad: list[str] = []
     for n, (page, seen) in enumerate(zip(built.pages, printed, strict=False), 1):
         w, h = seen.size_mm
         if abs(w - page.width) > SIZE_TOL or abs(h - page.height) > SIZE_TOL:
             sizes_bad.append(f"page {n} is {w:.1f} x {h:.1f} mm, not {page.width:.1f} x {page.height:.1f} mm")
         expected: dict[tuple[str, str], list[tuple[float, float]]] = {}
+        places: dict[tuple[str, str], list[tuple[float, float]]] = {}
         memo: dict[int, Any] = {}
         for g, m in tagged(page.items):
             box = _group_box(g, m, memo)
             if box is not None and g.tag is not None:
-                expected.setdefault(g.tag, []).append(box)
+                expected.setdefault(g.tag, []).append((box[2] - box[0], box[3] - box[1]))
+                places.setdefault(g.tag, []).append(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2))
         got: dict[tuple[str, str], list[tuple[float, float]]] = {}
+        got_places: dict[tuple[str, str], list[tuple[float, float]]] = {}
         for c in seen.components:
             if c.visible:
                 got.setdefault((c.kind, c.value), []).append(c.size_mm)
+                got_places.setdefault((c.kind, c.value), []).append(c.centre_mm(seen.origin))
         want_count = Counter({k: len(v) for k, v in expected.items()})
         got_count = Counter({k: len(v) for k, v in got.items()})
         if want_count != got_count:
@@ -375,6 +391,11 @@ def structure_checks(built: Built, printed: list[PrintedPage]) -> list[Check]:
                 if not (_close(fw, ew) and _close(fh, eh)):
                     scale_bad.append(f"{tag[0]}:{tag[1]} on page {n} is {fw:.1f} x {fh:.1f} mm, not {ew:.1f} x {eh:.1f} mm")
                     break
+        for tag, centres in places.items():
+            moved = _misplaced(centres, got_places.get(tag, []))
+            if moved is not None:
+                (ex, ey), (fx, fy) = moved
+                place_bad.append(f"{tag[0]}:{tag[1]} on page {n} stands at {fx:.1f}, {fy:.1f} mm, not {ex:.1f}, {ey:.1f} mm")
         want_text = normalise("".join(t.text for t, _, _ in walk_texts(page)))
         got_text = normalise(seen.text)
         if want_text != got_text:
@@ -385,21 +406,40 @@ def structure_checks(built: Built, printed: list[PrintedPage]) -> list[Check]:
               not pages_bad),
         Check("component sizes", "as the kit builds them (within 1.5 mm)", "as built" if not scale_bad else "; ".join(scale_bad[:2]),
               not scale_bad),
+        Check("component places", f"as the kit builds them (within {PLACE_TOL} mm)",
+              "as built" if not place_bad else "; ".join(place_bad[:2]), not place_bad),
         Check("text page by page", "as the kit builds it", "as built" if not text_bad else "; ".join(text_bad[:2]), not text_bad),
     ]
 
 
 SIZE_TOL = 0.5  # mm: page sizes
+PLACE_TOL = 2.0  # mm: where a component's centre stands
+
+
+def _misplaced(want: list[tuple[float, float]], got: list[tuple[float, float]]) -> Any:
+    """The first expected centre with no found centre within PLACE_TOL
+    (each found one used once), with the nearest found; None if all match.
+    A missing component is reported by the page's component check."""
+    left = list(got)
+    for w in want:
+        if not left:
+            return None
+        near = min(left, key=lambda g: (g[0] - w[0]) ** 2 + (g[1] - w[1]) ** 2)
+        if ((near[0] - w[0]) ** 2 + (near[1] - w[1]) ** 2) ** 0.5 > PLACE_TOL:
+            return (w, near)
+        left.remove(near)
+    return None
 
 
 def _close(found: float, want: float) -> bool:
     return abs(found - want) <= 1.5 + 0.03 * want
 
 
-def _group_box(g: Any, m: Any, memo: dict[int, Any]) -> tuple[float, float] | None:
-    """Width and height in mm of a tagged group's ink, placed by its page
-    matrix m. Extents are hierarchical (four corners per group) and each
-    group's is computed once per page (a board's squares are inside it)."""
+def _group_box(g: Any, m: Any, memo: dict[int, Any]) -> tuple[float, float, float, float] | None:
+    """The page box in mm (x0, y0, x1, y1, y down) of a tagged group's ink,
+    placed by its page matrix m. Extents are hierarchical (four corners per
+    group) and each group's is computed once per page (a board's squares
+    are inside it)."""
     from pnp.geometry import apply
 
     box = _union([_extent(item, memo) for item in g.items])
@@ -407,7 +447,7 @@ def _group_box(g: Any, m: Any, memo: dict[int, Any]) -> tuple[float, float] | No
         return None
     pts = [apply(m, x, y) for x in (box[0], box[2]) for y in (box[1], box[3])]
     xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-    return (max(xs) - min(xs), max(ys) - min(ys))
+    return (min(xs), min(ys), max(xs), max(ys))
 
 
 def _union(boxes: list[Any]) -> Any:

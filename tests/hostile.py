@@ -66,6 +66,11 @@ def _size(pdf: pikepdf.Pdf, index: int) -> tuple[float, float]:
 
 # ---- good files in other clothes ---------------------------------------------
 
+def back_offset(src: Source, d: Path) -> Path:
+    """A kit whose backs were shifted for a printer's drift (--back-offset)."""
+    return src("ludo-cards", {"players": 2, "back_offset": (3.0, 0.0)})
+
+
 def linearised(src: Source, d: Path) -> Path:
     return _qpdf(src("tab", {}), d / "linearised.pdf", "--linearize")
 
@@ -232,6 +237,17 @@ def gutterfold_claims_duplex(src: Source, d: Path) -> Path:
                  lambda pdf: _claim(pdf, "backs=gutterfold", "backs=duplex-long"))
 
 
+def long_edge_claims_short_edge(src: Source, d: Path) -> Path:
+    return _edit(src("ludo-cards", {"players": 2}), d / "claims-short-edge.pdf",
+                 lambda pdf: _claim(pdf, "backs=duplex-long", "backs=duplex-short"))
+
+
+def offset_not_claimed(src: Source, d: Path) -> Path:
+    """Backs shifted 3 mm for a printer's drift, the claim of it removed."""
+    return _edit(src("ludo-cards", {"players": 2, "back_offset": (3.0, 0.0)}), d / "offset-unclaimed.pdf",
+                 lambda pdf: _claim(pdf, "; offset=3,0", ""))
+
+
 def colour_claims_greyscale(src: Source, d: Path) -> Path:
     return _edit(src("kesse-rueben", {}), d / "claims-greyscale.pdf",
                  lambda pdf: _claim(pdf, "variant=colour", "variant=greyscale"))
@@ -331,6 +347,7 @@ def many_objects(src: Source, d: Path) -> Path:
 
 
 CASES: list[Case] = [
+    Case("backs shifted by --back-offset", back_offset, GOOD),
     Case("linearised by qpdf", linearised, GOOD),
     Case("object streams by qpdf", object_streams, GOOD),
     Case("uncompressed qpdf --qdf", uncompressed_qdf, GOOD),
@@ -352,6 +369,8 @@ CASES: list[Case] = [
     Case("page 1 duplicated, page claim raised", page_duplicated_claim_raised, "pages: expected"),
     Case("duplex-long kit claiming gutterfold", duplex_claims_gutterfold, "pages: expected"),
     Case("gutterfold kit claiming duplex-long", gutterfold_claims_duplex, "pages: expected"),
+    Case("long-edge kit claiming short-edge backs", long_edge_claims_short_edge, "component places"),
+    Case("backs shifted 3 mm, the shift not claimed", offset_not_claimed, "component places"),
     Case("colour kit claiming greyscale", colour_claims_greyscale, "greyscale: no colour"),
     Case("claim of 0 players", claims_zero_players, "claims to be for '0' players, but kesse-rueben is for 2-4"),
     Case("3-player kit claiming 2", claims_other_players, "token:carrot: expected 16, found 12"),
@@ -360,6 +379,7 @@ CASES: list[Case] = [
     Case("unknown backs mode", _claiming("backs=duplex-long", "backs=sideways", "ludo-cards"), "claims card backs 'sideways'"),
     Case("backs on a kit without cards", _claiming("backs=none", "backs=gutterfold"), "tab has no cards with backs"),
     Case("unknown variant", _claiming("variant=colour", "variant=sepia"), "claims the print variant 'sepia'"),
+    Case("a back offset of a metre", _claiming("pages=3", "pages=3; offset=1000,0"), "pnp shifts backs by at most 10 mm"),
     Case("unknown paper", _claiming("paper=a4", "paper=a3"), "unknown paper 'a3'"),
     Case("a kit pnp does not make", _claiming("kit=tab", "kit=chess"), "unknown kit 'chess'"),
     Case("no pnp keywords", no_keywords, "pnp did not make"),

@@ -40,10 +40,16 @@ class Component:
     def size_mm(self) -> tuple[float, float]:
         return ((self.box[2] - self.box[0]) * PT, (self.box[3] - self.box[1]) * PT)
 
+    def centre_mm(self, origin: tuple[float, float]) -> tuple[float, float]:
+        """The centre in mm from the printed page's top left, y down (as the
+        kit's pages are laid out)."""
+        return ((self.box[0] + self.box[2]) / 2 - origin[0]) * PT, (origin[1] - (self.box[1] + self.box[3]) / 2) * PT
+
 
 @dataclass
 class PrintedPage:
     size_mm: tuple[float, float]  # the printed (crop) box
+    origin: tuple[float, float] = (0.0, 0.0)  # the crop box's top left corner, pt (PDF space)
     components: list[Component] = field(default_factory=list)
     text: str = ""  # visible text, in content order
     hidden_text: int = 0  # text objects that print nothing
@@ -149,6 +155,7 @@ def _read_page(page: Any, raw: Any, want_colour: bool) -> PrintedPage:
         out.colour = spread.getextrema()[1] > 12
 
     left, bottom, right, top = page.get_cropbox()
+    out.origin = (left, top)
     handle = page.raw
     text_page = raw.FPDFText_LoadPage(handle)
 
