@@ -61,6 +61,8 @@ def keywords(kit: Kit, options: Options, pages: int) -> str:
         "variant": options.variant,
         "pages": str(pages),
     }
+    if options.back_offset != (0.0, 0.0):  # the validator builds the same shifted backs
+        fields["offset"] = "{:g},{:g}".format(*options.back_offset)
     return "; ".join(f"{k}={v}" for k, v in fields.items())
 
 

@@ -454,7 +454,7 @@ def validate_cmd(files: tuple[Path, ...], as_json: bool, quiet: bool) -> None:
     if not paths:
         raise click.UsageError("no PDF to validate: name files, or render into output/ first")
     for p in paths:
-        if not p.exists():
+        if not os.path.lexists(p):
             raise click.UsageError(f"no such file: {p}")
     reports = [validate_file(p) for p in paths]  # an unreadable file is its own one-line verdict
     if as_json:

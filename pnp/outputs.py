@@ -37,7 +37,7 @@ from pnp.options import Options
 from pnp.paper import SAFE_MARGIN, get_paper
 from pnp.render.pdf import PdfMeta, render_pdf
 from pnp.textflow import Measure
-from pnp.validate import Report, validate_file
+from pnp.validate import Report, validate_written
 
 FORMATS = ("pdf", "svg", "cut-svg", "png", "proof", "cards")
 CARDS_DPI = 300  # the resolution print shops ask for, when neither --dpi nor a preset says otherwise
@@ -93,7 +93,7 @@ def render_one(kit: Kit, options: Options, out: Path, formats: tuple[str, ...], 
         write(f"{stem}.pdf", pdf)
         invalid = out / f"{stem}.invalid.pdf"
         if validate:
-            report = validate_file(files[-1])
+            report = validate_written(files[-1], pdf, built)
             if not report.ok:
                 # never leave a file that fails its checks under the name a script would print
                 try:

@@ -1,12 +1,15 @@
-"""The rules validator: reads a rendered PDF and checks it against the rules.
+"""The rules validator: reads a PDF and checks it against the rules.
 
-It trusts nothing but the file. From the file it reads which kit, language,
-paper and player count it claims to be (the PDF keywords), counts the
-components actually drawn (marked-content sequences that contain painting
-operators), reads the rules text back out of the pages, and compares all
-of that with the game facts and the catalogs: the counts the rules demand,
-the numbers the rules must state, the paper size, the page count, and the
-invariants of the game facts themselves.
+It trusts nothing but the printed page. From the file it reads which kit,
+language, paper, player count, backs mode and variant it claims to be (the
+PDF keywords); builds that kit itself for those options; and compares what
+the file prints with that build and with the game facts: page count, page
+sizes, the components on each page (only those whose area carries ink on
+the rasterised page), their sizes, the visible text of each page, the
+numbers the rules state, colour in a greyscale kit, and the invariants of
+the game facts. Every file is checked in a child process with hard limits
+(`pnp.validation.bounded`), read once; pikepdf checks that it is a valid PDF
+(`pnp.validation.syntax`) and PDFium draws it (`pnp.validation.printed`).
 """
 
 from __future__ import annotations
@@ -14,11 +17,18 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pnp.errors import PnpError, ValidationError
-from pnp.geometry import PT
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from pnp.build import Built
+    from pnp.textflow import Measure
+    from pnp.validation.printed import PrintedPage
 
 
 @dataclass(frozen=True)
@@ -35,6 +45,8 @@ class Report:
     info: dict[str, str] = field(default_factory=dict)
     checks: list[Check] = field(default_factory=list)
     error: str | None = None
+    peak_bytes: int = 0  # of the process that checked the file
+    seconds: float = 0.0
 
     @property
     def ok(self) -> bool:
@@ -64,62 +76,11 @@ def read_keywords(text: str) -> dict[str, str]:
     return out
 
 
-_TOKENS = re.compile(
-    rb"/pnp\s*<<\s*/K\s*\(((?:\\.|[^\\)])*)\)\s*/V\s*\(((?:\\.|[^\\)])*)\)\s*>>\s*BDC"  # a pnp component
-    rb"|\((?:\\.|[^\\)])*\)"  # a string: skipped
-    rb"|<[0-9A-Fa-f\s]*>"  # a hex string: skipped
-    rb"|(?<![A-Za-z*\'\"])(BDC|BMC|EMC|f\*|B\*|b\*|[fFSsBb]|Tj|TJ|Do|sh|\'|\")(?![A-Za-z*])"
-)
+def count_components(data: bytes) -> Counter[tuple[str, str]]:
+    """(kind, value) -> how many components print visibly in a PDF."""
+    from pnp.validation.printed import read_printed
 
-
-def count_components(reader: Any) -> Counter[tuple[str, str]]:
-    """(kind, value) -> how many marked components contain any painting.
-
-    A small scanner over each page's decoded content stream: it follows
-    marked-content nesting and notes painting operators inside it."""
-    found: Counter[tuple[str, str]] = Counter()
-    for page in reader.pages:
-        contents = page.get_contents()
-        if contents is None:
-            continue
-        stack: list[list[Any]] = []  # [tag or None, painted]
-        for m in _TOKENS.finditer(contents.get_data()):
-            if m.group(1) is not None:
-                stack.append([(m.group(1).decode("latin-1"), m.group(2).decode("latin-1")), False])
-                continue
-            op = m.group(3)
-            if op is None:
-                continue
-            if op in (b"BDC", b"BMC"):
-                stack.append([None, False])
-            elif op == b"EMC":
-                if stack:
-                    tag, painted = stack.pop()
-                    if tag is not None and painted:
-                        found[tag] += 1
-                    if stack and painted:
-                        stack[-1][1] = True
-            elif stack:
-                stack[-1][1] = True
-    return found
-
-
-def extract_text(path: Path) -> str:
-    """All text of the document (pdfium: fast, and independent of the
-    library that wrote the file)."""
-    import pypdfium2 as pdfium
-
-    doc = pdfium.PdfDocument(str(path))
-    try:
-        parts = []
-        for page in doc:
-            tp = page.get_textpage()
-            parts.append(tp.get_text_range())
-            tp.close()
-            page.close()
-        return "\n".join(parts)
-    finally:
-        doc.close()
+    return Counter((c.kind, c.value) for p in read_printed(data, want_colour=False) for c in p.components if c.visible)
 
 
 def matches(key: str, tag: tuple[str, str]) -> bool:
@@ -195,99 +156,200 @@ def stated_numbers(text: str, templates: list[str], values: dict[str, object]) -
     return checks
 
 
-def validate_file(path: Path) -> Report:
-    report = Report(path)
-    try:
-        _validate(path, report)
-    except ValidationError as e:
-        report.error = str(e)
-    except PnpError as e:
-        report.error = f"cannot be checked: {e}"
-    except Exception as e:  # noqa: BLE001 - a damaged file must give one line, never a traceback
-        report.checks.clear()
-        report.error = f"is a damaged PDF: {type(e).__name__}: {e}"
+@cache
+def shared_measurer() -> Measure:
+    """One text measurer, made before the child processes fork, so each
+    check does not load the fonts again."""
+    from pnp.fonts import Measurer
+
+    return Measurer()
+
+
+@cache
+def _warm() -> None:
+    """Import the readers in the parent, once: every forked child then has
+    them loaded instead of importing them again per file."""
+    import fontTools.ttLib.tables._g_l_y_f  # noqa: F401
+    import pikepdf  # noqa: F401
+    import PIL.ImageChops  # noqa: F401
+    import pypdfium2  # noqa: F401
+
+    from pnp.build import build_pages  # noqa: F401
+    from pnp.kits import registry
+
+    registry()
+
+
+def validate_file(path: Path, memory: int | None = None, seconds: float | None = None) -> Report:
+    """Check one file (a path, a pipe, /dev/stdin) in a child process with
+    hard limits: it is read once, and a hostile file gets one line."""
+    from pnp.validation import bounded
+
+    _warm()
+    shared_measurer()
+    problem = bounded.refuse_special(path)
+    if problem is not None:
+        return Report(path, error=problem)
+
+    def check() -> Report:
+        try:
+            data = bounded.read_once(path)
+        except bounded.InputError as e:
+            return Report(path, error=str(e))
+        return validate_bytes(path, data)
+
+    return _bounded(path, check, memory, seconds)
+
+
+def validate_written(path: Path, data: bytes, built: Built | None = None) -> Report:
+    """Check a file pnp has just written, from its bytes in memory, within
+    the same limits (render passes the pages it built: no second build)."""
+    _warm()
+    return _bounded(path, lambda: validate_bytes(path, data, built), None, None)
+
+
+def _bounded(path: Path, fn: Callable[[], Report], memory: int | None, seconds: float | None) -> Report:
+    from pnp.validation import bounded
+
+    outcome = bounded.run_bounded(fn, memory or bounded.MEMORY, seconds or bounded.SECONDS)
+    report = outcome.value if outcome.failure is None else Report(path, error=outcome.failure)
+    report.peak_bytes, report.seconds = outcome.peak_bytes, outcome.seconds
     return report
 
 
-def _validate(path: Path, report: Report) -> None:
-    from pypdf import PdfReader
-    from pypdf.errors import PyPdfError
+def validate_bytes(path: Path, data: bytes, built: Built | None = None) -> Report:
+    """Check a PDF held in memory, in this process (no limits: call it
+    through validate_file or validate_written)."""
+    report = Report(path)
+    try:
+        _validate(data, report, built)
+    except ValidationError as e:
+        report.checks.clear()
+        report.error = str(e)
+    except PnpError as e:
+        report.checks.clear()
+        report.error = f"cannot be checked: {e}"
+    except MemoryError:
+        raise
+    except Exception as e:  # noqa: BLE001 - a damaged file must give one line, never a traceback
+        report.checks.clear()
+        report.error = f"is a damaged PDF that cannot be read ({type(e).__name__}: {str(e)[:120]})"
+    return report
 
+
+def _offset_claim(text: str) -> tuple[float, float]:
+    try:
+        x, y = (float(v) for v in text.split(","))
+    except ValueError:
+        raise ValidationError(f"claims a back offset of {text!r}, not X,Y in mm") from None
+    if not (abs(x) <= 10 and abs(y) <= 10):
+        raise ValidationError(f"claims a back offset of {text!r}; pnp shifts backs by at most 10 mm")
+    return (x, y)
+
+
+def _claims(keywords: str) -> dict[str, str]:
+    kw = read_keywords(keywords)
+    if "pnp" not in kw or "kit" not in kw:
+        raise ValidationError("is a PDF that pnp did not make (no pnp keywords)")
+    return kw
+
+
+def _validate(data: bytes, report: Report, built: Built | None) -> None:
     from pnp.i18n import load_catalog
     from pnp.kits import registry
     from pnp.options import BACKS, VARIANTS, Options
     from pnp.paper import PAPERS
+    from pnp.validation.printed import read_printed
+    from pnp.validation.syntax import Invalid, read_syntax
 
-    try:
-        data = path.read_bytes()
-    except OSError as e:
-        raise ValidationError(f"cannot be read: {e.strerror or e}") from None
+    if not data:
+        raise ValidationError("is empty, not a PDF file")
     if not data.startswith(b"%PDF-"):
-        raise ValidationError("is not a PDF file")
+        raise ValidationError("is not a PDF file (it does not begin with %PDF-)")
     if b"%%EOF" not in data[-1024:]:
         raise ValidationError("is truncated: the PDF has no end-of-file marker")
     try:
-        reader = PdfReader(path, strict=True)
-        meta = reader.metadata or {}
-        kw = read_keywords(str(meta.get("/Keywords", "")))
-        n_pages = len(reader.pages)
-    except (PyPdfError, ValueError, KeyError, OSError) as e:
-        raise ValidationError(f"is a damaged PDF: {e}") from None
-    if "pnp" not in kw or "kit" not in kw:
-        raise ValidationError("is a PDF that pnp did not make (no pnp keywords)")
-    kits = registry()
-    kit = kits.get(kw["kit"])
-    lang, paper_id = kw.get("lang", "?"), kw.get("paper", "?")
-    cats = {}
+        syntax = read_syntax(data)
+    except Invalid as e:
+        raise ValidationError(str(e)) from None
+    kw = _claims(syntax.keywords)
+    kit = registry().get(kw["kit"])
     if kit is None:
-        raise ValidationError(f"names an unknown kit {kw['kit']!r}")
+        raise ValidationError(f"names an unknown kit {kw['kit']!r}; pnp makes {', '.join(registry())}")
+    lang, paper_id = kw.get("lang", "?"), kw.get("paper", "?")
     if paper_id not in PAPERS:
-        raise ValidationError(f"names an unknown paper {paper_id!r}")
+        raise ValidationError(f"names an unknown paper {paper_id!r}; pnp prints on {', '.join(PAPERS)}")
     try:
         cats = load_catalog(kit.id, lang)
     except PnpError:
         raise ValidationError(f"names an unknown language {lang!r}") from None
-    players = None if kw.get("players", "all") == "all" else int(kw["players"])
+    spec = kit.load_spec()
+    counts = kit.player_counts(spec)
+    span = f"{min(counts)}-{max(counts)}" if len(counts) > 1 else str(counts[0])
+    claim = kw.get("players", "all")
+    if claim != "all" and not (claim.isdigit() and int(claim) in counts):
+        raise ValidationError(f"claims to be for {claim!r} players, but {kit.id} is for {span} players")
+    players = None if claim == "all" else int(claim)
     backs = kw.get("backs", "none")
     variant = kw.get("variant", "colour")
-    if backs not in BACKS or variant not in VARIANTS:
-        raise ValidationError(f"has unknown options backs={backs!r} variant={variant!r}")
-    options = Options(lang, PAPERS[paper_id], players, backs if "backs" in kit.options else "duplex-long",
-                      variant=variant)
-    spec = kit.load_spec()
-    report.info = {"kit": kit.id, "lang": lang, "paper": paper_id, "players": kw.get("players", "all"),
-                   "backs": backs}
+    if "backs" in kit.options and backs not in BACKS:
+        raise ValidationError(f"claims card backs {backs!r}; pnp prints backs as one of {', '.join(BACKS)}")
+    if "backs" not in kit.options and backs != "none":
+        raise ValidationError(f"claims card backs {backs!r}, but {kit.id} has no cards with backs")
+    if variant not in VARIANTS:
+        raise ValidationError(f"claims the print variant {variant!r}; pnp prints {', '.join(VARIANTS)}")
+    pages_claim = kw.get("pages", "")
+    if not pages_claim.isdigit():
+        raise ValidationError(f"claims a page count of {pages_claim!r}, not a number")
+    offset = _offset_claim(kw.get("offset", "0,0"))
+    options = Options(lang, PAPERS[paper_id], players if "players" in kit.options else None,
+                      backs if "backs" in kit.options else "duplex-long", offset, variant=variant)
+    report.info = {"kit": kit.id, "lang": lang, "paper": paper_id, "players": claim, "backs": backs, "variant": variant}
+
+    # what the kit's own build prints for the options the file claims
+    if built is None or built.keywords != syntax.keywords:
+        from pnp.build import build_pages
+
+        built = build_pages(kit, options, shared_measurer())
+    printed = read_printed(data, want_colour=variant == "greyscale")
     checks = report.checks
+    n_pages = len(printed)
+    checks.append(Check("pages", str(len(built.pages)), str(n_pages), n_pages == len(built.pages)))
+    checks.append(Check("page count the file claims", str(n_pages), pages_claim, int(pages_claim) == n_pages))
+    checks.extend(structure_checks(built, printed))
 
-    # the page count the file claims, and the paper
-    claimed = int(kw.get("pages", "0"))
-    checks.append(Check("pages", str(claimed), str(n_pages), claimed == n_pages))
-    paper = PAPERS[paper_id]
-    sizes_ok = True
-    for page in reader.pages:
-        w, h = float(page.mediabox.width) * PT, float(page.mediabox.height) * PT
-        dims = sorted((w, h))
-        if abs(dims[0] - paper.width) > 0.1 or abs(dims[1] - paper.height) > 0.1:
-            sizes_ok = False
-    checks.append(Check("paper size", f"{paper.width} x {paper.height} mm", "all pages" if sizes_ok else "other sizes",
-                        sizes_ok))
-    if players is not None:
-        counts = kit.player_counts(spec)
-        checks.append(Check("player count", f"one of {list(counts)}", str(players), players in counts))
-
-    # the components drawn in the file
-    found = count_components(reader)
+    # the components the rules call for, counting only those that print
     want = kit.expected(spec, options)
+    found: Counter[tuple[str, str]] = Counter((c.kind, c.value) for p in printed for c in p.components if c.visible)
+    by_kind: dict[str, list[tuple[str, str]]] = {}
+    for tag in found:
+        by_kind.setdefault(tag[0], []).append(tag)
+    claimed: set[tuple[str, str]] = set()
     for key, n in want.items():
-        got = sum(c for tag, c in found.items() if matches(key, tag))
+        hits = [tag for tag in by_kind.get(key.partition(":")[0], []) if matches(key, tag)]
+        claimed.update(hits)
+        got = sum(found[tag] for tag in hits)
         checks.append(Check(key, str(n), str(got), got == n))
-    unexpected = sum(c for tag, c in found.items() if not any(matches(k, tag) for k in want))
+    unexpected = sum(c for tag, c in found.items() if tag not in claimed)
     if unexpected:
-        kinds = sorted({f"{k}:{v}" for (k, v) in found if not any(matches(key, (k, v)) for key in want)})
+        kinds = sorted({f"{k}:{v}" for (k, v) in found if (k, v) not in claimed})
         checks.append(Check("components the rules do not call for", "0", f"{unexpected} ({', '.join(kinds[:4])})", False))
+    hidden: Counter[tuple[int, str, str]] = Counter((n, c.why, c.kind) for n, p in enumerate(printed, 1)
+                                                    for c in p.components if not c.visible)
+    said = [f"page {n}: {count} x {kind} {why}" for (n, why, kind), count in list(hidden.items())[:3]]
+    checks.append(Check("components that print", "all", "all" if not hidden else
+                        f"{sum(hidden.values())} do not; " + "; ".join(said) + ("; ..." if len(hidden) > 3 else ""),
+                        not hidden))
+    invisible = sum(p.hidden_text for p in printed)
+    checks.append(Check("text that prints", "all", "all" if not invisible else f"{invisible} text runs print nothing "
+                        "(invisible, covered, or off the page)", not invisible))
+    if variant == "greyscale":
+        coloured = [n for n, p in enumerate(printed, 1) if p.colour]
+        checks.append(Check("greyscale: no colour", "no colour on any page",
+                            "none" if not coloured else f"colour on page(s) {', '.join(map(str, coloured[:6]))}", not coloured))
 
-    # the numbers the rules text states, in this file's language
-    text = normalise(extract_text(path))
+    # the numbers the rules text states, read from the visible text
+    text = normalise("".join(p.text for p in printed))
     values = kit.text_values(spec, options)
     templates = [t for key in ("rules", "subtitle") if key in cats.strings for t in _as_list(cats.raw(key))]
     checks.extend(stated_numbers(text, templates, values))
@@ -295,6 +357,177 @@ def _validate(path: Path, report: Report) -> None:
     # the game facts themselves
     for name, holds, detail in kit.invariants(spec):
         checks.append(Check(f"game facts: {name}", "holds", "holds" if holds else detail, holds))
+
+
+def structure_checks(built: Built, printed: list[PrintedPage]) -> list[Check]:
+    """Page by page against the kit's own build: size and orientation, the
+    components on each page (fronts, then their backs, sheet by sheet), their
+    sizes, and the text each page prints."""
+    from pnp.geometry import tagged
+
+    sizes_bad: list[str] = []
+    pages_bad: list[str] = []
+    scale_bad: list[str] = []
+    place_bad: list[str] = []
+    text_bad: list[str] = []
+    for n, (page, seen) in enumerate(zip(built.pages, printed, strict=False), 1):
+        w, h = seen.size_mm
+        if abs(w - page.width) > SIZE_TOL or abs(h - page.height) > SIZE_TOL:
+            sizes_bad.append(f"page {n} is {w:.1f} x {h:.1f} mm, not {page.width:.1f} x {page.height:.1f} mm")
+        expected: dict[tuple[str, str], list[tuple[float, float]]] = {}
+        places: dict[tuple[str, str], list[tuple[float, float]]] = {}
+        memo: dict[int, Any] = {}
+        for g, m in tagged(page.items):
+            box = _group_box(g, m, memo)
+            if box is not None and g.tag is not None:
+                expected.setdefault(g.tag, []).append((box[2] - box[0], box[3] - box[1]))
+                places.setdefault(g.tag, []).append(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2))
+        got: dict[tuple[str, str], list[tuple[float, float]]] = {}
+        got_places: dict[tuple[str, str], list[tuple[float, float]]] = {}
+        for c in seen.components:
+            if c.visible:
+                got.setdefault((c.kind, c.value), []).append(c.size_mm)
+                got_places.setdefault((c.kind, c.value), []).append(c.centre_mm(seen.origin))
+        want_count = Counter({k: len(v) for k, v in expected.items()})
+        got_count = Counter({k: len(v) for k, v in got.items()})
+        if want_count != got_count:
+            pages_bad.append(f"page {n} {difference(want_count, got_count)}")
+        for tag, boxes in expected.items():
+            # sizes of what is there (a missing component is reported above)
+            for (ew, eh), (fw, fh) in zip(sorted(boxes), sorted(got.get(tag, [])), strict=False):
+                if not (_close(fw, ew) and _close(fh, eh)):
+                    scale_bad.append(f"{tag[0]}:{tag[1]} on page {n} is {fw:.1f} x {fh:.1f} mm, not {ew:.1f} x {eh:.1f} mm")
+                    break
+        for tag, centres in places.items():
+            moved = _misplaced(centres, got_places.get(tag, []))
+            if moved is not None:
+                (ex, ey), (fx, fy) = moved
+                place_bad.append(f"{tag[0]}:{tag[1]} on page {n} stands at {fx:.1f}, {fy:.1f} mm, not {ex:.1f}, {ey:.1f} mm")
+        want_text = normalise("".join(t.text for t, _, _ in walk_texts(page)))
+        got_text = normalise(seen.text)
+        if want_text != got_text:
+            text_bad.append(f"page {n} prints {_differ(want_text, got_text)}")
+    return [
+        Check("paper size", "each page as the kit builds it", "as built" if not sizes_bad else "; ".join(sizes_bad[:3]), not sizes_bad),
+        Check("components page by page", "as the kit builds them", "as built" if not pages_bad else "; ".join(pages_bad[:2]),
+              not pages_bad),
+        Check("component sizes", "as the kit builds them (within 1.5 mm)", "as built" if not scale_bad else "; ".join(scale_bad[:2]),
+              not scale_bad),
+        Check("component places", f"as the kit builds them (within {PLACE_TOL} mm)",
+              "as built" if not place_bad else "; ".join(place_bad[:2]), not place_bad),
+        Check("text page by page", "as the kit builds it", "as built" if not text_bad else "; ".join(text_bad[:2]), not text_bad),
+    ]
+
+
+SIZE_TOL = 0.5  # mm: page sizes
+PLACE_TOL = 2.0  # mm: where a component's centre stands
+
+
+def _misplaced(want: list[tuple[float, float]], got: list[tuple[float, float]]) -> Any:
+    """The first expected centre with no found centre within PLACE_TOL
+    (each found one used once), with the nearest found; None if all match.
+    A missing component is reported by the page's component check."""
+    left = list(got)
+    for w in want:
+        if not left:
+            return None
+        near = min(left, key=lambda g: (g[0] - w[0]) ** 2 + (g[1] - w[1]) ** 2)
+        if ((near[0] - w[0]) ** 2 + (near[1] - w[1]) ** 2) ** 0.5 > PLACE_TOL:
+            return (w, near)
+        left.remove(near)
+    return None
+
+
+def _close(found: float, want: float) -> bool:
+    return abs(found - want) <= 1.5 + 0.03 * want
+
+
+def _group_box(g: Any, m: Any, memo: dict[int, Any]) -> tuple[float, float, float, float] | None:
+    """The page box in mm (x0, y0, x1, y1, y down) of a tagged group's ink,
+    placed by its page matrix m. Extents are hierarchical (four corners per
+    group) and each group's is computed once per page (a board's squares
+    are inside it)."""
+    from pnp.geometry import apply
+
+    box = _union([_extent(item, memo) for item in g.items])
+    if box is None:
+        return None
+    pts = [apply(m, x, y) for x in (box[0], box[2]) for y in (box[1], box[3])]
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def _union(boxes: list[Any]) -> Any:
+    found = [b for b in boxes if b is not None]
+    if not found:
+        return None
+    return (min(b[0] for b in found), min(b[1] for b in found), max(b[2] for b in found), max(b[3] for b in found))
+
+
+def _extent(s: Any, memo: dict[int, Any]) -> Any:
+    """pnp.geometry.extent, with each group's result kept in memo."""
+    from pnp.geometry import Group, apply, extent, group_matrix
+
+    if not isinstance(s, Group):
+        return extent(s)
+    key = id(s)
+    if key not in memo:
+        box = _union([_extent(item, memo) for item in s.items])
+        if box is not None and (s.dx or s.dy or s.rotate or s.scale != 1.0):
+            gm = group_matrix(s)
+            pts = [apply(gm, x, y) for x in (box[0], box[2]) for y in (box[1], box[3])]
+            box = (min(p[0] for p in pts), min(p[1] for p in pts), max(p[0] for p in pts), max(p[1] for p in pts))
+        memo[key] = box
+    return memo[key]
+
+
+def walk_texts(page: Any) -> list[tuple[Any, Any, Any]]:
+    """The reading text of a built page: every text run printed at least
+    SMALL_PT (the lettering in a small picture is not read)."""
+    from pnp.geometry import Text, walk
+    from pnp.validation.printed import SMALL_PT
+
+    out = []
+    for s, m, g in walk(page.items):
+        if isinstance(s, Text) and s.size * abs(m[0] * m[3] - m[1] * m[2]) ** 0.5 >= SMALL_PT:
+            out.append((s, m, g))
+    return out
+
+
+def describe(c: Counter[tuple[str, str]]) -> str:
+    if not c:
+        return "no components"
+    kinds: Counter[str] = Counter()
+    for (k, _), n in c.items():
+        kinds[k] += n
+    parts = []
+    for k, n in kinds.items():
+        values = sorted({v for (kk, v) in c if kk == k})
+        shown = ", ".join(values[:3]) + (", ..." if len(values) > 3 else "")
+        parts.append(f"{n} {k} ({shown})")
+    return " and ".join(parts)
+
+
+def difference(want: Counter[tuple[str, str]], got: Counter[tuple[str, str]]) -> str:
+    """What a page lacks and what it has too many of, in words."""
+    parts = []
+    for label, c in (("lacks", want - got), ("has extra", got - want)):
+        if c:
+            items = [f"{n} x {k}:{v}" if n > 1 else f"{k}:{v}" for (k, v), n in sorted(c.items())]
+            parts.append(f"{label} {', '.join(items[:4])}" + (f" (+{len(items) - 4} more)" if len(items) > 4 else ""))
+    return " and ".join(parts)
+
+
+def _differ(want: str, got: str) -> str:
+    """Where two page texts part, as a few characters of each."""
+    if not got:
+        return f"no text where the kit prints {want[:20]!r}"
+    if not want:
+        return f"{got[:20]!r} where the kit prints no text"
+    i = 0
+    while i < min(len(want), len(got)) and want[i] == got[i]:
+        i += 1
+    return f"{got[max(0, i - 10):i + 20]!r} where the kit prints {want[max(0, i - 10):i + 20]!r}"
 
 
 def _as_list(v: str | list[str]) -> list[str]:

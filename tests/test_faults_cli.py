@@ -320,7 +320,7 @@ def test_validate_on_an_unreadable_file_is_pnps_own_line(tmp_path):
     folder.mkdir()  # a path no one can read as a file, root included
     result = _run("validate", str(folder))
     assert result.exit_code == 1
-    assert f"{folder}: cannot be read: Is a directory" in result.output
+    assert f"{folder}: is a folder, not a PDF file" in result.output
     assert "Usage:" not in result.output and "Traceback" not in result.output
 
 

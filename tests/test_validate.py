@@ -246,8 +246,7 @@ def test_rules_that_state_another_number_fail(measure, tmp_path, monkeypatch):
     assert tab.text_values is real
     report = validate_file(path)
     assert not report.ok
-    (bad,) = _failed(report)
-    assert "coins" in bad.component
+    (bad,) = [c for c in _failed(report) if "coins" in c.component]
     assert (bad.expected, bad.found) == (str(spec.coins), "5")
     assert any("coins" in p for p in report.problems())
 
@@ -299,3 +298,16 @@ def test_matches():
     assert not matches("piece:light", ("piece", "lightish"))
     assert not matches("piece:light", ("piece", "dark"))
     assert not matches("square", ("board", "4x9"))
+
+
+def test_render_validates_what_it_wrote_in_a_bounded_child(measure, tmp_path):
+    kit = get_kit("tab")
+    real = kit.load_spec()
+    fewer = dataclasses.replace(real, pieces_per_player=real.pieces_per_player - 1)
+    result = render_one(dataclasses.replace(kit, load_spec=lambda: fewer), Options("en", get_paper("a4")), tmp_path,
+                        ("pdf",), 150, measure, validate=True)
+    report = result.report
+    assert report is not None and not report.ok
+    assert report.peak_bytes > 0 and report.seconds > 0  # measured from the child that checked it
+    bad = {c.component: (c.expected, c.found) for c in _failed(report)}
+    assert bad["piece:light"] == (str(real.pieces_per_player), str(fewer.pieces_per_player))

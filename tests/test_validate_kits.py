@@ -68,7 +68,10 @@ def test_a_ludo_kit_with_one_card_fewer_fails(tmp_path, measure, monkeypatch):
     path = render(get_kit("ludo-cards"), tmp_path, measure, backs="none")
     monkeypatch.undo()
     bad = failing(validate_file(path))
-    assert bad == {"card:blue-3-4": ("1", "0")}
+    assert bad["card:blue-3-4"] == ("1", "0")
+    # the cards after the missing one move up a place, and their text with them
+    assert set(bad) == {"card:blue-3-4", "components page by page", "component places", "text page by page"}
+    assert "lacks card:blue-3-4" in bad["components page by page"][1]
 
 
 def test_ludo_backs_must_equal_fronts(tmp_path, measure):

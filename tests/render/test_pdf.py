@@ -113,7 +113,7 @@ def test_pages_have_the_paper_size_in_points(rendered, built, kit_id, paper_id):
 
 def test_tab_components_are_marked_in_the_file(rendered):
     spec = get_kit("tab").load_spec()
-    found = count_components(PdfReader(rendered("tab", "nl", "letter")))
+    found = count_components(rendered("tab", "nl", "letter").read_bytes())
     n = spec.pieces_per_player
     assert found[("board", f"{spec.rows}x{spec.columns}")] == 1
     assert sum(c for (k, _), c in found.items() if k == "square") == spec.rows * spec.columns

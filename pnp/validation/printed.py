@@ -1,0 +1,254 @@
+"""The printed page, as PDFium draws it.
+
+Each page is rasterised once at a low resolution. PDFium's page objects
+carry the marked-content marks the renderer wrote around every component
+(/pnp <</K kind /V value>>) and their page-space bounds, so each component
+is found where it stands and counts only if its area of the printed page
+carries ink: not painted over, not clipped away, not outside the crop box,
+not scaled to nothing, not invisible text. The text of a page is read from
+its visible text objects only.
+"""
+
+from __future__ import annotations
+
+import ctypes
+from dataclasses import dataclass, field
+from typing import Any
+
+from pnp.errors import ValidationError
+from pnp.geometry import PT
+
+DPI = 36  # 0.7 mm a pixel: enough to see a component's ink, cheap to draw
+INK = 235  # a pixel darker than this (0-255 grey) carries ink
+MAX_SIDE_PT = 2000.0  # 70 cm: a larger page is not a home printer's (and would cost a big raster)
+MAX_OBJECTS = 1_000_000  # drawn objects in one page, forms included
+MAX_FORM_DEPTH = 8
+SMALL_PT = 4.0  # text printed smaller than this is lettering in a picture, not reading text
+TEXT_INK = 250  # thin lettering is a light grey at this resolution
+CONTRAST = 20  # a component is more than one flat colour
+
+
+@dataclass
+class Component:
+    kind: str
+    value: str
+    box: tuple[float, float, float, float]  # page space, pt: left, bottom, right, top
+    visible: bool
+    why: str = ""  # why it is not visible
+
+    @property
+    def size_mm(self) -> tuple[float, float]:
+        return ((self.box[2] - self.box[0]) * PT, (self.box[3] - self.box[1]) * PT)
+
+    def centre_mm(self, origin: tuple[float, float]) -> tuple[float, float]:
+        """The centre in mm from the printed page's top left, y down (as the
+        kit's pages are laid out)."""
+        return ((self.box[0] + self.box[2]) / 2 - origin[0]) * PT, (origin[1] - (self.box[1] + self.box[3]) / 2) * PT
+
+
+@dataclass
+class PrintedPage:
+    size_mm: tuple[float, float]  # the printed (crop) box
+    origin: tuple[float, float] = (0.0, 0.0)  # the crop box's top left corner, pt (PDF space)
+    components: list[Component] = field(default_factory=list)
+    text: str = ""  # visible text, in content order
+    hidden_text: int = 0  # text objects that print nothing
+    colour: bool = False  # any pixel with colour (not grey)
+
+
+BLANK = "print blank or one flat colour where they stand (covered or clipped)"
+
+
+class TooDeep(Exception):
+    pass
+
+
+_BUF = 512
+
+
+def _utf16(fn: Any, *args: Any) -> str:
+    buf = (ctypes.c_ushort * _BUF)()
+    out = ctypes.c_ulong(0)
+    if not fn(*args, buf, ctypes.sizeof(buf), ctypes.byref(out)):
+        return ""
+    n = min(out.value, ctypes.sizeof(buf))
+    return bytes(buf)[:n].decode("utf-16-le", "replace").rstrip("\0")
+
+
+def _compose(m: tuple[float, ...], n: tuple[float, ...]) -> tuple[float, ...]:
+    """m then n (PDF row-vector convention: p' = p x m x n)."""
+    a, b, c, d, e, f = m
+    A, B, C, D, E, F = n  # noqa: N806
+    return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
+
+
+def _transform(m: tuple[float, ...], box: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+    a, b, c, d, e, f = m
+    xs, ys = [], []
+    for x in (box[0], box[2]):
+        for y in (box[1], box[3]):
+            xs.append(a * x + c * y + e)
+            ys.append(b * x + d * y + f)
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def _matrix_scale(raw: Any, obj: Any) -> float:
+    m = raw.FS_MATRIX()
+    if not raw.FPDFPageObj_GetMatrix(obj, ctypes.byref(m)):
+        return 0.0
+    return abs(m.a * m.d - m.b * m.c) ** 0.5
+
+
+def _text_size(raw: Any, obj: Any) -> float:
+    """The size text prints at, in pt: its font size scaled by its matrix."""
+    size = ctypes.c_float()
+    if not raw.FPDFTextObj_GetFontSize(obj, ctypes.byref(size)):
+        return 0.0
+    return size.value * _matrix_scale(raw, obj)
+
+
+def _object_text(raw: Any, obj: Any, text_page: Any) -> str:
+    need = raw.FPDFTextObj_GetText(obj, text_page, None, 0)
+    if need <= 2:
+        return ""
+    buf = (ctypes.c_ushort * (need // 2))()
+    raw.FPDFTextObj_GetText(obj, text_page, buf, need)
+    return bytes(buf).decode("utf-16-le", "replace").rstrip("\0")
+
+
+def read_printed(data: bytes, want_colour: bool = True) -> list[PrintedPage]:
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as raw
+
+    doc = pdfium.PdfDocument(data)
+    pages: list[PrintedPage] = []
+    try:
+        for index in range(len(doc)):
+            page = doc[index]
+            try:
+                pages.append(_read_page(page, raw, want_colour))
+            except TooDeep as e:
+                raise ValidationError(f"page {index + 1} {e}") from None
+            finally:
+                page.close()
+    finally:
+        doc.close()
+    return pages
+
+
+def _read_page(page: Any, raw: Any, want_colour: bool) -> PrintedPage:
+    from PIL import ImageChops
+
+    w_pt, h_pt = page.get_size()
+    if max(w_pt, h_pt) > MAX_SIDE_PT:
+        raise ValidationError(f"has a page of {w_pt * PT:.0f} x {h_pt * PT:.0f} mm; pnp kits are printed on A4 or Letter")
+    scale = DPI / 72
+    bitmap = page.render(scale=scale, may_draw_forms=False, grayscale=not want_colour)
+    image = bitmap.to_pil()
+    grey = image.convert("L") if image.mode != "L" else image
+    width, height = image.size
+    out = PrintedPage((w_pt * PT, h_pt * PT))
+    if want_colour:
+        r, g, b = image.convert("RGB").split()
+        spread = ImageChops.subtract(ImageChops.lighter(ImageChops.lighter(r, g), b),
+                                     ImageChops.darker(ImageChops.darker(r, g), b))
+        out.colour = spread.getextrema()[1] > 12
+
+    left, bottom, right, top = page.get_cropbox()
+    out.origin = (left, top)
+    handle = page.raw
+    text_page = raw.FPDFText_LoadPage(handle)
+
+    upright = page.get_rotation() == 0 and right > left and top > bottom
+    sx, sy = width / (right - left) if upright else 0.0, height / (top - bottom) if upright else 0.0
+
+    def to_pixels(box: tuple[float, float, float, float]) -> tuple[int, int, int, int]:
+        if upright:  # the device mapping of an unrotated page, without a call per corner
+            x0, x1 = int((box[0] - left) * sx), int((box[2] - left) * sx)
+            y0, y1 = int((top - box[3]) * sy), int((top - box[1]) * sy)
+            return (max(0, x0), max(0, y0), min(width, x1 + 1), min(height, y1 + 1))
+        xs, ys = [], []
+        for x, y in ((box[0], box[1]), (box[2], box[3])):
+            dx, dy = ctypes.c_int(), ctypes.c_int()
+            raw.FPDF_PageToDevice(handle, 0, 0, width, height, 0, ctypes.c_double(x), ctypes.c_double(y),
+                                  ctypes.byref(dx), ctypes.byref(dy))
+            xs.append(dx.value)
+            ys.append(dy.value)
+        return (max(0, min(xs)), max(0, min(ys)), min(width, max(xs) + 1), min(height, max(ys) + 1))
+
+    def inked(box: tuple[float, float, float, float], contrast: int, ink: int = INK) -> bool:
+        x0, y0, x1, y1 = to_pixels(box)
+        if x1 <= x0 or y1 <= y0:
+            return False
+        lo, hi = grey.crop((x0, y0, x1, y1)).getextrema()
+        return lo < ink and hi - lo >= contrast
+
+    # component occurrences: one PDFium mark item per marked-content sequence
+    found: dict[int, list[Any]] = {}  # mark item address -> [kind, value, box, visible objects, objects]
+    order: list[int] = []
+    texts: list[str] = []
+    l_, b_, r_, t_ = ctypes.c_float(), ctypes.c_float(), ctypes.c_float(), ctypes.c_float()
+    bounds = (ctypes.byref(l_), ctypes.byref(b_), ctypes.byref(r_), ctypes.byref(t_))
+    other: set[int] = set()  # mark items that are not pnp's
+    budget = [MAX_OBJECTS]
+
+    def visit(obj: Any, place: tuple[float, ...] | None, scale: float, depth: int) -> None:
+        """One drawn object; the bounds of an object inside a form XObject
+        are in the form's space, placed on the page by `place`."""
+        budget[0] -= 1
+        if budget[0] < 0 or depth > MAX_FORM_DEPTH:
+            raise TooDeep(f"draws more than {MAX_OBJECTS} objects, or nests form XObjects more than {MAX_FORM_DEPTH} "
+                          f"deep (a form that draws itself?)")
+        if not raw.FPDFPageObj_GetBounds(obj, *bounds):
+            return
+        box = (l_.value, b_.value, r_.value, t_.value)
+        if place is not None:
+            box = _transform(place, box)
+        kind_of = raw.FPDFPageObj_GetType(obj)
+        if kind_of == raw.FPDF_PAGEOBJ_TEXT and _text_size(raw, obj) * scale >= SMALL_PT:
+            mode = raw.FPDFTextObj_GetTextRenderMode(obj)
+            shown = mode not in (raw.FPDF_TEXTRENDERMODE_INVISIBLE, raw.FPDF_TEXTRENDERMODE_CLIP)
+            inside = box[0] >= left - 1 and box[2] <= right + 1 and box[1] >= bottom - 1 and box[3] <= top + 1
+            if shown and inside and inked(box, 1, TEXT_INK):
+                texts.append(_object_text(raw, obj, text_page))
+            elif _object_text(raw, obj, text_page).strip():
+                out.hidden_text += 1
+        for j in range(raw.FPDFPageObj_CountMarks(obj)):
+            mark = raw.FPDFPageObj_GetMark(obj, j)
+            key = ctypes.cast(mark, ctypes.c_void_p).value or 0
+            if key in other:
+                continue
+            entry = found.get(key)
+            if entry is None:
+                if _utf16(raw.FPDFPageObjMark_GetName, mark) != "pnp":
+                    other.add(key)
+                    continue
+                kind = _utf16(raw.FPDFPageObjMark_GetParamStringValue, mark, b"K")
+                value = _utf16(raw.FPDFPageObjMark_GetParamStringValue, mark, b"V")
+                entry = found[key] = [kind, value, box]
+                order.append(key)
+            else:
+                eb = entry[2]
+                entry[2] = (min(eb[0], box[0]), min(eb[1], box[1]), max(eb[2], box[2]), max(eb[3], box[3]))
+        if kind_of == raw.FPDF_PAGEOBJ_FORM:
+            m = raw.FS_MATRIX()
+            raw.FPDFPageObj_GetMatrix(obj, ctypes.byref(m))
+            own = (m.a, m.b, m.c, m.d, m.e, m.f)
+            inner = own if place is None else _compose(own, place)
+            for k in range(raw.FPDFFormObj_CountObjects(obj)):
+                visit(raw.FPDFFormObj_GetObject(obj, k), inner, scale * _matrix_scale(raw, obj), depth + 1)
+
+    for i in range(raw.FPDFPage_CountObjects(handle)):
+        visit(raw.FPDFPage_GetObject(handle, i), None, 1.0, 0)
+    raw.FPDFText_ClosePage(text_page)
+    out.text = "".join(texts)
+    for key in order:
+        kind, value, box = found[key]
+        inside = box[0] >= left - 1 and box[2] <= right + 1 and box[1] >= bottom - 1 and box[3] <= top + 1
+        if not inside:
+            out.components.append(Component(kind, value, box, False, "lie outside the printed area (crop box)"))
+        elif not inked(box, CONTRAST):
+            out.components.append(Component(kind, value, box, False, BLANK))
+        else:
+            out.components.append(Component(kind, value, box, True))
+    return out

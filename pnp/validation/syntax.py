@@ -1,0 +1,227 @@
+"""The PDF's structure, read with pikepdf (qpdf): it opens what readers
+open (linearised files, object streams, uncompressed --qdf files, AES
+files with an owner password only), parses every content stream into
+operators, and decodes every stream, so this module only has to judge what
+qpdf reads.
+
+Limits keep the work bounded whatever the file holds: object count, page
+count, operators per file, and nesting depth of marked content and of the
+graphics state (the run in a child process is the hard limit behind them).
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+MAX_OBJECTS = 50_000
+MAX_PAGES = 500
+MAX_OPERATORS = 2_000_000
+MAX_NESTING = 32  # marked content and q/Q; pnp kits nest a few levels
+
+# Every operator of PDF 32000-1 (Annex A) with its operand count (None: varies).
+OPERATORS: dict[str, int | None] = {
+    "b": 0, "B": 0, "b*": 0, "B*": 0, "BDC": 2, "BI": 0, "BMC": 1, "BT": 0, "BX": 0, "c": 6, "cm": 6,
+    "CS": 1, "cs": 1, "d": 2, "d0": 2, "d1": 6, "Do": 1, "DP": 2, "EI": 0, "EMC": 0, "ET": 0, "EX": 0,
+    "f": 0, "F": 0, "f*": 0, "G": 1, "g": 1, "gs": 1, "h": 0, "i": 1, "ID": 0, "j": 1, "J": 1, "K": 4,
+    "k": 4, "l": 2, "m": 2, "M": 1, "MP": 1, "n": 0, "q": 0, "Q": 0, "re": 4, "RG": 3, "rg": 3, "ri": 1,
+    "s": 0, "S": 0, "SC": None, "sc": None, "SCN": None, "scn": None, "sh": 1, "T*": 0, "Tc": 1, "Td": 2,
+    "TD": 2, "Tf": 2, "Tj": 1, "TJ": 1, "TL": 1, "Tm": 6, "Tr": 1, "Ts": 1, "Tw": 1, "Tz": 1, "v": 4,
+    "w": 1, "W": 0, "W*": 0, "y": 4, "'": 1, '"': 3,
+}
+# operators whose operands are read (the others are only checked to be
+# operators: reading every operand of a large page costs more than parsing
+# it; qpdf has already tokenised them, so a `nan` is an unknown operator)
+_READ = {"BDC", "BMC", "EMC", "q", "Q", "Tf", "Tj", "TJ", "'", '"', "Do"}
+
+
+class Invalid(Exception):
+    """The file is not a valid PDF, or breaks a limit: one line."""
+
+
+@dataclass
+class Syntax:
+    keywords: str
+    pages: int
+    media_boxes: list[tuple[float, float, float, float]]
+    crop_boxes: list[tuple[float, float, float, float]]
+
+
+def _num(x: Any) -> float | None:
+    if isinstance(x, bool):
+        return None
+    if isinstance(x, int | float | Decimal):
+        return float(x)
+    return None
+
+
+def _box(page: Any, name: str) -> tuple[float, float, float, float]:
+    box = page.obj.get(name)
+    if box is None:
+        box = page.mediabox
+    vals = [_num(v) for v in box]
+    if len(vals) != 4 or any(v is None or not math.isfinite(v) for v in vals):
+        raise Invalid(f"has a page whose {name[1:]} is not four numbers")
+    x0, y0, x1, y1 = vals  # type: ignore[misc]
+    return (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))  # type: ignore[type-var]
+
+
+def read_syntax(data: bytes) -> Syntax:
+    import pikepdf
+
+    try:
+        pdf = pikepdf.open(io.BytesIO(data))
+    except pikepdf.PasswordError:
+        raise Invalid("is locked with a password; a pnp kit never is (it must open in any reader without one)") from None
+    except pikepdf.PdfError as e:
+        raise Invalid(f"is a damaged PDF that no reader can open ({_first_line(e)})") from None
+    with pdf:
+        if len(pdf.objects) > MAX_OBJECTS:
+            raise Invalid(f"has {len(pdf.objects)} objects; a pnp kit has a few hundred (limit {MAX_OBJECTS})")
+        try:
+            n_pages = len(pdf.pages)
+        except pikepdf.PdfError as e:
+            raise Invalid(f"is a damaged PDF: its page tree cannot be read ({_first_line(e)})") from None
+        if n_pages > MAX_PAGES:
+            raise Invalid(f"has {n_pages} pages; a pnp kit has at most {MAX_PAGES}")
+        info = pdf.docinfo if "/Info" in pdf.trailer else {}
+        kw = info.get("/Keywords") if info else None
+        keywords = str(kw) if isinstance(kw, pikepdf.String) else ""
+        out = Syntax(keywords, n_pages, [], [])
+        budget = [MAX_OPERATORS]
+        fonts: dict[tuple[int, int], tuple[str, Any, set[int]]] = {}
+        for n, page in enumerate(pdf.pages, 1):
+            try:
+                out.media_boxes.append(_box(page, "/MediaBox"))
+                out.crop_boxes.append(_box(page, "/CropBox"))
+                _content(page, page.obj.get("/Resources"), n, budget, fonts, set(), 0)
+            except Invalid:
+                raise
+            except (pikepdf.PdfError, ValueError, TypeError, KeyError, AttributeError) as e:
+                raise Invalid(f"page {n}: its content cannot be read ({_first_line(e)})") from None
+        for name, res, codes in fonts.values():
+            _check_font(name, res, codes)
+    return out
+
+
+def _first_line(e: BaseException) -> str:
+    text = str(e).strip().splitlines()
+    line = text[0] if text else type(e).__name__
+    return line if len(line) <= 160 else line[:157] + "..."
+
+
+def _content(content: Any, resources: Any, n: int, budget: list[int], fonts: dict[tuple[int, int], tuple[str, Any, set[int]]],
+             seen: set[tuple[int, int]], depth: int) -> None:
+    """Parse a page's content (or a form XObject's it draws): every
+    operator known, marked content and saved states balanced and shallow,
+    the character codes shown in each font noted; then the forms it draws."""
+    import pikepdf
+
+    if depth > MAX_NESTING:
+        raise Invalid(f"page {n}: form XObjects draw each other more than {MAX_NESTING} deep")
+    marks = 0
+    saves = 0
+    if not isinstance(resources, pikepdf.Dictionary):
+        resources = pikepdf.Dictionary()
+    font_res = resources.get("/Font", {})
+    forms = resources.get("/XObject", {})
+    drawn: list[str] = []
+    current: set[int] | None = None
+    instructions = pikepdf.parse_content_stream(content)
+    budget[0] -= len(instructions)
+    if budget[0] < 0:
+        raise Invalid(f"has more than {MAX_OPERATORS} drawing operators; a pnp kit has far fewer")
+    known, read = OPERATORS, _READ
+    for inst in instructions:
+        op = str(inst.operator)
+        if op not in read:
+            if op not in known:
+                shown = op if len(op) <= 20 else op[:20] + "..."
+                raise Invalid(f"page {n}: the drawing instructions contain {shown!r}, which is not a PDF operator "
+                              f"(a page that readers draw blank or wrong)")
+            continue
+        operands = inst.operands
+        arity = OPERATORS[op]
+        if arity is not None and len(operands) != arity:
+            raise Invalid(f"page {n}: the operator {op!r} has {len(operands)} operands instead of {arity}")
+        if op in ("BDC", "BMC"):
+            marks += 1
+            if marks > MAX_NESTING:
+                raise Invalid(f"page {n}: marked content nests more than {MAX_NESTING} deep; a pnp kit nests a few levels")
+        elif op == "EMC":
+            marks -= 1
+            if marks < 0:
+                raise Invalid(f"page {n}: marked content ends (EMC) more often than it begins")
+        elif op == "q":
+            saves += 1
+            if saves > MAX_NESTING:
+                raise Invalid(f"page {n}: the graphics state is saved more than {MAX_NESTING} deep")
+        elif op == "Q":
+            saves -= 1
+        elif op == "Tf":
+            res = font_res.get(str(operands[0])) if hasattr(font_res, "get") else None
+            if not isinstance(res, pikepdf.Dictionary):
+                raise Invalid(f"page {n}: text uses the font {str(operands[0])}, which the page does not have")
+            key = res.objgen if res.is_indirect else (id(res), -1)
+            current = fonts.setdefault(key, (str(res.get("/BaseFont", "?")), res, set()))[2]
+        elif op in ("Tj", "'", '"', "TJ"):
+            if current is None:
+                raise Invalid(f"page {n}: text is shown before a font is chosen")
+            for s in (operands[-1] if op == "TJ" else operands[-1:]):
+                if isinstance(s, pikepdf.String):
+                    current.update(bytes(s))
+        elif op == "Do":
+            drawn.append(str(operands[0]))
+    if marks != 0:
+        raise Invalid(f"page {n}: marked content begins (BDC) more often than it ends")
+    for name in dict.fromkeys(drawn):
+        form = forms.get(name) if hasattr(forms, "get") else None
+        if not isinstance(form, pikepdf.Stream) or form.get("/Subtype") != "/Form":
+            continue
+        key = form.objgen if form.is_indirect else (id(form), -1)
+        if key in seen:
+            continue
+        seen.add(key)
+        _content(form, form.get("/Resources", resources), n, budget, fonts, seen, depth + 1)
+
+
+def _check_font(name: str, res: Any, codes: set[int]) -> None:
+    """An embedded TrueType program must decompress, parse, have every
+    table intact (its checksum), and have a glyph for every character code
+    the text shows (fontTools)."""
+    import pikepdf
+    from fontTools.ttLib import TTFont
+    from fontTools.ttLib.sfnt import calcChecksum
+
+    desc = res.get("/FontDescriptor")
+    ff = desc.get("/FontFile2") if isinstance(desc, pikepdf.Dictionary) else None
+    if not isinstance(ff, pikepdf.Stream):
+        return
+    try:
+        program = ff.read_bytes()
+    except pikepdf.PdfError as e:
+        raise Invalid(f"the embedded font {name} is damaged: it does not decompress ({_first_line(e)})") from None
+    try:
+        font = TTFont(io.BytesIO(program))
+        for tag, entry in font.reader.tables.items():
+            data = font.reader[tag]
+            if tag == "head":
+                data = data[:8] + b"\0\0\0\0" + data[12:]  # the file's checksum adjustment is not summed
+            if calcChecksum(data) != entry.checkSum:
+                raise Invalid(f"the embedded font {name} is damaged: its {tag.strip()} table does not match its checksum")
+        table = font["cmap"]
+        cmap = table.getcmap(1, 0) or table.getcmap(3, 0) or table.getcmap(3, 1)
+        mapping = cmap.cmap if cmap is not None else {}
+        glyf = font["glyf"]
+        for code in sorted(codes):
+            glyph = mapping.get(code)
+            if glyph is None or glyph not in glyf:
+                raise Invalid(f"the embedded font {name} has no glyph for character code {code} that the text "
+                              f"shows (readers print a box or '?')")
+    except Invalid:
+        raise
+    except Exception as e:  # noqa: BLE001 - any fault in a font program is a damaged font
+        raise Invalid(f"the embedded font {name} is damaged ({type(e).__name__}: {_first_line(e)})") from None

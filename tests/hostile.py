@@ -1,0 +1,428 @@
+"""A hostile corpus, made at test time from pnp's own rendered kits.
+
+Each case is a function that writes one file into a folder and returns its
+path; CASES pairs it with the verdict the validator must give: GOOD (the
+file passes) or a phrase the one failing line must contain. Files are
+small on disk (the largest, a compressed stream that inflates to 600 MB,
+is under 1 MB) and nothing is kept between runs.
+
+    python -m tests.hostile OUT_DIR    # write the corpus to look at it
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import zlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import pikepdf
+
+GOOD = "ok"
+
+Source = Callable[[str, dict[str, object]], Path]  # (kit, options) -> a good rendered PDF
+
+
+@dataclass(frozen=True)
+class Case:
+    name: str
+    make: Callable[[Source, Path], Path]
+    verdict: str  # GOOD, or a phrase of the failing line
+
+
+def _qpdf(src: Path, out: Path, *args: str) -> Path:
+    subprocess.run(["qpdf", *args, str(src), str(out)], check=True, capture_output=True)
+    return out
+
+
+def _edit(src: Path, out: Path, fn: Callable[[pikepdf.Pdf], None], **save: object) -> Path:
+    with pikepdf.open(src) as pdf:
+        fn(pdf)
+        # streams as they are: no decoding (a bomb would inflate here) and no recompression
+        pdf.save(out, deterministic_id=True, stream_decode_level=pikepdf.StreamDecodeLevel.none, **save)  # type: ignore[arg-type]
+    return out
+
+
+def _wrap(pdf: pikepdf.Pdf, index: int, before: bytes = b"", after: bytes = b"") -> None:
+    """Put instructions before and after the content of one page."""
+    page = pdf.pages[index]
+    page.contents_coalesce()
+    data = page.obj.Contents.read_bytes()
+    page.obj.Contents = pdf.make_stream(before + b"\n" + data + b"\n" + after)
+
+
+def _claim(pdf: pikepdf.Pdf, old: str, new: str) -> None:
+    kw = str(pdf.docinfo["/Keywords"])
+    assert old in kw, (old, kw)
+    pdf.docinfo["/Keywords"] = kw.replace(old, new)
+
+
+def _size(pdf: pikepdf.Pdf, index: int) -> tuple[float, float]:
+    box = [float(v) for v in pdf.pages[index].mediabox]
+    return box[2] - box[0], box[3] - box[1]
+
+
+# ---- good files in other clothes ---------------------------------------------
+
+def back_offset(src: Source, d: Path) -> Path:
+    """A kit whose backs were shifted for a printer's drift (--back-offset)."""
+    return src("ludo-cards", {"players": 2, "back_offset": (3.0, 0.0)})
+
+
+def linearised(src: Source, d: Path) -> Path:
+    return _qpdf(src("tab", {}), d / "linearised.pdf", "--linearize")
+
+
+def object_streams(src: Source, d: Path) -> Path:
+    return _qpdf(src("tab", {}), d / "object-streams.pdf", "--object-streams=generate")
+
+
+def uncompressed_qdf(src: Source, d: Path) -> Path:
+    return _qpdf(src("tab", {}), d / "qdf.pdf", "--qdf", "--object-streams=disable")
+
+
+def aes256_owner_only(src: Source, d: Path) -> Path:
+    return _qpdf(src("tab", {}), d / "aes256.pdf", "--encrypt", "", "owner-secret", "256", "--")
+
+
+def pypdf_rewritten(src: Source, d: Path) -> Path:
+    from pypdf import PdfWriter
+
+    out = d / "pypdf.pdf"
+    writer = PdfWriter(clone_from=src("tab", {}))
+    with out.open("wb") as f:
+        writer.write(f)
+    return out
+
+
+def page_as_form_xobject(src: Source, d: Path) -> Path:
+    """Every page's content moved into a form XObject the page draws: the
+    same print, another structure (marks inside the form)."""
+    def fn(pdf: pikepdf.Pdf) -> None:
+        for page in pdf.pages:
+            page.contents_coalesce()
+            form = pdf.make_stream(page.obj.Contents.read_bytes(), Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Form,
+                                   BBox=page.mediabox, Resources=page.Resources)
+            name = page.add_resource(form, pikepdf.Name.XObject, prefix="Fx")
+            page.obj.Contents = pdf.make_stream(b"q " + str(name).encode() + b" Do Q")
+    return _edit(src("ludo-cards", {"players": 2}), d / "forms.pdf", fn)
+
+
+def form_draws_itself(src: Source, d: Path) -> Path:
+    """A page whose content is a form XObject that draws itself."""
+    def fn(pdf: pikepdf.Pdf) -> None:
+        page = pdf.pages[1]
+        form = pdf.make_stream(b"", Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Form, BBox=page.mediabox,
+                               Resources=pikepdf.Dictionary())
+        form.Resources.XObject = pikepdf.Dictionary(Self=form)
+        form.write(b"q 0.9 0 0 0.9 1 1 cm /Self Do Q 0 0 10 10 re f")
+        page.Resources.XObject = pikepdf.Dictionary(Self=form)
+        _wrap(pdf, 1, after=b"/Self Do")
+    return _edit(src("tab", {}), d / "form-loop.pdf", fn)
+
+
+# ---- tampered: the file lies or hides what it claims -------------------------
+
+def white_box_over_page(src: Source, d: Path) -> Path:
+    def fn(pdf: pikepdf.Pdf) -> None:
+        w, h = _size(pdf, 1)
+        _wrap(pdf, 1, after=f"q 1 1 1 rg 0 0 {w:.2f} {h:.2f} re f Q".encode())
+    return _edit(src("tab", {}), d / "white-box.pdf", fn)
+
+
+def clipped_to_nothing(src: Source, d: Path) -> Path:
+    return _edit(src("tab", {}), d / "clipped.pdf", lambda pdf: _wrap(pdf, 1, before=b"0 0 0 0 re W n"))
+
+
+def tiny_crop_box(src: Source, d: Path) -> Path:
+    def fn(pdf: pikepdf.Pdf) -> None:
+        for page in pdf.pages:
+            page.obj.CropBox = pikepdf.Array([0, 0, 1, 1])
+    return _edit(src("tab", {}), d / "crop-1pt.pdf", fn)
+
+
+def scaled_to_one_percent(src: Source, d: Path) -> Path:
+    return _edit(src("kesse-rueben", {}), d / "scaled.pdf", lambda pdf: _wrap(pdf, 1, before=b"0.01 0 0 0.01 0 0 cm"))
+
+
+def huge_page(src: Source, d: Path) -> Path:
+    def fn(pdf: pikepdf.Pdf) -> None:
+        pdf.pages[0].obj.MediaBox = pikepdf.Array([0, 0, 14400, 14400])
+    return _edit(src("tab", {}), d / "huge-page.pdf", fn)
+
+
+def scaled_to_half(src: Source, d: Path) -> Path:
+    return _edit(src("kesse-rueben", {}), d / "scaled-half.pdf", lambda pdf: _wrap(pdf, 1, before=b"0.5 0 0 0.5 0 0 cm"))
+
+
+def invisible_rules(src: Source, d: Path) -> Path:
+    return _edit(src("tab", {}), d / "invisible-rules.pdf", lambda pdf: _wrap(pdf, 2, before=b"3 Tr"))
+
+
+def nan_operands(src: Source, d: Path) -> Path:
+    return _edit(src("tab", {}), d / "nan.pdf", lambda pdf: _wrap(pdf, 1, before=b"nan nan nan rg"))
+
+
+def unknown_operator(src: Source, d: Path) -> Path:
+    return _edit(src("tab", {}), d / "unknown-op.pdf", lambda pdf: _wrap(pdf, 0, after=b"1 2 frobnicate"))
+
+
+def _font_stream(pdf: pikepdf.Pdf) -> pikepdf.Stream:
+    for page in pdf.pages:
+        for font in page.Resources.Font.values():
+            return font.FontDescriptor.FontFile2
+    raise AssertionError("no embedded font")
+
+
+def font_bytes_flipped(src: Source, d: Path) -> Path:
+    """200 bytes flipped inside the compressed font program."""
+    def fn(pdf: pikepdf.Pdf) -> None:
+        stream = _font_stream(pdf)
+        raw = bytearray(stream.read_raw_bytes())
+        mid = len(raw) // 2
+        for i in range(mid, mid + 200):
+            raw[i] ^= 0xFF
+        stream.write(bytes(raw), filter=pikepdf.Name.FlateDecode)
+    return _edit(src("kesse-rueben", {}), d / "font-flipped.pdf", fn)
+
+
+def font_glyphs_missing(src: Source, d: Path) -> Path:
+    """The font program decompresses and parses, but its character map
+    no longer has the letters the text shows."""
+    import io
+
+    from fontTools.ttLib import TTFont
+
+    def fn(pdf: pikepdf.Pdf) -> None:
+        stream = _font_stream(pdf)
+        font = TTFont(io.BytesIO(stream.read_bytes()))
+        for table in font["cmap"].tables:
+            table.cmap = {c: g for c, g in table.cmap.items() if c < 40}
+        buf = io.BytesIO()
+        font.save(buf)
+        stream.write(zlib.compress(buf.getvalue()), filter=pikepdf.Name.FlateDecode)
+    return _edit(src("kesse-rueben", {}), d / "font-cmap.pdf", fn)
+
+
+def fronts_and_backs_swapped(src: Source, d: Path) -> Path:
+    """The first page of card fronts and the page of their backs change places."""
+    def fn(pdf: pikepdf.Pdf) -> None:
+        kinds = [{str(op.operands[1].get("/K")) for op in pikepdf.parse_content_stream(p, "BDC")
+                  if str(op.operands[0]) == "/pnp"} for p in pdf.pages]
+        front = next(i for i, k in enumerate(kinds) if "card" in k)
+        back = next(i for i, k in enumerate(kinds) if i > front and "back" in k)
+        kids = pdf.Root.Pages.Kids
+        a, b = kids[front], kids[back]
+        kids[front], kids[back] = b, a
+    return _edit(src("ludo-cards", {"players": 2}), d / "swapped.pdf", fn)
+
+
+def page_duplicated_claim_raised(src: Source, d: Path) -> Path:
+    def fn(pdf: pikepdf.Pdf) -> None:
+        n = len(pdf.pages)
+        pdf.pages.insert(0, pdf.pages[0])
+        _claim(pdf, f"pages={n}", f"pages={n + 1}")
+    return _edit(src("ludo-cards", {"players": 2}), d / "duplicated.pdf", fn)
+
+
+def duplex_claims_gutterfold(src: Source, d: Path) -> Path:
+    return _edit(src("ludo-cards", {"players": 2}), d / "claims-gutterfold.pdf",
+                 lambda pdf: _claim(pdf, "backs=duplex-long", "backs=gutterfold"))
+
+
+def gutterfold_claims_duplex(src: Source, d: Path) -> Path:
+    return _edit(src("ludo-cards", {"players": 2, "backs": "gutterfold"}), d / "claims-duplex.pdf",
+                 lambda pdf: _claim(pdf, "backs=gutterfold", "backs=duplex-long"))
+
+
+def long_edge_claims_short_edge(src: Source, d: Path) -> Path:
+    return _edit(src("ludo-cards", {"players": 2}), d / "claims-short-edge.pdf",
+                 lambda pdf: _claim(pdf, "backs=duplex-long", "backs=duplex-short"))
+
+
+def offset_not_claimed(src: Source, d: Path) -> Path:
+    """Backs shifted 3 mm for a printer's drift, the claim of it removed."""
+    return _edit(src("ludo-cards", {"players": 2, "back_offset": (3.0, 0.0)}), d / "offset-unclaimed.pdf",
+                 lambda pdf: _claim(pdf, "; offset=3,0", ""))
+
+
+def colour_claims_greyscale(src: Source, d: Path) -> Path:
+    return _edit(src("kesse-rueben", {}), d / "claims-greyscale.pdf",
+                 lambda pdf: _claim(pdf, "variant=colour", "variant=greyscale"))
+
+
+def claims_zero_players(src: Source, d: Path) -> Path:
+    return _edit(src("kesse-rueben", {"players": 3}), d / "zero-players.pdf",
+                 lambda pdf: _claim(pdf, "players=3", "players=0"))
+
+
+def claims_other_players(src: Source, d: Path) -> Path:
+    return _edit(src("kesse-rueben", {"players": 3}), d / "claims-2.pdf",
+                 lambda pdf: _claim(pdf, "players=3", "players=2"))
+
+
+def _claiming(old: str, new: str, kit: str = "tab") -> Callable[[Source, Path], Path]:
+    def make(src: Source, d: Path) -> Path:
+        return _edit(src(kit, {}), d / f"claims-{new.replace('=', '-')}.pdf", lambda pdf: _claim(pdf, old, new))
+    return make
+
+
+def no_keywords(src: Source, d: Path) -> Path:
+    def fn(pdf: pikepdf.Pdf) -> None:
+        del pdf.docinfo["/Keywords"]
+    return _edit(src("tab", {}), d / "no-keywords.pdf", fn)
+
+
+def user_password(src: Source, d: Path) -> Path:
+    return _qpdf(src("tab", {}), d / "locked.pdf", "--encrypt", "user-secret", "owner-secret", "256", "--")
+
+
+def truncated(src: Source, d: Path) -> Path:
+    data = src("tab", {}).read_bytes()
+    out = d / "truncated.pdf"
+    out.write_bytes(data[: len(data) // 2])
+    return out
+
+
+# ---- bombs: small files that cost a naive reader its memory or time -----------
+
+def _with_content(src: Source, d: Path, name: str, content: bytes, compress: bool = True) -> Path:
+    """Page 2's content replaced; FONT in it names the page's first font."""
+    def fn(pdf: pikepdf.Pdf) -> None:
+        page = pdf.pages[1]
+        font = next(iter(page.Resources.Font.keys())).encode()
+        nonlocal content
+        content = content.replace(b"FONT", font)
+        if compress:
+            page.obj.Contents = pikepdf.Stream(pdf, zlib.compress(content, 9))
+            page.obj.Contents.Filter = pikepdf.Name.FlateDecode
+        else:
+            page.obj.Contents = pikepdf.Stream(pdf, content)
+    return _edit(src("tab", {}), d / name, fn)
+
+
+def nested_marked_content(src: Source, d: Path) -> Path:
+    n = 20_000
+    return _with_content(src, d, "nested-marks.pdf", b"/P BMC\n" * n + b"BT FONT 12 Tf (x) Tj ET\n" + b"EMC\n" * n)
+
+
+def escaped_characters(src: Source, d: Path) -> Path:
+    body = b"\\(" * 20_000
+    return _with_content(src, d, "escapes.pdf", b"BT FONT 12 Tf (" + body + b") Tj ET\n")
+
+
+def nested_marks_in_a_form(src: Source, d: Path) -> Path:
+    """The nested marked-content bomb inside a form XObject the page draws."""
+    n = 20_000
+
+    def fn(pdf: pikepdf.Pdf) -> None:
+        page = pdf.pages[1]
+        form = pdf.make_stream(zlib.compress(b"/P BMC\n" * n + b"0 0 1 1 re f\n" + b"EMC\n" * n, 9),
+                               Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Form, BBox=page.mediabox,
+                               Filter=pikepdf.Name.FlateDecode)
+        name = page.add_resource(form, pikepdf.Name.XObject, prefix="Fx")
+        _wrap(pdf, 1, after=str(name).encode() + b" Do")
+    return _edit(src("tab", {}), d / "nested-in-form.pdf", fn)
+
+
+def inflates_to_600mb(src: Source, d: Path) -> Path:
+    """A content stream of 600 MB of spaces, 0.6 MB compressed."""
+    comp = zlib.compressobj(9)
+    chunk = b" " * (1 << 20)
+    data = b"".join(comp.compress(chunk) for _ in range(600)) + comp.flush()
+
+    def fn(pdf: pikepdf.Pdf) -> None:
+        stream = pikepdf.Stream(pdf, data)
+        stream.Filter = pikepdf.Name.FlateDecode
+        pdf.pages[1].obj.Contents = stream
+    return _edit(src("tab", {}), d / "inflates.pdf", fn)
+
+
+def many_objects(src: Source, d: Path) -> Path:
+    def fn(pdf: pikepdf.Pdf) -> None:
+        pdf.Root.Junk = pikepdf.Array([pdf.make_indirect(pikepdf.Dictionary(N=i)) for i in range(60_000)])
+    return _edit(src("tab", {}), d / "many-objects.pdf", fn, object_stream_mode=pikepdf.ObjectStreamMode.generate)
+
+
+CASES: list[Case] = [
+    Case("backs shifted by --back-offset", back_offset, GOOD),
+    Case("linearised by qpdf", linearised, GOOD),
+    Case("object streams by qpdf", object_streams, GOOD),
+    Case("uncompressed qpdf --qdf", uncompressed_qdf, GOOD),
+    Case("AES-256, owner password only", aes256_owner_only, GOOD),
+    Case("rewritten by pypdf", pypdf_rewritten, GOOD),
+    Case("every page drawn through a form XObject", page_as_form_xobject, GOOD),
+    Case("white box painted over a page", white_box_over_page, "components that print"),
+    Case("every component clipped to nothing", clipped_to_nothing, "components that print"),
+    Case("1 x 1 pt crop box", tiny_crop_box, "paper size"),
+    Case("token page scaled to 1 %", scaled_to_one_percent, "components that print"),
+    Case("token page scaled to 50 %", scaled_to_half, "component sizes"),
+    Case("a page 5 m wide", huge_page, "has a page of 5080 x 5080 mm"),
+    Case("rules in invisible text", invisible_rules, "text that prints"),
+    Case("nan operands", nan_operands, "'nan', which is not a PDF operator"),
+    Case("an unknown operator", unknown_operator, "'frobnicate', which is not a PDF operator"),
+    Case("200 bytes flipped in a font", font_bytes_flipped, "embedded font"),
+    Case("font without the glyphs shown", font_glyphs_missing, "has no glyph for character code"),
+    Case("fronts and backs swapped", fronts_and_backs_swapped, "components page by page"),
+    Case("page 1 duplicated, page claim raised", page_duplicated_claim_raised, "pages: expected"),
+    Case("duplex-long kit claiming gutterfold", duplex_claims_gutterfold, "pages: expected"),
+    Case("gutterfold kit claiming duplex-long", gutterfold_claims_duplex, "pages: expected"),
+    # page 1 and the guide name the flip edge, so the text differs before the backs' places are compared
+    Case("long-edge kit claiming short-edge backs", long_edge_claims_short_edge, "text page by page"),
+    Case("backs shifted 3 mm, the shift not claimed", offset_not_claimed, "component places"),
+    Case("colour kit claiming greyscale", colour_claims_greyscale, "greyscale: no colour"),
+    Case("claim of 0 players", claims_zero_players, "claims to be for '0' players, but kesse-rueben is for 2-4"),
+    Case("3-player kit claiming 2", claims_other_players, "token:carrot: expected 16, found 12"),
+    Case("user password", user_password, "locked with a password"),
+    Case("a page count that is not a number", _claiming("pages=3", "pages=three"), "claims a page count of 'three'"),
+    Case("unknown backs mode", _claiming("backs=duplex-long", "backs=sideways", "ludo-cards"), "claims card backs 'sideways'"),
+    Case("backs on a kit without cards", _claiming("backs=none", "backs=gutterfold"), "tab has no cards with backs"),
+    Case("unknown variant", _claiming("variant=colour", "variant=sepia"), "claims the print variant 'sepia'"),
+    Case("a back offset of a metre", _claiming("pages=3", "pages=3; offset=1000,0"), "pnp shifts backs by at most 10 mm"),
+    Case("unknown paper", _claiming("paper=a4", "paper=a3"), "unknown paper 'a3'"),
+    Case("a kit pnp does not make", _claiming("kit=tab", "kit=chess"), "unknown kit 'chess'"),
+    Case("no pnp keywords", no_keywords, "pnp did not make"),
+    Case("truncated", truncated, "truncated"),
+    Case("20,000 nested marked-content sequences", nested_marked_content, "nests more than"),
+    Case("40 KB of escaped characters", escaped_characters, "components page by page"),
+    Case("20,000 nested marked-content sequences in a form", nested_marks_in_a_form, "nests more than"),
+    Case("stream inflating to 600 MB", inflates_to_600mb, "content cannot be read"),
+    Case("60,000 objects", many_objects, "objects"),
+    Case("a form XObject that draws itself", form_draws_itself, "nests form XObjects more than 8 deep"),
+]
+
+BOMBS = (
+    "20,000 nested marked-content sequences",
+    "20,000 nested marked-content sequences in a form",
+    "40 KB of escaped characters",
+    "stream inflating to 600 MB",
+    "60,000 objects",
+    "a form XObject that draws itself",
+)
+
+
+def main(out: Path) -> None:  # pragma: no cover - a tool to look at the corpus
+    from pnp.fonts import Measurer
+    from pnp.kits import get_kit
+    from pnp.options import Options
+    from pnp.outputs import render_one
+    from pnp.paper import get_paper
+
+    out.mkdir(parents=True, exist_ok=True)
+    measure = Measurer()
+
+    def src(kit: str, options: dict[str, object]) -> Path:
+        folder = out / "good"
+        folder.mkdir(exist_ok=True)
+        result = render_one(get_kit(kit), Options("en", get_paper("a4"), **options), folder, ("pdf",), 150,  # type: ignore[arg-type]
+                            measure, validate=False)
+        return result.files[0]
+
+    for case in CASES:
+        print(case.make(src, out), "->", case.verdict)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main(Path(sys.argv[1]))
