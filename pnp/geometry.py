@@ -9,6 +9,7 @@ SVG); angles are in degrees, clockwise on the page.
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 
@@ -382,3 +383,33 @@ def arrow(x1: float, y1: float, x2: float, y2: float, style: Style, head: float 
     head_style = Style(stroke=None, fill=style.stroke, role=style.role)
     return (Line(x1, y1, bx, by, style), polygon([(x2, y2), left, right], head_style))
 
+
+
+def leaf_count(items: Iterable[Shape]) -> int:
+    return sum(leaf_count(s.items) if isinstance(s, Group) else 1 for s in items)
+
+
+def has_tag(items: Iterable[Shape]) -> bool:
+    """Whether a component tag sits anywhere in `items`."""
+    return any(isinstance(s, Group) and (s.tag is not None or has_tag(s.items)) for s in items)
+
+
+def repeated_art(pages: Iterable[Page]) -> set[tuple[Shape, ...]]:
+    """The contents of groups worth writing once and placing by reference:
+    the same shapes (a group's `items`: frozen dataclasses compare by value)
+    in more than one place, with no component tag inside (a tag must stay
+    on the page, one per placement) and more than one shape (a reference
+    costs about as much as one shape). A group inside a repeated group is
+    counted once, as it is written once."""
+    seen: Counter[tuple[Shape, ...]] = Counter()
+
+    def rec(items: Iterable[Shape]) -> None:
+        for s in items:
+            if isinstance(s, Group):
+                seen[s.items] += 1
+                if seen[s.items] == 1:
+                    rec(s.items)
+
+    for page in pages:
+        rec(page.items)
+    return {k for k, n in seen.items() if n > 1 and leaf_count(k) > 1 and not has_tag(k)}

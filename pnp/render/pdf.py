@@ -1,7 +1,15 @@
 """PDF renderer (reportlab). Draws pages in mm with y down, embeds subset
 fonts, writes each game component as a marked-content sequence
 (/pnp <</K kind /V value>> BDC ... EMC) so the validator can count what is
-drawn, and is deterministic (reportlab's invariant mode)."""
+drawn, and is deterministic (reportlab's invariant mode).
+
+Repeated art is written once: a group whose shapes occur more than once in
+the file (the same `items`, wherever it is placed) becomes a Form XObject,
+and every occurrence places it with `Do`. The renderer decides this from
+the page data alone; kits only draw repeated things as groups in their own
+coordinates. A component's marked-content sequence stays on the page,
+around the placement, so every placement is a tagged painting operation.
+"""
 
 from __future__ import annotations
 
@@ -13,7 +21,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.fonts import register
-from pnp.geometry import PT, Circle, Group, Line, Page, Path, Rect, Shape, Style, Text
+from pnp.geometry import PT, RGB, Circle, Group, Line, Page, Path, Rect, Shape, Style, Text, extent, repeated_art
 
 
 @dataclass(frozen=True)
@@ -29,15 +37,30 @@ def _pdf_string(s: str) -> str:
     return "(" + s.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)") + ")"
 
 
+Key = tuple[Shape, ...]  # a group's items: frozen dataclasses hash by content
+
+# A form's box reaches this far (mm) past the extent of its shapes, so glyph
+# overhangs past the nominal text box are never clipped.
+FORM_PAD = 2.0
+
+
 class _Painter:
     """Draws shapes on a canvas, setting colour, width and dash only when
-    they change (the graphics state is tracked across q/Q)."""
+    they change (the graphics state is tracked across q/Q). Neutral colours
+    are written as DeviceGray (g/G), the others as DeviceRGB (rg/RG).
 
-    def __init__(self, c: Canvas) -> None:
+    Repeated `art` is written as a form the first time it is placed, named
+    in that order (so the file is deterministic), with a painter of its own
+    that assumes nothing about the graphics state it is placed in; `forms`
+    (shared by every page) maps the art written so far to its name."""
+
+    def __init__(self, c: Canvas, art: set[Key] | None = None, forms: dict[Key, str] | None = None) -> None:
         self.c = c
-        # stroke, fill, width, dash: None = not set yet on this page
+        # stroke, fill, width, dash: None = not set yet on this page or form
         self.state: list[object] = [None, None, None, None]
         self.stack: list[list[object]] = []
+        self.art: set[Key] = art if art is not None else set()
+        self.forms: dict[Key, str] = forms if forms is not None else {}
 
     def push(self) -> None:
         self.stack.append(list(self.state))
@@ -47,16 +70,24 @@ class _Painter:
         self.state = self.stack.pop()
         self.c.restoreState()
 
-    def fill(self, rgb: tuple[float, float, float]) -> None:
+    def fill(self, rgb: RGB) -> None:
         if self.state[1] != rgb:
-            self.c.setFillColorRGB(*rgb)
+            r, g, b = rgb
+            if r == g == b:
+                self.c.setFillGray(r)
+            else:
+                self.c.setFillColorRGB(r, g, b)
             self.state[1] = rgb
 
     def style(self, st: Style) -> tuple[int, int]:
         c, state = self.c, self.state
         if st.stroke is not None:
             if state[0] != st.stroke:
-                c.setStrokeColorRGB(*st.stroke)
+                r, g, b = st.stroke
+                if r == g == b:
+                    c.setStrokeGray(r)
+                else:
+                    c.setStrokeColorRGB(r, g, b)
                 state[0] = st.stroke
             if state[2] != st.width:
                 c.setLineWidth(st.width)
@@ -69,9 +100,27 @@ class _Painter:
             self.fill(st.fill)
         return int(st.stroke is not None), int(st.fill is not None)
 
+    def form(self, items: Key) -> str:
+        """The name of the form of `items`, written now if it is new (in the
+        group's own coordinates; forms may place forms)."""
+        name = self.forms.get(items)
+        if name is None:
+            name = f"Art{len(self.forms) + 1}"
+            self.forms[items] = name
+            box = extent(Group(items))
+            x0, y0, x1, y1 = box if box is not None else (0.0, 0.0, 0.0, 0.0)
+            c = self.c
+            c.beginForm(name, x0 - FORM_PAD, y0 - FORM_PAD, x1 + FORM_PAD, y1 + FORM_PAD)
+            inner = _Painter(c, self.art, self.forms)
+            for item in items:
+                inner.draw(item)
+            c.endForm()
+        return name
+
     def draw(self, s: Shape) -> None:
         c = self.c
         if isinstance(s, Group):
+            form = self.form(s.items) if s.items in self.art else None
             moved = bool(s.dx or s.dy or s.rotate or s.scale != 1.0)
             if moved:
                 self.push()
@@ -83,8 +132,11 @@ class _Painter:
                 c.rotate(s.rotate)
             if s.scale != 1.0:
                 c.scale(s.scale, s.scale)
-            for item in s.items:
-                self.draw(item)
+            if form is not None:
+                c.doForm(form)
+            else:
+                for item in s.items:
+                    self.draw(item)
             if s.tag is not None:
                 c.addLiteral("EMC")
             if moved:
@@ -134,7 +186,9 @@ def fonts_of(pages: list[Page]) -> set[str]:
     return {s.font for p in pages for s, _, _ in walk(p.items) if isinstance(s, Text)}
 
 
-def render_pdf(pages: list[Page], meta: PdfMeta) -> bytes:
+def render_pdf(pages: list[Page], meta: PdfMeta, reuse: bool = True) -> bytes:
+    """The PDF of `pages`; with `reuse`, repeated art is written once as a
+    Form XObject (off only to compare against the plain drawing)."""
     # Streams are Flate-compressed binary; reportlab's extra ASCII85 layer
     # only makes files 8 % larger and slower to write and to read back.
     rl_config.useA85 = 0
@@ -148,9 +202,11 @@ def render_pdf(pages: list[Page], meta: PdfMeta) -> bytes:
     c.setAuthor(meta.author)
     c.setCreator("pnp")
     c.setKeywords(meta.keywords)
+    art = repeated_art(pages) if reuse else set()
+    forms: dict[Key, str] = {}
     for page in pages:
         c.setPageSize((page.width * mm, page.height * mm))
-        painter = _Painter(c)
+        painter = _Painter(c, art, forms)
         painter.push()
         c.translate(0, page.height * mm)
         c.scale(mm, -mm)
