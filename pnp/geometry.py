@@ -394,13 +394,20 @@ def has_tag(items: Iterable[Shape]) -> bool:
     return any(isinstance(s, Group) and (s.tag is not None or has_tag(s.items)) for s in items)
 
 
+# A form (or <symbol>) costs about as much as writing this many shapes more:
+# repeated art becomes one only if writing it once saves more than that.
+REUSE_MIN_SAVING = 24
+
+
 def repeated_art(pages: Iterable[Page]) -> set[tuple[Shape, ...]]:
-    """The contents of groups worth writing once and placing by reference:
-    the same shapes (a group's `items`: frozen dataclasses compare by value)
-    in more than one place, with no component tag inside (a tag must stay
-    on the page, one per placement) and more than one shape (a reference
-    costs about as much as one shape). A group inside a repeated group is
-    counted once, as it is written once."""
+    """The contents of groups worth writing once and placing by reference.
+
+    A group's `items` (frozen dataclasses compare by value) that occur in
+    more than one place, with no component tag inside (a tag must stay on
+    the page, one per placement), and where writing them once saves at
+    least REUSE_MIN_SAVING shapes: (placements - 1) x the shapes written
+    for one copy, where repeated art inside counts as one placement. A
+    group inside a repeated group is counted once, as it is written once."""
     seen: Counter[tuple[Shape, ...]] = Counter()
 
     def rec(items: Iterable[Shape]) -> None:
@@ -412,4 +419,13 @@ def repeated_art(pages: Iterable[Page]) -> set[tuple[Shape, ...]]:
 
     for page in pages:
         rec(page.items)
-    return {k for k, n in seen.items() if n > 1 and leaf_count(k) > 1 and not has_tag(k)}
+    art: set[tuple[Shape, ...]] = set()
+
+    def cost(items: tuple[Shape, ...]) -> int:
+        return sum(1 if not isinstance(s, Group) or s.items in art else cost(s.items) for s in items)
+
+    # smaller art first: what a larger one costs depends on the art inside it
+    for key in sorted((k for k, n in seen.items() if n > 1), key=leaf_count):
+        if not has_tag(key) and (seen[key] - 1) * cost(key) >= REUSE_MIN_SAVING:
+            art.add(key)
+    return art

@@ -105,7 +105,7 @@ class _Painter:
         group's own coordinates; forms may place forms)."""
         name = self.forms.get(items)
         if name is None:
-            name = f"Art{len(self.forms) + 1}"
+            name = f"A{len(self.forms) + 1}"
             self.forms[items] = name
             box = extent(Group(items))
             x0, y0, x1, y1 = box if box is not None else (0.0, 0.0, 0.0, 0.0)
@@ -114,7 +114,7 @@ class _Painter:
             inner = _Painter(c, self.art, self.forms)
             for item in items:
                 inner.draw(item)
-            c.endForm()
+            c.endForm(hasImages=0)  # its resources: fonts, no images
         return name
 
     def draw(self, s: Shape) -> None:
