@@ -16,8 +16,7 @@ import click
 
 from pnp import __version__
 from pnp.errors import PnpError, UsageError
-from pnp.options import BACKS, Options
-from pnp.paper import PAPERS, get_paper
+from pnp.options import BACKS
 
 
 def _langs() -> tuple[str, ...]:
@@ -70,6 +69,7 @@ def list_kits() -> None:
     """List the kits, their player counts, languages and papers."""
     from pnp.i18n import load_catalog
     from pnp.kits import registry
+    from pnp.paper import PAPERS
 
     try:
         for kit in registry().values():
@@ -121,7 +121,9 @@ def render(
 ) -> None:
     """Render KITs (all kits if none is named) into OUT."""
     from pnp.kits import get_kit, registry
+    from pnp.options import Options
     from pnp.outputs import default_workers, render_all
+    from pnp.paper import PAPERS, get_paper
 
     try:
         if lang != "all" and lang not in _langs():

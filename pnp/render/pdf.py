@@ -49,18 +49,19 @@ class _Painter:
     they change (the graphics state is tracked across q/Q). Neutral colours
     are written as DeviceGray (g/G), the others as DeviceRGB (rg/RG).
 
-    Repeated `art` is written as a form the first time it is placed, named
-    in that order (so the file is deterministic), with a painter of its own
-    that assumes nothing about the graphics state it is placed in; `forms`
-    (shared by every page) maps the art written so far to its name."""
+    Repeated `art` (see geometry.repeated_art) is written as a form the
+    first time it is placed, named in that order (so the file is
+    deterministic), with a painter of its own that assumes nothing about the
+    graphics state it is placed in; `forms` (shared by every page) names the
+    art written so far."""
 
-    def __init__(self, c: Canvas, art: set[Key] | None = None, forms: dict[Key, str] | None = None) -> None:
+    def __init__(self, c: Canvas, art: dict[int, Key] | None = None, forms: dict[int, str] | None = None) -> None:
         self.c = c
         # stroke, fill, width, dash: None = not set yet on this page or form
         self.state: list[object] = [None, None, None, None]
         self.stack: list[list[object]] = []
-        self.art: set[Key] = art if art is not None else set()
-        self.forms: dict[Key, str] = forms if forms is not None else {}
+        self.art: dict[int, Key] = art if art is not None else {}  # id(group items) -> the art's first copy
+        self.forms: dict[int, str] = forms if forms is not None else {}  # id(first copy) -> form name
 
     def push(self) -> None:
         self.stack.append(list(self.state))
@@ -103,10 +104,10 @@ class _Painter:
     def form(self, items: Key) -> str:
         """The name of the form of `items`, written now if it is new (in the
         group's own coordinates; forms may place forms)."""
-        name = self.forms.get(items)
+        name = self.forms.get(id(items))
         if name is None:
             name = f"A{len(self.forms) + 1}"
-            self.forms[items] = name
+            self.forms[id(items)] = name
             box = extent(Group(items))
             x0, y0, x1, y1 = box if box is not None else (0.0, 0.0, 0.0, 0.0)
             c = self.c
@@ -120,7 +121,8 @@ class _Painter:
     def draw(self, s: Shape) -> None:
         c = self.c
         if isinstance(s, Group):
-            form = self.form(s.items) if s.items in self.art else None
+            art = self.art.get(id(s.items))
+            form = self.form(art) if art is not None else None
             moved = bool(s.dx or s.dy or s.rotate or s.scale != 1.0)
             if moved:
                 self.push()
@@ -202,8 +204,8 @@ def render_pdf(pages: list[Page], meta: PdfMeta, reuse: bool = True) -> bytes:
     c.setAuthor(meta.author)
     c.setCreator("pnp")
     c.setKeywords(meta.keywords)
-    art = repeated_art(pages) if reuse else set()
-    forms: dict[Key, str] = {}
+    art = repeated_art(pages) if reuse else {}
+    forms: dict[int, str] = {}
     for page in pages:
         c.setPageSize((page.width * mm, page.height * mm))
         painter = _Painter(c, art, forms)

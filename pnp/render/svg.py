@@ -153,22 +153,28 @@ class _Defs:
     """Repeated art, written once into <defs> the first time it is placed;
     ids are numbered in that order, so the file is deterministic."""
 
-    def __init__(self, dwg: svgwrite.Drawing, art: set[tuple[Shape, ...]]) -> None:
+    def __init__(self, dwg: svgwrite.Drawing, art: dict[int, tuple[Shape, ...]]) -> None:
         self.dwg = dwg
-        self.art = art
-        self.ids: dict[tuple[Shape, ...], str | None] = {}
+        self.art = art  # id(group items) -> the art's first copy (geometry.repeated_art)
+        self.ids: dict[int, str | None] = {}  # id(first copy) -> its id in <defs>
+        self.written = 0
 
     def ref(self, items: tuple[Shape, ...]) -> str | None:
-        """The id of the art `items`, or None when it draws nothing here."""
-        if items not in self.ids:
+        """The <defs> id of the art of a group with these `items`, or None
+        when it is no repeated art or draws nothing in the art layer."""
+        art = self.art.get(id(items))
+        if art is None:
+            return None
+        if id(art) not in self.ids:
             el = self.dwg.g()
-            _art(self.dwg, el, items, self)
-            ref = f"art-{sum(1 for v in self.ids.values() if v is not None) + 1}" if el.elements else None
-            if ref is not None:
-                el["id"] = ref
+            _art(self.dwg, el, art, self)
+            ref = None
+            if el.elements:
+                self.written += 1
+                ref = el["id"] = f"art-{self.written}"
                 self.dwg.defs.add(el)
-            self.ids[items] = ref
-        return self.ids[items]
+            self.ids[id(art)] = ref
+        return self.ids[id(art)]
 
 
 def _art(dwg: svgwrite.Drawing, parent: SvgGroup, items: Iterable[Shape], defs: _Defs | None = None) -> None:
@@ -178,7 +184,7 @@ def _art(dwg: svgwrite.Drawing, parent: SvgGroup, items: Iterable[Shape], defs: 
     for s in items:
         if isinstance(s, Group):
             el = _group(dwg, s, tags=True)
-            if defs is not None and s.items in defs.art:
+            if defs is not None and id(s.items) in defs.art:
                 ref = defs.ref(s.items)
                 if ref is not None:
                     el.add(dwg.use(f"#{ref}"))
@@ -248,7 +254,7 @@ def render_svg_page(page: Page, title: str = "", cut_stroke: RGB = CUT_STROKE, r
     dwg, ink = _drawing(page, title)
     art = ink.layer(label="art", id="art")
     art["stroke-miterlimit"] = "10"  # the PDF default
-    _art(dwg, art, page.items, _Defs(dwg, repeated_art([page]) if reuse else set()))
+    _art(dwg, art, page.items, _Defs(dwg, repeated_art([page]) if reuse else {}))
     dwg.add(art)
     dwg.add(_cut_layer(dwg, ink, page, cut_stroke))
     return _bytes(dwg)
