@@ -269,26 +269,48 @@ def extent(s: Shape) -> Extent | None:
     children are placed by its transform), or None if nothing is inked.
     Hierarchical, so a group costs four corner transforms, not one per leaf
     per level; exact for the quarter-turns and scales the kits use, and a
-    superset for any other angle."""
+    superset for any other angle. (Written out flat: the layout checks every
+    page with it.)"""
     if isinstance(s, Group):
-        box: Extent | None = None
+        x0 = y0 = math.inf
+        x1 = y1 = -math.inf
         for item in s.items:
             e = extent(item)
             if e is not None:
-                box = e if box is None else (min(box[0], e[0]), min(box[1], e[1]), max(box[2], e[2]), max(box[3], e[3]))
-        if box is None:
+                a, b, c, d = e
+                if a < x0:
+                    x0 = a
+                if b < y0:
+                    y0 = b
+                if c > x1:
+                    x1 = c
+                if d > y1:
+                    y1 = d
+        if x0 == math.inf:
             return None
-        if not (s.dx or s.dy or s.rotate or s.scale != 1.0):
-            return box
+        if not s.rotate and s.scale == 1.0:
+            return (x0 + s.dx, y0 + s.dy, x1 + s.dx, y1 + s.dy) if (s.dx or s.dy) else (x0, y0, x1, y1)
         m = group_matrix(s)
-        pts = [apply(m, x, y) for x in (box[0], box[2]) for y in (box[1], box[3])]
+        pts = [apply(m, x, y) for x in (x0, x1) for y in (y0, y1)]
         xs, ys = [p[0] for p in pts], [p[1] for p in pts]
         return (min(xs), min(ys), max(xs), max(ys))
-    if not is_inked(s):
-        return None
-    pad = _stroke_pad(s)
+    if isinstance(s, Text):
+        if not s.text.strip():
+            return None
+        b = text_box(s)
+        return (b.x, b.y, b.x + b.w, b.y + b.h)
+    st = s.style
+    if st.stroke is None:
+        if st.fill is None:
+            return None
+        pad = 0.0
+    else:
+        pad = st.width / 2
     if isinstance(s, Rect):
         return (s.x - pad, s.y - pad, s.x + s.w + pad, s.y + s.h + pad)
+    if isinstance(s, Circle):
+        r = s.r + pad
+        return (s.cx - r, s.cy - r, s.cx + r, s.cy + r)
     pts = _local_points(s)
     xs, ys = [p[0] for p in pts], [p[1] for p in pts]
     return (min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad)
