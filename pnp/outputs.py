@@ -10,10 +10,8 @@
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -117,6 +115,9 @@ def render_all(jobs: list[tuple[Kit, Options]], out: Path, formats: tuple[str, .
         for kit, options in jobs:
             yield _job(kit.id, options, out, formats, dpi, validate)
         return
+    import multiprocessing  # only here: a single job never pays for importing them
+    from concurrent.futures import ProcessPoolExecutor
+
     ex = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"))
     try:
         futures = [ex.submit(_job, kit.id, options, out, formats, dpi, validate) for kit, options in jobs]

@@ -183,9 +183,23 @@ class _Painter:
 
 
 def fonts_of(pages: list[Page]) -> set[str]:
-    from pnp.geometry import walk
+    """The fonts the pages' texts use (each group's contents looked at once)."""
+    found: set[str] = set()
+    seen: set[int] = set()
 
-    return {s.font for p in pages for s, _, _ in walk(p.items) if isinstance(s, Text)}
+    def rec(items: tuple[Shape, ...]) -> None:
+        if id(items) in seen:
+            return
+        seen.add(id(items))
+        for s in items:
+            if isinstance(s, Group):
+                rec(s.items)
+            elif isinstance(s, Text):
+                found.add(s.font)
+
+    for p in pages:
+        rec(p.items)
+    return found
 
 
 def render_pdf(pages: list[Page], meta: PdfMeta, reuse: bool = True) -> bytes:
