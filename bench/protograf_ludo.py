@@ -21,7 +21,7 @@ PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)], 4: [(
 
 
 def main(out: str) -> int:
-    from protograf import Card, Create, Deck, Save, circle, dot, rectangle, text  # noqa: PLC0415
+    from protograf import Card, Create, Deck, Save, circle, dot, rectangle, text
 
     os.chdir(os.path.dirname(os.path.abspath(out)) or ".")
     sys.argv = sys.argv[:1]  # protograf reads options of its own from the command line
