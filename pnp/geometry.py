@@ -415,8 +415,10 @@ def has_tag(items: Iterable[Shape]) -> bool:
     return any(isinstance(s, Group) and (s.tag is not None or has_tag(s.items)) for s in items)
 
 
-# A form (or <symbol>) costs about as much as writing this many shapes more:
-# repeated art becomes one only if writing it once saves more than that.
+# A form (or <defs> entry) costs about as much as writing this many shapes
+# more: its dictionary and resources are about 250 bytes, and its stream is
+# compressed on its own. Measured on the Ludo deck: four whole cards placed 3
+# times each (saving 2 x 10 shapes) made the file 2.2 KB larger as forms.
 REUSE_MIN_SAVING = 24
 
 
