@@ -15,16 +15,17 @@ import re
 import signal
 import sys
 import time
-from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from pnp import __version__
 from pnp.errors import PnpError, UsageError
-from pnp.options import BACKS, Options
-from pnp.paper import PAPERS, get_paper
+from pnp.options import BACKS
+
+if TYPE_CHECKING:
+    from pnp.options import Options
 
 
 def _langs() -> tuple[str, ...]:
@@ -192,6 +193,7 @@ def list_kits() -> None:
     """List the kits, their player counts, languages and papers."""
     from pnp.i18n import load_catalog
     from pnp.kits import registry
+    from pnp.paper import PAPERS
 
     try:
         for kit in registry().values():
@@ -267,10 +269,14 @@ def _render(ctx: click.Context, kits: tuple[str, ...], lang: str, paper: str, ou
             backs: str, back_offset: tuple[float, float] | None, formats: tuple[str, ...], dpi: int, greyscale: bool,
             ink_saver: bool, validate: bool, workers: int | None, quiet: bool, bleed: float | None,
             preset: str | None) -> None:
+    from concurrent.futures.process import BrokenProcessPool
+
     from pnp.build import remove_stale_parts
     from pnp.interrupts import Interrupted
     from pnp.kits import get_kit, registry
+    from pnp.options import Options
     from pnp.outputs import CardOptions, default_workers, render_all
+    from pnp.paper import PAPERS, get_paper
 
     try:
         if lang != "all" and lang not in _langs():

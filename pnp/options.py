@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from pnp.paper import Paper
+if TYPE_CHECKING:  # only a type here: `pnp --help` imports this module and nothing of the layout
+    from pnp.paper import Paper
 
 BACKS = ("duplex-long", "duplex-short", "gutterfold", "none")
 VARIANTS = ("colour", "greyscale", "ink-saver")

@@ -19,15 +19,17 @@
 from __future__ import annotations
 
 import ctypes
-import multiprocessing
 import os
 import signal
 import sys
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
 
 from pnp.build import VARIANT_FNS, apply_variant, build_pages, file_stem, write_atomic
 from pnp.errors import OutputError
@@ -303,6 +305,9 @@ def render_all(jobs: list[tuple[Kit, Options]], out: Path, formats: tuple[str, .
         for kit, options in jobs:
             yield _job(kit.id, options, out, formats, dpi, validate, cards, on_file)
         return
+    import multiprocessing  # only here: a single job never pays for importing them
+    from concurrent.futures import ProcessPoolExecutor
+
     ex = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"), initializer=_worker_init,
                              initargs=(os.getpid(),))
     done = False

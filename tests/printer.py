@@ -111,38 +111,85 @@ def read_pages(pdf: Path | bytes) -> list[PageView]:
         doc.close()
 
 
+def _objects(raws: list, m: tuple[float, ...] | None, owner: list | None) -> Iterator[tuple]:  # noqa: ANN001
+    """(raw object, matrix from its own space to the page, the marked-content
+    mark that holds it) for every page object, inside form XObjects too: a
+    form placed within a component belongs to it, and its contents are moved
+    by the form's matrix (composed, for forms inside forms)."""
+    for raw in raws:
+        mark = None
+        if c.FPDFPageObj_CountMarks(raw):
+            mk = c.FPDFPageObj_GetMark(raw, 0)
+            if _utf16(c.FPDFPageObjMark_GetName, mk) == "pnp":
+                mark = mk
+        holder = [mark] if mark is not None else owner
+        yield raw, m, holder
+        if c.FPDFPageObj_GetType(raw) == c.FPDF_PAGEOBJ_FORM:
+            fm = c.FS_MATRIX()
+            c.FPDFPageObj_GetMatrix(raw, ctypes.byref(fm))
+            inner = (fm.a, fm.b, fm.c, fm.d, fm.e, fm.f)
+            total = inner if m is None else _compose(m, inner)
+            kids = [c.FPDFFormObj_GetObject(raw, i) for i in range(c.FPDFFormObj_CountObjects(raw))]
+            yield from _objects(kids, total, holder)
+
+
+def _compose(outer: tuple[float, ...], inner: tuple[float, ...]) -> tuple[float, ...]:
+    """inner then outer, as PDF matrices [a b c d e f]."""
+    a1, b1, c1, d1, e1, f1 = inner
+    a2, b2, c2, d2, e2, f2 = outer
+    return (a1 * a2 + b1 * c2, a1 * b2 + b1 * d2, c1 * a2 + d1 * c2, c1 * b2 + d1 * d2,
+            e1 * a2 + f1 * c2 + e2, e1 * b2 + f1 * d2 + f2)
+
+
+def _bounds(raw, m: tuple[float, ...] | None) -> tuple[float, float, float, float]:  # noqa: ANN001
+    left, bottom, right, top = (ctypes.c_float() for _ in range(4))
+    c.FPDFPageObj_GetBounds(raw, ctypes.byref(left), ctypes.byref(bottom), ctypes.byref(right), ctypes.byref(top))
+    x0, y0, x1, y1 = left.value, bottom.value, right.value, top.value
+    if m is None:
+        return x0, y0, x1, y1
+    pts = [(m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]) for x in (x0, x1) for y in (y0, y1)]
+    return min(p[0] for p in pts), min(p[1] for p in pts), max(p[0] for p in pts), max(p[1] for p in pts)
+
+
 def _read_page(page: pdfium.PdfPage, number: int) -> PageView:
     w, h = page.get_size()
     found: dict[int, list] = {}  # one marked-content sequence -> [kind, value, boxes, fills, baselines]
     order: list[int] = []
     lines: list[Box] = []
-    for obj in page.get_objects(max_depth=8):
-        left, bottom, right, top = obj.get_bounds()
+    top_level = [c.FPDFPage_GetObject(page.raw, i) for i in range(c.FPDFPage_CountObjects(page.raw))]
+    for raw, m, holder in _objects(top_level, None, None):
+        kind = c.FPDFPageObj_GetType(raw)
+        left, bottom, right, top = _bounds(raw, m)
         box = Box(left * MM, (h - top) * MM, right * MM, (h - bottom) * MM)
-        if obj.type == c.FPDF_PAGEOBJ_PATH and min(box.w, box.h) < 1.0:
+        if kind == c.FPDF_PAGEOBJ_PATH and min(box.w, box.h) < 1.0:
             lines.append(box)
-        if not c.FPDFPageObj_CountMarks(obj.raw):
+        if holder is None:
             continue
-        mark = c.FPDFPageObj_GetMark(obj.raw, 0)
-        if _utf16(c.FPDFPageObjMark_GetName, mark) != "pnp":
-            continue
+        mark = holder[0]
         key = ctypes.cast(mark, ctypes.c_void_p).value or 0  # the same sequence shares one mark
         if key not in found:
             order.append(key)
             found[key] = [_utf16(c.FPDFPageObjMark_GetParamStringValue, mark, b"K"),
                           _utf16(c.FPDFPageObjMark_GetParamStringValue, mark, b"V"), [], [], []]
         entry = found[key]
-        entry[2].append(box)
-        fill = _fill(obj.raw)
-        if fill is not None and obj.type != c.FPDF_PAGEOBJ_TEXT:
+        if kind != c.FPDF_PAGEOBJ_FORM:  # a form's own box is its contents' boxes, which follow
+            entry[2].append(box)
+        fill = _fill(raw)
+        if fill is not None and kind == c.FPDF_PAGEOBJ_PATH:
             entry[3].append(fill)
-        if obj.type == c.FPDF_PAGEOBJ_TEXT:
-            m = obj.get_matrix()
-            length = (m.a**2 + m.b**2) ** 0.5 or 1.0
-            entry[4].append((m.a / length, -m.b / length))
+        if kind == c.FPDF_PAGEOBJ_TEXT:
+            tm = c.FS_MATRIX()
+            c.FPDFPageObj_GetMatrix(raw, ctypes.byref(tm))
+            a, b = tm.a, tm.b
+            if m is not None:
+                a, b = a * m[0] + b * m[2], a * m[1] + b * m[3]
+            length = (a**2 + b**2) ** 0.5 or 1.0
+            entry[4].append((a / length, -b / length))
     comps = []
     for key in order:
         kind, value, boxes, fills, baselines = found[key]
+        if not boxes:
+            continue
         box = Box(min(b.x0 for b in boxes), min(b.y0 for b in boxes), max(b.x1 for b in boxes), max(b.y1 for b in boxes))
         comps.append(Component(kind, value, box, tuple(fills), tuple(baselines), tuple(boxes)))
     return PageView(number, w * MM, h * MM, tuple(comps), tuple(lines))

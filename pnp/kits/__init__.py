@@ -11,13 +11,15 @@ import pkgutil
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pnp.errors import UsageError
-from pnp.i18n import Catalog
-from pnp.layout.frame import Sheet
-from pnp.options import Options
-from pnp.textflow import Measure
+
+if TYPE_CHECKING:  # types only: `pnp list` imports the registry, not the layout
+    from pnp.i18n import Catalog
+    from pnp.layout.frame import Sheet
+    from pnp.options import Options
+    from pnp.textflow import Measure
 
 # One check of the game facts: (name, holds, what was expected/found)
 Invariant = tuple[str, bool, str]

@@ -144,52 +144,56 @@ def invariants(spec: LudoSpec) -> list[Invariant]:
 PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)], 4: [(-1, -1), (1, -1), (-1, 1), (1, 1)]}
 
 
-def die(cx: float, cy: float, size: float, value: int) -> list[Shape]:
-    out: list[Shape] = [Rect(cx - size / 2, cy - size / 2, size, size, Style(stroke=BLACK, fill=WHITE, width=0.8),
+def die(cx: float, cy: float, size: float, value: int) -> Group:
+    """A die face centred on (cx, cy), drawn about its own centre (the
+    renderer writes a face that repeats once and places it)."""
+    out: list[Shape] = [Rect(-size / 2, -size / 2, size, size, Style(stroke=BLACK, fill=WHITE, width=0.8),
                              radius=size * 0.15)]
     for px, py in PIPS[value]:
-        out.append(Circle(cx + px * size * 0.27, cy + py * size * 0.27, size * 0.09, Style(stroke=None, fill=BLACK)))
-    return out
+        out.append(Circle(px * size * 0.27, py * size * 0.27, size * 0.09, Style(stroke=None, fill=BLACK)))
+    return Group(tuple(out), cx, cy)
 
 
-def pawn(cx: float, top: float, colour: Colour, filled: bool) -> list[Shape]:
+def pawn(cx: float, top: float, colour: Colour, filled: bool) -> Group:
     """A pawn 10 mm tall: filled in the colour with the colour's symbol, or
-    an empty dashed outline."""
+    an empty dashed outline; drawn about its own top centre."""
     if filled:
         st = Style(stroke=BLACK, fill=colour.rgb, width=0.45)
     else:
         st = Style(stroke=grey(0.55), fill=None, width=0.35, dash=(0.8, 0.6))
     out: list[Shape] = [
-        polygon([(cx - 1.5, top + 3.4), (cx + 1.5, top + 3.4), (cx + 3.0, top + 8.6), (cx - 3.0, top + 8.6)], st),
-        Rect(cx - 3.6, top + 8.6, 7.2, 1.4, st, radius=0.5),
-        Circle(cx, top + 2.0, 2.0, st),
+        polygon([(-1.5, 3.4), (1.5, 3.4), (3.0, 8.6), (-3.0, 8.6)], st),
+        Rect(-3.6, 8.6, 7.2, 1.4, st, radius=0.5),
+        Circle(0.0, 2.0, 2.0, st),
     ]
     if filled:
-        out.append(kind_symbol(colour.symbol, cx, top + 6.6, 0.9))
-    return out
+        out.append(kind_symbol(colour.symbol, 0.0, 6.6, 0.9))
+    return Group(tuple(out), cx, top)
 
 
 def card_front(spec: LudoSpec, colour: Colour, value: int, k: int, name: str, code: str, m: Measure) -> list[Shape]:
     """The face of one card in local coordinates (0, 0)-(card size)."""
     cw, ch = spec.card
-    out: list[Shape] = [Rect(2.5, 2.5, cw - 5, ch - 5, Style(stroke=colour.rgb, width=1.2), radius=3.0)]
-    # colour band: symbol and name
-    out.append(Rect(2.5, 2.5, cw - 5, 12.0, Style(stroke=None, fill=colour.rgb), radius=3.0))
-    out.append(Circle(9.0, 8.5, 3.6, Style(stroke=BLACK, fill=WHITE, width=0.4)))
-    out.append(kind_symbol(colour.symbol, 9.0, 8.5, 2.2))
-    out.append(label(14.5, 10.8, name.upper(), "Sans-Bold", 12, m, cw - 20, "start", colour.ink))
-    # the die value, big, and the stack height k as a number
-    out += die(20.0, 33.0, 24.0, value)
-    out.append(Circle(47.0, 33.0, 10.5, Style(stroke=BLACK, fill=WHITE, width=0.8)))
-    size = 26.0
-    out.append(Text(47.0, 33.0 + 0.36 * size * PT, str(k), "Sans-Bold", size, m(str(k), "Sans-Bold", size), "middle"))
-    # the row of pawn positions; position 1 at the bottom left
     n = spec.stack_height
     step = (cw - 10.0) / n
     top = ch - 27.0
-    out.append(Rect(4.0, top - 2.0, cw - 8.0, 14.0, Style(stroke=grey(0.6), fill=None, width=0.3), radius=2.0))
+    # what every card of the colour has: frame, colour band with symbol and
+    # name, the disc for k, the box of the pawn row
+    face: list[Shape] = [Rect(2.5, 2.5, cw - 5, ch - 5, Style(stroke=colour.rgb, width=1.2), radius=3.0)]
+    face.append(Rect(2.5, 2.5, cw - 5, 12.0, Style(stroke=None, fill=colour.rgb), radius=3.0))
+    face.append(Circle(9.0, 8.5, 3.6, Style(stroke=BLACK, fill=WHITE, width=0.4)))
+    face.append(kind_symbol(colour.symbol, 9.0, 8.5, 2.2))
+    face.append(label(14.5, 10.8, name.upper(), "Sans-Bold", 12, m, cw - 20, "start", colour.ink))
+    face.append(Circle(47.0, 33.0, 10.5, Style(stroke=BLACK, fill=WHITE, width=0.8)))
+    face.append(Rect(4.0, top - 2.0, cw - 8.0, 14.0, Style(stroke=grey(0.6), fill=None, width=0.3), radius=2.0))
+    out: list[Shape] = [Group(tuple(face))]
+    # the die value, big, and the stack height k as a number
+    out.append(die(20.0, 33.0, 24.0, value))
+    size = 26.0
+    out.append(Text(47.0, 33.0 + 0.36 * size * PT, str(k), "Sans-Bold", size, m(str(k), "Sans-Bold", size), "middle"))
+    # the row of pawn positions; position 1 at the bottom left
     for i in range(n):
-        out += pawn(5.0 + step * (i + 0.5), top, colour, i < k)
+        out.append(pawn(5.0 + step * (i + 0.5), top, colour, i < k))
     out.append(label(cw / 2, ch - 7.0, code, "Sans", 6.5, m, cw - 8))
     return out
 

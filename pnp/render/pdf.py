@@ -1,7 +1,15 @@
 """PDF renderer (reportlab). Draws pages in mm with y down, embeds subset
 fonts, writes each game component as a marked-content sequence
 (/pnp <</K kind /V value>> BDC ... EMC) so the validator can count what is
-drawn, and is deterministic (reportlab's invariant mode)."""
+drawn, and is deterministic (reportlab's invariant mode).
+
+Repeated art is written once: a group whose shapes occur more than once in
+the file (the same `items`, wherever it is placed) becomes a Form XObject,
+and every occurrence places it with `Do`. The renderer decides this from
+the page data alone; kits only draw repeated things as groups in their own
+coordinates. A component's marked-content sequence stays on the page,
+around the placement, so every placement is a tagged painting operation.
+"""
 
 from __future__ import annotations
 
@@ -14,7 +22,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.fonts import register
-from pnp.geometry import PT, Circle, Group, Line, Page, Path, Rect, Shape, Style, Text
+from pnp.geometry import PT, RGB, Circle, Group, Line, Page, Path, Rect, Shape, Style, Text, extent, repeated_art
 
 
 @dataclass(frozen=True)
@@ -30,15 +38,31 @@ def _pdf_string(s: str) -> str:
     return "(" + s.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)") + ")"
 
 
+Key = tuple[Shape, ...]  # a group's items: frozen dataclasses hash by content
+
+# A form's box reaches this far (mm) past the extent of its shapes, so glyph
+# overhangs past the nominal text box are never clipped.
+FORM_PAD = 2.0
+
+
 class _Painter:
     """Draws shapes on a canvas, setting colour, width and dash only when
-    they change (the graphics state is tracked across q/Q)."""
+    they change (the graphics state is tracked across q/Q). Neutral colours
+    are written as DeviceGray (g/G), the others as DeviceRGB (rg/RG).
 
-    def __init__(self, c: Canvas) -> None:
+    Repeated `art` (see geometry.repeated_art) is written as a form the
+    first time it is placed, named in that order (so the file is
+    deterministic), with a painter of its own that assumes nothing about the
+    graphics state it is placed in; `forms` (shared by every page) names the
+    art written so far."""
+
+    def __init__(self, c: Canvas, art: dict[int, Key] | None = None, forms: dict[int, str] | None = None) -> None:
         self.c = c
-        # stroke, fill, width, dash: None = not set yet on this page
+        # stroke, fill, width, dash: None = not set yet on this page or form
         self.state: list[object] = [None, None, None, None]
         self.stack: list[list[object]] = []
+        self.art: dict[int, Key] = art if art is not None else {}  # id(group items) -> the art's first copy
+        self.forms: dict[int, str] = forms if forms is not None else {}  # id(first copy) -> form name
 
     def push(self) -> None:
         self.stack.append(list(self.state))
@@ -48,12 +72,13 @@ class _Painter:
         self.state = self.stack.pop()
         self.c.restoreState()
 
-    def fill(self, rgb: tuple[float, float, float]) -> None:
+    def fill(self, rgb: RGB) -> None:
         if self.state[1] != rgb:
-            if rgb[0] == rgb[1] == rgb[2]:
-                self.c.setFillGray(rgb[0])  # DeviceGray: a grey prints with black ink only
+            r, g, b = rgb
+            if r == g == b:
+                self.c.setFillGray(r)
             else:
-                self.c.setFillColorRGB(*rgb)
+                self.c.setFillColorRGB(r, g, b)
             self.state[1] = rgb
 
     def style(self, st: Style) -> tuple[int, int]:
@@ -77,9 +102,28 @@ class _Painter:
             self.fill(st.fill)
         return int(st.stroke is not None), int(st.fill is not None)
 
+    def form(self, items: Key) -> str:
+        """The name of the form of `items`, written now if it is new (in the
+        group's own coordinates; forms may place forms)."""
+        name = self.forms.get(id(items))
+        if name is None:
+            name = f"A{len(self.forms) + 1}"
+            self.forms[id(items)] = name
+            box = extent(Group(items))
+            x0, y0, x1, y1 = box if box is not None else (0.0, 0.0, 0.0, 0.0)
+            c = self.c
+            c.beginForm(name, x0 - FORM_PAD, y0 - FORM_PAD, x1 + FORM_PAD, y1 + FORM_PAD)
+            inner = _Painter(c, self.art, self.forms)
+            for item in items:
+                inner.draw(item)
+            c.endForm(hasImages=0)  # its resources: fonts, no images
+        return name
+
     def draw(self, s: Shape) -> None:
         c = self.c
         if isinstance(s, Group):
+            art = self.art.get(id(s.items))
+            form = self.form(art) if art is not None else None
             moved = bool(s.dx or s.dy or s.rotate or s.scale != 1.0)
             if moved:
                 self.push()
@@ -91,8 +135,11 @@ class _Painter:
                 c.rotate(s.rotate)
             if s.scale != 1.0:
                 c.scale(s.scale, s.scale)
-            for item in s.items:
-                self.draw(item)
+            if form is not None:
+                c.doForm(form)
+            else:
+                for item in s.items:
+                    self.draw(item)
             if s.tag is not None:
                 c.addLiteral("EMC")
             if moved:
@@ -137,12 +184,28 @@ class _Painter:
 
 
 def fonts_of(pages: list[Page]) -> set[str]:
-    from pnp.geometry import walk
+    """The fonts the pages' texts use (each group's contents looked at once)."""
+    found: set[str] = set()
+    seen: set[int] = set()
 
-    return {s.font for p in pages for s, _, _ in walk(p.items) if isinstance(s, Text)}
+    def rec(items: tuple[Shape, ...]) -> None:
+        if id(items) in seen:
+            return
+        seen.add(id(items))
+        for s in items:
+            if isinstance(s, Group):
+                rec(s.items)
+            elif isinstance(s, Text):
+                found.add(s.font)
+
+    for p in pages:
+        rec(p.items)
+    return found
 
 
-def render_pdf(pages: list[Page], meta: PdfMeta) -> bytes:
+def render_pdf(pages: list[Page], meta: PdfMeta, reuse: bool = True) -> bytes:
+    """The PDF of `pages`; with `reuse`, repeated art is written once as a
+    Form XObject (off only to compare against the plain drawing)."""
     # Streams are Flate-compressed binary; reportlab's extra ASCII85 layer
     # only makes files 8 % larger and slower to write and to read back.
     rl_config.useA85 = 0
@@ -164,12 +227,14 @@ def render_pdf(pages: list[Page], meta: PdfMeta) -> bytes:
     c.setAuthor(meta.author)
     c.setCreator("pnp")
     c.setKeywords(meta.keywords)
+    art = repeated_art(pages) if reuse else {}
+    forms: dict[int, str] = {}
     for page in pages:
         c.setPageSize((page.width * mm, page.height * mm))
         t = page.trim  # a print-shop page: TrimBox = the piece, BleedBox = the whole page
         c.setTrimBox(None if t is None else (t.x * mm, (page.height - t.bottom) * mm, t.right * mm, (page.height - t.y) * mm))
         c.setBleedBox(None if t is None else (0, 0, page.width * mm, page.height * mm))
-        painter = _Painter(c)
+        painter = _Painter(c, art, forms)
         painter.push()
         c.translate(0, page.height * mm)
         c.scale(mm, -mm)

@@ -5,6 +5,11 @@ numbers, so one user unit is one millimetre and page data goes in as it is.
 Groups keep their transforms (translate, rotate, scale, as in the PDF);
 tagged groups become <g class="pnp-{kind}" data-kind=... data-value=...>.
 
+Repeated art is written once per page: a group whose shapes occur more than
+once on the page becomes a `<g id="art-N">` in `<defs>`, and each occurrence
+a `<use href="#art-N">` inside its own (tagged, transformed) group, as the
+PDF renderer does with Form XObjects.
+
 Everything is drawn into two top-level Inkscape layers: `art`, and `cut`,
 which holds every shape whose role is "cut" as a red hairline for a cutting
 machine, inside the same nested transform groups it had on the page. The
@@ -23,7 +28,7 @@ import svgwrite
 from svgwrite.container import Group as SvgGroup
 from svgwrite.extensions import Inkscape
 
-from pnp.geometry import PT, RGB, Circle, Group, Line, Page, Path, Rect, Shape, Style, Text
+from pnp.geometry import PT, RGB, Circle, Group, Line, Page, Path, Rect, Shape, Style, Text, repeated_art
 
 CUT_STROKE: RGB = (1.0, 0.0, 0.0)  # #FF0000: what cutting software looks for
 CUT_WIDTH = 0.1  # mm: a hairline
@@ -144,13 +149,47 @@ def _group(dwg: svgwrite.Drawing, g: Group, tags: bool) -> SvgGroup:
     return el
 
 
-def _art(dwg: svgwrite.Drawing, parent: SvgGroup, items: Iterable[Shape]) -> None:
+class _Defs:
+    """Repeated art, written once into <defs> the first time it is placed;
+    ids are numbered in that order, so the file is deterministic."""
+
+    def __init__(self, dwg: svgwrite.Drawing, art: dict[int, tuple[Shape, ...]]) -> None:
+        self.dwg = dwg
+        self.art = art  # id(group items) -> the art's first copy (geometry.repeated_art)
+        self.ids: dict[int, str | None] = {}  # id(first copy) -> its id in <defs>
+        self.written = 0
+
+    def ref(self, items: tuple[Shape, ...]) -> str | None:
+        """The <defs> id of the art of a group with these `items`, or None
+        when it is no repeated art or draws nothing in the art layer."""
+        art = self.art.get(id(items))
+        if art is None:
+            return None
+        if id(art) not in self.ids:
+            el = self.dwg.g()
+            _art(self.dwg, el, art, self)
+            ref = None
+            if el.elements:
+                self.written += 1
+                ref = el["id"] = f"art-{self.written}"
+                self.dwg.defs.add(el)
+            self.ids[id(art)] = ref
+        return self.ids[id(art)]
+
+
+def _art(dwg: svgwrite.Drawing, parent: SvgGroup, items: Iterable[Shape], defs: _Defs | None = None) -> None:
     """Everything but the cut lines. An untagged group left empty is dropped;
-    a tagged one stays (the component is there, even if it is all cut)."""
+    a tagged one stays (the component is there, even if it is all cut).
+    Repeated art (in `defs`) is placed with <use>."""
     for s in items:
         if isinstance(s, Group):
             el = _group(dwg, s, tags=True)
-            _art(dwg, el, s.items)
+            if defs is not None and id(s.items) in defs.art:
+                ref = defs.ref(s.items)
+                if ref is not None:
+                    el.add(dwg.use(f"#{ref}"))
+            else:
+                _art(dwg, el, s.items, defs)
             if el.elements or s.tag is not None:
                 parent.add(el)
         elif isinstance(s, Text):
@@ -209,12 +248,13 @@ def _bytes(dwg: svgwrite.Drawing) -> bytes:
     return (buf.getvalue() + "\n").encode("utf-8")
 
 
-def render_svg_page(page: Page, title: str = "", cut_stroke: RGB = CUT_STROKE) -> bytes:
-    """The whole page: an `art` layer and a `cut` layer."""
+def render_svg_page(page: Page, title: str = "", cut_stroke: RGB = CUT_STROKE, reuse: bool = True) -> bytes:
+    """The whole page: an `art` layer and a `cut` layer; with `reuse`,
+    repeated art is written once (off only to compare)."""
     dwg, ink = _drawing(page, title)
     art = ink.layer(label="art", id="art")
     art["stroke-miterlimit"] = "10"  # the PDF default
-    _art(dwg, art, page.items)
+    _art(dwg, art, page.items, _Defs(dwg, repeated_art([page]) if reuse else {}))
     dwg.add(art)
     dwg.add(_cut_layer(dwg, ink, page, cut_stroke))
     return _bytes(dwg)

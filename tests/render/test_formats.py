@@ -77,6 +77,33 @@ def parse_transform(text: str | None) -> Matrix:
     return m
 
 
+XLINK = "{http://www.w3.org/1999/xlink}"
+
+
+def svg_root(data: bytes) -> ET.Element:
+    """The SVG with every <use> replaced by what a viewer draws for it: a
+    group (moved by the use's x, y) holding a copy of the referenced element."""
+    root = ET.fromstring(data)
+    ids = {el.get("id"): el for el in root.iter() if el.get("id")}
+
+    def inline(parent: ET.Element) -> None:
+        for i, el in enumerate(list(parent)):
+            if el.tag == f"{SVG}use":
+                ref = (el.get(f"{XLINK}href") or el.get("href") or "").removeprefix("#")
+                assert ref in ids, f"<use> of an unknown id {ref!r}"
+                g = ET.Element(f"{SVG}g", {"transform": f"translate({el.get('x', '0')},{el.get('y', '0')})"})
+                copy = ET.fromstring(ET.tostring(ids[ref]))
+                copy.attrib.pop("id", None)
+                g.append(copy)
+                inline(g)
+                parent[i] = g
+            else:
+                inline(el)
+
+    inline(root)
+    return root
+
+
 def layer(root: ET.Element, layer_id: str) -> ET.Element:
     (g,) = [g for g in root.findall(f"{SVG}g") if g.get("id") == layer_id]
     return g
@@ -214,7 +241,7 @@ def turned(pages: list[Page]) -> tuple[int, Page]:
 def test_svg_has_the_geometry_of_the_page_and_the_pdf(kit_id: str, pick, pages) -> None:
     """One page of each kit with the most shapes, and one with turned groups."""
     _, page = pick(pages[kit_id, "colour"])
-    root = ET.fromstring(render_svg_page(page))
+    root = svg_root(render_svg_page(page))
     pdf = PdfReader(BytesIO(render_pdf([page], PdfMeta("t", "s", "a", "k", "en"))))
 
     # page size: mm in the SVG, with a viewBox in mm; the PDF's in points; both an A4 sheet
@@ -267,7 +294,7 @@ def test_svg_has_the_geometry_of_the_page_and_the_pdf(kit_id: str, pick, pages) 
 def test_cut_layer_holds_exactly_the_cut_lines(kit_id: str, pages) -> None:
     total_cut = 0
     for n, page in enumerate(pages[kit_id, "colour"], 1):
-        root = ET.fromstring(render_svg_page(page))
+        root = svg_root(render_svg_page(page))
         cut_layer = layer(root, "cut")
         assert cut_layer.get(f"{INKSCAPE}groupmode") == "layer" and cut_layer.get(f"{INKSCAPE}label") == "cut"
 
@@ -307,7 +334,7 @@ def test_fold_lines_stay_in_the_art_layer(pages) -> None:
     for n, page in enumerate(pages["kesse-rueben", "colour"], 1):
         folds = [data_geometry(s, m) for s, m, _ in walk(page.items) if not isinstance(s, Text) and s.style.role == "fold"]
         if folds:
-            root = ET.fromstring(render_svg_page(page))
+            root = svg_root(render_svg_page(page))
             missing, _ = unmatched(folds, [svg_geometry(el, m) for el, m in leaves(layer(root, "art"))])
             assert not missing, f"page {n}"
             break

@@ -21,6 +21,8 @@ GOLDEN = Path(__file__).parent / "golden" / "shapes.qdf"
 
 def sample_page() -> Page:
     red = (0.835, 0.369, 0.0)
+    # art placed twice: written once as a form, placed inside each tag
+    art = (Rect(0, 0, 12, 12, Style(stroke=(0.3, 0.3, 0.3), fill=red, width=0.4)), Circle(6, 6, 3, Style(stroke=None)))
     items = (
         Rect(20, 20, 50, 30, Style(stroke=(0, 0, 0), fill=red, width=0.5)),
         Rect(80, 20, 40, 30, Style(width=0.3, dash=(2.0, 1.0)), radius=3.0),
@@ -29,6 +31,8 @@ def sample_page() -> Page:
         PathShape((("M", 80, 90), ("L", 110, 90), ("C", 120, 100, 110, 110, 95, 115), ("Z",)), Style(fill=(0.9, 0.9, 0.9))),
         Group((Text(0, 0, "Tâb · Kesse Rüben ‘3’", "Sans-Bold", 12, 40.0),), 20, 140, rotate=90.0, tag=("piece", "light")),
         Text(105, 160, "ß ë", "Sans", 9, 6.0, "middle"),
+        Group(art, 60, 172, tag=("token", "a")),
+        Group(art, 100, 184, rotate=180.0, tag=("token", "b")),
     )
     return Page(150, 200, items, "golden")
 

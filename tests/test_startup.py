@@ -1,0 +1,39 @@
+"""`pnp --help` and `pnp list` start fast because they import nothing
+heavy (issue 15): no PDF, SVG or raster library, no layout for --help, no
+worker-process machinery. Checked in a fresh interpreter, as a user runs it."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+HEAVY = ("reportlab", "pypdf", "pypdfium2", "PIL", "svgwrite", "multiprocessing", "concurrent")
+SCRIPT = """
+import sys
+from pnp.cli import main
+try:
+    main(sys.argv[1:], prog_name="pnp")
+except SystemExit as e:
+    assert not e.code, e.code
+print(" ".join(sorted(sys.modules)))
+"""
+
+
+def loaded(*args: str) -> set[str]:
+    out = subprocess.run([sys.executable, "-c", SCRIPT, *args], capture_output=True, text=True, check=True).stdout
+    return set(out.strip().splitlines()[-1].split())
+
+
+@pytest.mark.parametrize("args", [("--help",), ("list",)])
+def test_help_and_list_import_nothing_heavy(args: tuple[str, ...]) -> None:
+    mods = loaded(*args)
+    assert "click" in mods and "pnp.cli" in mods  # the check sees what was imported
+    heavy = sorted(m for m in mods if m.split(".")[0] in HEAVY)
+    assert not heavy, f"pnp {' '.join(args)} imported {heavy}"
+
+
+def test_help_imports_no_layout() -> None:
+    mods = loaded("--help")
+    assert not [m for m in mods if m in ("pnp.geometry", "pnp.kits", "pnp.textflow", "pnp.outputs")]
