@@ -100,6 +100,8 @@ _NUMBER = re.compile(r"(?<![\w.,*])\*{0,2}\d+(?:[.,]\d+)?\*{0,2}(?!\w)")
 _NEXT_WORD = re.compile(r"\*{0,2}[(„‘“]?([^\W\d_]+|%)")
 # one-letter abbreviations that belong together: "z. B.", "d. h.", "i. e."
 _ABBREV = re.compile(r"(?<!\w)([^\W\d_]\.) (?=[^\W\d_]\.)")
+# a command-line option and its value: "--back-offset X,Y", "--backs duplex-short"
+_OPTION = re.compile(r"(?<!\S)(--[a-z][a-z-]*) (?=[A-Z0-9]|-\d|duplex|gutterfold|none\b)")
 
 
 @cache
@@ -107,8 +109,9 @@ def tie(text: str) -> str:
     """No-break spaces where a line break would part what belongs together.
     A number is tied to the word before it ("row 2", "Seite 2", "bei 3");
     to the word after it when nothing comes before ("2 players") or the
-    word is a unit or as short ("50 mm", "100 %", "1 or 2"); and "z. B."
-    stays whole."""
+    word is a unit or as short ("50 mm", "100 %", "1 or 2"); "z. B."
+    stays whole; and a command-line option keeps its value
+    ("--back-offset X,Y")."""
     out = list(text)
     for m in _NUMBER.finditer(text):
         s, e = m.start(), m.end()
@@ -122,14 +125,15 @@ def tie(text: str) -> str:
                 back = True
         if text[e:e + 1] == " " and (w := _NEXT_WORD.match(text, e + 1)) and (not back or len(w.group(1)) <= 3):
             out[e] = NBSP
-    return _ABBREV.sub(lambda m: m.group(1) + NBSP, "".join(out))
+    tied = _ABBREV.sub(lambda m: m.group(1) + NBSP, "".join(out))
+    return _OPTION.sub(lambda m: m.group(1) + NBSP, tied)
 
 
 def parse_block(text: str, lang: str = "") -> Block:
     if m := _DIAGRAM.match(text.strip()):
         return Block("diagram", name=m.group(1))
     if text.startswith("## "):
-        return Block("h", parse_inline(tie(text[3:]), bold=True), lang=lang)
+        return Block("h", parse_inline(tie(text[3:]), bold=True))  # headings are never hyphenated
     if text.startswith("- "):
         return Block("li", parse_inline(tie(text[2:])), marker="•", lang=lang)
     if m := _NUMBERED.match(text):
@@ -199,6 +203,8 @@ def break_points(text: str, lang: str) -> tuple[tuple[int, bool], ...]:
     hyphens ("Mensch-ärgere-dich-nicht-"), and between syllables of each
     run of five or more letters."""
     points: set[tuple[int, bool]] = set()
+    if text.lstrip("(„‘“*").startswith("--"):
+        return ()  # a command-line option is typed as printed: never broken
     for i, ch in enumerate(text):
         if ch == "-" and i >= 2 and text[i - 1].isalpha() and text[i - 2].isalpha() and len(text) - i > 3:
             points.add((i + 1, False))

@@ -4,8 +4,8 @@ alignment test page, and the rules with the original's two pictures drawn."""
 
 from __future__ import annotations
 
+import pathlib
 from dataclasses import dataclass, replace
-from pathlib import Path
 from typing import Annotated
 
 from pydantic import AfterValidator, Field, model_validator
@@ -20,11 +20,11 @@ from pnp.geometry import (
     Circle,
     Group,
     Line,
+    Path,
     Rect,
     Shape,
     Style,
     Text,
-    arrow,
     grey,
     hex_rgb,
     polygon,
@@ -44,7 +44,7 @@ from pnp.layout.imposition import (
     other_flip,
     page_shift,
 )
-from pnp.layout.marks import label
+from pnp.layout.marks import cap, label
 from pnp.layout.marks import symbol as kind_symbol
 from pnp.layout.rules import rules_sheets
 from pnp.options import Options
@@ -109,7 +109,7 @@ class LudoGame(Schema):
         return self
 
 
-def load_spec(templates: Path | None = None) -> LudoSpec:
+def load_spec(templates: pathlib.Path | None = None) -> LudoSpec:
     g = check_game(KIT_ID, LudoGame, templates)
     cols = tuple(Colour(c.id, hex_rgb(c.hex), hex_rgb(c.ink), c.symbol) for c in g.colours)
     return LudoSpec(tuple(g.players), tuple(g.values), g.stack_height, g.card, g.grid, g.bleed, cols)
@@ -277,7 +277,7 @@ def card_sheets(ctx: Context) -> list[Sheet]:
                                    tag=("card", f"{colour.id}-{v}-{k}")))
             items += cut_lines(g) + crop_marks(g)
             sheets.append(Sheet(True, tuple(items), f"fronts {colour.id}", header=fb["header"], scale=fb["scale"],
-                                scale_label=fb["scale_label"], caption=cat.text("sheet_fronts", colour=name)))
+                                scale_label=fb["scale_label"], caption=cat.text("sheet_fronts", colour=cap(name))))
             if opts.backs in DUPLEX:
                 sheets.append(back_sheet(ctx, g, colour, name, title, len(chunk), fb))
     return sheets
@@ -316,7 +316,7 @@ def back_sheet(ctx: Context, g: Grid, colour: Colour, name: str, title: str, cou
             grp = Group(art, cell.x + ox, cell.y + oy, tag=("back", colour.id))
         items.append(grp)
     return Sheet(True, tuple(items), f"backs {colour.id}", header=fb["header"], scale=fb["scale"],
-                 scale_label=fb["scale_label"], caption=ctx.cat.text("sheet_backs", colour=name))
+                 scale_label=fb["scale_label"], caption=ctx.cat.text("sheet_backs", colour=cap(name)))
 
 
 GF_BLEED = 1.5  # mm: how far a gutterfold back's colour runs past the front it is trimmed to
@@ -364,9 +364,12 @@ def gutterfold_sheets(ctx: Context, colour: Colour, name: str, title: str, fb: d
             # trim lines: the front's three open edges (the fourth is the fold)
             items += [Line(front.x, front.y, front.right, front.y, cut), Line(front.x, front.bottom, front.right,
                       front.bottom, cut), Line(front.x, front.y, front.x, front.bottom, cut)]
+        # where the two rows of a pair part: across the backs' one colour field too
+        for f in fronts[:2]:
+            items.append(Line(f.right, f.bottom, f.right + cw + GF_BLEED, f.bottom, cut))
         items += _gutterfold_marks(fronts, x0, y0, block_w, 2 * ch)
         sheets.append(Sheet(True, tuple(items), f"gutterfold {colour.id}", header=fb["header"], scale=fb["scale"],
-                            scale_label=fb["scale_label"], caption=cat.text("sheet_gutterfold", colour=name)))
+                            scale_label=fb["scale_label"], caption=cat.text("sheet_gutterfold", colour=cap(name))))
     return sheets
 
 
@@ -417,8 +420,7 @@ def alignment_sheets(ctx: Context, g: Grid, fb: dict) -> list[Sheet]:
     mark_box = Box(tx + 8.0, ty - 6.0, b.x + b.w * 0.3 - tx - 12.0, 16.0)
     cols, _ = fit(parse_blocks([cat.text("align_mark_front")], cat.lang), [mark_box], m, 8, 6.5)
     front += cols[0]
-    blocks = parse_blocks(["## " + cat.text("align_heading"), cat.text("align_front"),
-                           cat.text("backs_long" if opts.backs == "duplex-long" else "backs_short")], cat.lang)
+    blocks = parse_blocks(["## " + cat.text("align_heading"), cat.text("align_front")], cat.lang)
     cols, _ = fit(blocks, [Box(b.x + b.w * 0.3, b.y + 4, b.w * 0.4, b.h * 0.36)], m, 9, 7)
     front += cols[0]
 
@@ -508,7 +510,7 @@ def flip_diagram(ctx: Context) -> DiagramFn:
 
     def draw(box: Box) -> tuple[Shape, ...]:
         w, h = 30.0, 21.0
-        y = box.y + 2.0
+        y = box.y + 8.0
         x1 = box.cx - w - 12.0
         x2 = box.cx + 12.0
         out: list[Shape] = []
@@ -521,7 +523,10 @@ def flip_diagram(ctx: Context) -> DiagramFn:
                 out.append(Line(x - 3.0, y + h / 2, x + w + 3.0, y + h / 2, axis))
             else:
                 out.append(Line(x + w / 2, y - 1.5, x + w / 2, y + h + 1.5, axis))
-        out += arrow(x1 + w + 3.0, y + h / 2, x2 - 3.0, y + h / 2, Style(width=0.5))
+        # a curved arrow over the top: the sheet turns over, it is not slid across
+        sx, ex, ty = x1 + w * 0.75, x2 + w * 0.25, y - 1.0
+        out.append(Path((("M", sx, ty), ("C", sx + 6.0, ty - 9.0, ex - 6.0, ty - 9.0, ex, ty - 0.5)), Style(width=0.5)))
+        out.append(polygon([(ex, ty + 0.8), (ex - 2.6, ty - 1.6), (ex + 1.0, ty - 2.6)], Style(stroke=None, fill=BLACK)))
         out.append(label(box.cx, y + h + 6.5, caption, "Sans-Italic", 7.5, m, box.w))
         return tuple(out)
 
@@ -550,7 +555,7 @@ def lead_sheets(ctx: Context, numbers: dict[str, int]) -> list[Sheet]:
     edge = cat.text("edge_" + opts.backs.removeprefix("duplex-"))
     guide = parse_blocks(cat.blocks("guide", edge=edge, **numbers), cat.lang)
     sheets += rules_sheets(guide, opts.paper, ctx.measure, "printing guide", landscape=True, columns=2,
-                           preferred_pt=9.0, max_pt=10.0, diagrams={"flip": (32.0, flip_diagram(ctx))}, max_pages=1)
+                           preferred_pt=9.0, max_pt=10.0, diagrams={"flip": (38.0, flip_diagram(ctx))}, max_pages=1)
     if len(sheets) % 2:
         area = content_box(opts.paper, landscape=True)
         note = label(area.cx, area.cy, cat.text("blank_page"), "Sans-Italic", 8, ctx.measure, area.w)
