@@ -221,7 +221,7 @@ def token(kind: str, spec: KesseSpec, name: str, m: Measure) -> tuple[Shape, ...
     # corner symbols well inside the cut, so a hand cut never clips them
     out.append(symbol(look.symbol, 3.4, 3.4, 1.2))
     out.append(symbol(look.symbol, t - 3.4, 3.4, 1.2))
-    out.append(label(t / 2, t - 1.6, cap(name), "Sans-Bold", 5.5, m, t - 2.0))
+    out.append(label(t / 2, t - 1.6, cap(name), "Sans-Bold", 6.5, m, t - 2.0))
     return tuple(out)
 
 
