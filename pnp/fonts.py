@@ -47,8 +47,13 @@ def register(name: str) -> TTFont:
 
 def covers(name: str, text: str) -> set[str]:
     """The characters of `text` the font has no glyph for."""
+    return set(_missing(name, frozenset(text)))
+
+
+@cache
+def _missing(name: str, chars: frozenset[str]) -> frozenset[str]:
     cmap = register(name).face.charToGlyph
-    return {ch for ch in text if ord(ch) not in cmap and not ch.isspace()}
+    return frozenset(ch for ch in chars if ord(ch) not in cmap and not ch.isspace())
 
 
 @cache

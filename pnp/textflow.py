@@ -339,7 +339,7 @@ def line_shapes(line: list[Word], x: float, y: float, size: float, measure: Meas
     out: list[Text] = []
     # A glyph whose outline starts left of its origin (DejaVu's "J", "j",
     # "T") would ink outside the box: the line starts that much further in.
-    ink = measure.ink(*pieces[0], size) if pieces else None
+    ink = measure.ink(pieces[0][0][:1], pieces[0][1], size) if pieces else None  # the first glyph decides
     x0 = x - min(0.0, ink[0]) if ink else x
     cx = x0
     for t, f in pieces:
