@@ -6,9 +6,10 @@ imports this module: it receives a Measurer, so it stays free of reportlab.
 
 from __future__ import annotations
 
+import struct
 from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
@@ -57,29 +58,38 @@ def _missing(name: str, chars: frozenset[str]) -> frozenset[str]:
 
 
 @cache
-def _outlines(name: str) -> tuple[Any, dict[int, str], float]:
-    """The font's glyph table, its character map and its units per em, read
-    by fontTools (lazily: a glyph's outline is parsed when first asked for)."""
+def _outlines(name: str) -> tuple[bytes, tuple[int, ...], float]:
+    """The font's raw glyph table, where each glyph starts in it, and its
+    units per em. fontTools reads the tables; only each glyph's header (its
+    outline's bounding box) is ever looked at, so nothing is decompiled."""
     from fontTools.ttLib import TTFont as FtFont
 
     font = FtFont(str(paths.FONTS / FONT_FILES[name]), lazy=True)
-    return font["glyf"], font.getBestCmap(), float(font["head"].unitsPerEm)
+    head = font["head"]
+    loca = font.reader["loca"]
+    if head.indexToLocFormat == 0:
+        offsets = tuple(2 * v for v in struct.unpack(f">{len(loca) // 2}H", loca))
+    else:
+        offsets = struct.unpack(f">{len(loca) // 4}I", loca)
+    return font.reader["glyf"], offsets, float(head.unitsPerEm)
 
 
 @cache
 def glyph_bounds(name: str, ch: str) -> tuple[float, float, float, float] | None:
     """The outline bounds of one character in em (x0, y0, x1, y1, y up from
-    the baseline), or None if the glyph has no outline (a space)."""
-    glyf, cmap, upm = _outlines(name)
-    gname = cmap.get(ord(ch))
-    if gname is None:
-        gname = ".notdef"  # what a PDF viewer draws for a missing glyph
-    g = glyf[gname]
-    if getattr(g, "numberOfContours", 0) == 0:
+    the baseline), or None if the glyph has no outline (a space). A missing
+    character is glyph 0, what a PDF viewer draws for it."""
+    glyf, offsets, upm = _outlines(name)
+    gid = register(name).face.charToGlyph.get(ord(ch), 0)
+    start, end = offsets[gid], offsets[gid + 1]
+    if end - start < 10:
         return None
-    if not hasattr(g, "xMin"):
-        g.recalcBounds(glyf)
-    return (g.xMin / upm, g.yMin / upm, g.xMax / upm, g.yMax / upm)
+    contours, x0, y0, x1, y1 = struct.unpack(">hhhhh", glyf[start : start + 10])
+    if contours == 0:
+        return None
+    return (x0 / upm, y0 / upm, x1 / upm, y1 / upm)
+
+
 def check_glyphs(cat: Catalog) -> None:
     """Every character of every string of the catalog must be in every face
     the text can be set in; a missing glyph would print as an empty box."""
