@@ -343,6 +343,10 @@ def gutterfold_sheets(ctx: Context, colour: Colour, name: str, title: str, fb: d
     fold = Style(stroke=grey(0.35), width=0.3, dash=(2.0, 1.5), role="fold")
     cut = Style(stroke=grey(0.6), width=0.15, role="cut")
     art = tuple(card_back(spec, colour, name, title, m))
+    # the crop marks stand further out than on the duplex sheets: the scale sentence goes below them
+    label_top = y0 + 2 * ch + GF_MARK_GAP + MARK_LEN + 1.0
+    old = fb["scale_label"]
+    fb = {**fb, "scale_label": Box(old.x, label_top, old.w, old.bottom - label_top)}
     sheets = []
     deck = spec.deck(colour)
     for start in range(0, len(deck), 4):
