@@ -407,3 +407,24 @@ def test_pnp_list_shows_every_preset_with_its_pixels() -> None:
     for pid, (w, h) in SHOP_PIXELS.items():
         line = next(ln for ln in result.output.splitlines() if ln.split() and ln.split()[0] == pid)
         assert f"{w} x {h} px" in line
+
+
+@pytest.mark.parametrize(("old", "new", "says"), [
+    ("trim = [63.5, 88.9]", "trim = [nan, 88.9]", "poker-us.trim[0]: Input should be a finite number"),
+    ("bleed = 3.175", "bleed = -1", "poker-us.bleed"),
+    ("dpi = 300", "dpi = 300.5", "poker-us.dpi"),
+    ('order = "front-back"', 'order = "sideways"', "poker-us.order"),
+    ("safe = 3.175", "", "poker-us.safe: missing"),
+])
+def test_a_broken_preset_file_is_one_line_naming_the_key(tmp_path, monkeypatch, old, new, says) -> None:
+    import pnp.presets as presets
+    from pnp.errors import SpecError
+
+    text = presets.PRESETS_FILE.read_text(encoding="utf-8")
+    assert old in text
+    broken = tmp_path / "card-presets.toml"
+    broken.write_text(text.replace(old, new, 1), encoding="utf-8")
+    monkeypatch.setattr(presets, "PRESETS_FILE", broken)
+    with pytest.raises(SpecError) as e:
+        presets.load_presets()
+    assert str(e.value).startswith(f"{broken}: ") and says in str(e.value) and "\n" not in str(e.value)
