@@ -34,6 +34,9 @@ from tests.printer import (
 
 POKER = (63.5, 88.9)
 LUDO = "ludo-cards"
+_SPEC = get_kit(LUDO).load_spec()
+CARDS_PER_COLOUR = len(_SPEC.values) * _SPEC.stack_height  # from the game facts
+ALL_CARDS = len(_SPEC.colours) * CARDS_PER_COLOUR
 _MEASURE = Measurer()
 
 
@@ -70,7 +73,7 @@ def test_every_card_has_its_own_back_behind_it(ludo_pdf, mode, lang, paper, play
     front is always an odd page and the page after it holds its backs."""
     pages = read_pages(ludo_pdf(lang, paper, players=players, backs=mode))
     regs = registrations(pages, mode)
-    assert len(regs) == players * 4 * 6
+    assert len(regs) == players * CARDS_PER_COLOUR
     for r in regs:
         assert r.back is not None, f"page {r.page}: no back behind card {r.card}"
         assert r.back.value == r.card.split("-")[0], f"page {r.page}: card {r.card} gets a {r.back.value} back"
@@ -93,7 +96,7 @@ def test_back_art_is_centred_on_the_card(ludo_pdf, lang, paper):
     within 0.5 mm both ways, as its page objects' boxes say."""
     pages = read_pages(ludo_pdf(lang, paper, backs="duplex-short"))
     backs = [b for p in pages for b in p.of("back")]
-    assert len(backs) == 96
+    assert len(backs) == ALL_CARDS
     for b in backs:
         art = b.art()
         assert art is not None
@@ -141,7 +144,7 @@ def test_the_readings_correct_the_printer(tmp_path, mode, paper, shift):
     (second,) = render(tmp_path / "b", paper=paper, backs=mode, back_offset=readings[0])
     pages = read_pages(second)
     regs = registrations(pages, mode, shift)
-    assert len(regs) == 96 and all(r.back is not None and r.error <= 0.1 for r in regs)
+    assert len(regs) == ALL_CARDS and all(r.back is not None and r.error <= 0.1 for r in regs)
     front, back = alignment_sheet(pages)
     assert set(read_rulers(front, back, mode, shift)) == {(0.0, 0.0)}
 
