@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from pnp import __version__
-from pnp.errors import PnpError, UsageError
+from pnp.errors import PnpError, UsageError, WorkerLost
 from pnp.options import BACKS
 
 if TYPE_CHECKING:
@@ -84,10 +84,10 @@ def parse_offset(_ctx: click.Context, _param: click.Parameter, value: str | None
 
 
 def parse_bleed(_ctx: click.Context, _param: click.Parameter, value: str | None) -> float | None:
-    from pnp.presets import MAX_BLEED
-
     if value is None:
         return None
+    from pnp.presets import MAX_BLEED
+
     try:
         mm = float(value)
     except ValueError:
@@ -269,8 +269,6 @@ def _render(ctx: click.Context, kits: tuple[str, ...], lang: str, paper: str, ou
             backs: str, back_offset: tuple[float, float] | None, formats: tuple[str, ...], dpi: int, greyscale: bool,
             ink_saver: bool, validate: bool, workers: int | None, quiet: bool, bleed: float | None,
             preset: str | None) -> None:
-    from concurrent.futures.process import BrokenProcessPool
-
     from pnp.build import remove_stale_parts
     from pnp.interrupts import Interrupted
     from pnp.kits import get_kit, registry
@@ -384,14 +382,13 @@ def _render(ctx: click.Context, kits: tuple[str, ...], lang: str, paper: str, ou
     except UsageError as e:
         results.close()
         raise click.UsageError(str(e)) from None
+    except WorkerLost as e:
+        results.close()
+        remove_stale_parts(out)
+        _fail(f"{e}; no partial file was left behind")
     except PnpError as e:
         results.close()
         _fail(str(e))
-    except BrokenProcessPool:
-        results.close()
-        remove_stale_parts(out)
-        _fail("a worker process was killed (out of memory, or a signal sent to it alone); "
-              "no partial file was left behind")
     finally:
         results.close()
     seconds = time.perf_counter() - start

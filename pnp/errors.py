@@ -30,5 +30,9 @@ class LayoutError(PnpError):
     """A page cannot be laid out: text overflows, ink in the margin..."""
 
 
+class WorkerLost(PnpError):
+    """A worker process died under a job (out of memory, or a signal sent to it alone)."""
+
+
 class ValidationError(PnpError):
     """A file cannot be validated at all (not a PDF, not made by pnp)."""

@@ -58,20 +58,13 @@ def _missing(name: str, chars: frozenset[str]) -> frozenset[str]:
 
 
 @cache
-def _outlines(name: str) -> tuple[bytes, tuple[int, ...], float]:
+def _outlines(name: str) -> tuple[bytes, list[int], float]:
     """The font's raw glyph table, where each glyph starts in it, and its
-    units per em. fontTools reads the tables; only each glyph's header (its
+    units per em, from the font reportlab has already parsed for the PDF
+    (its table directory and `loca` offsets). Only each glyph's header (its
     outline's bounding box) is ever looked at, so nothing is decompiled."""
-    from fontTools.ttLib import TTFont as FtFont
-
-    font = FtFont(str(paths.FONTS / FONT_FILES[name]), lazy=True)
-    head = font["head"]
-    loca = font.reader["loca"]
-    if head.indexToLocFormat == 0:
-        offsets = tuple(2 * v for v in struct.unpack(f">{len(loca) // 2}H", loca))
-    else:
-        offsets = struct.unpack(f">{len(loca) // 4}I", loca)
-    return font.reader["glyf"], offsets, float(head.unitsPerEm)
+    face = register(name).face
+    return face.get_table("glyf"), face.glyphPos, float(face.unitsPerEm)
 
 
 @cache

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
 
 from pnp.build import VARIANT_FNS, apply_variant, build_pages, file_stem, write_atomic
-from pnp.errors import OutputError
+from pnp.errors import OutputError, WorkerLost
 from pnp.interrupts import STOP_SIGNALS
 from pnp.kits import Kit
 from pnp.options import Options
@@ -307,6 +307,7 @@ def render_all(jobs: list[tuple[Kit, Options]], out: Path, formats: tuple[str, .
         return
     import multiprocessing  # only here: a single job never pays for importing them
     from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
 
     ex = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"), initializer=_worker_init,
                              initargs=(os.getpid(),))
@@ -314,7 +315,11 @@ def render_all(jobs: list[tuple[Kit, Options]], out: Path, formats: tuple[str, .
     try:
         futures = [ex.submit(_worker_job, kit.id, options, out, formats, dpi, validate, cards) for kit, options in jobs]
         for f in futures:
-            yield f.result()
+            try:
+                result = f.result()
+            except BrokenProcessPool:
+                raise WorkerLost("a worker process was killed (out of memory, or a signal sent to it alone)") from None
+            yield result
         done = True
     finally:
         if not done:
