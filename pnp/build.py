@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import re
-import secrets
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -133,7 +132,7 @@ def part_name(path: Path) -> Path:
     """.<name>.pnp-<pid>-<random>.part beside `path`: hidden, ours, and
     naming the process that writes it (so a later run can tell a crashed
     writer's leftover from a file another run is still writing)."""
-    return path.parent / f".{path.name}.pnp-{os.getpid()}-{secrets.token_hex(4)}.part"
+    return path.parent / f".{path.name}.pnp-{os.getpid()}-{os.urandom(4).hex()}.part"
 
 
 def write_atomic(path: Path, data: bytes) -> None:

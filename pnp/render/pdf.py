@@ -18,7 +18,9 @@ from dataclasses import dataclass
 from io import BytesIO
 
 from reportlab import rl_config
+from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import getFont
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.fonts import register
@@ -58,8 +60,10 @@ class _Painter:
 
     def __init__(self, c: Canvas, art: dict[int, Key] | None = None, forms: dict[int, str] | None = None) -> None:
         self.c = c
-        # stroke, fill, width, dash: None = not set yet on this page or form
-        self.state: list[object] = [None, None, None, None]
+        # stroke, fill, width, dash, font (the Tf operands): None = not set yet
+        # on this page or form. The font is text state, which PDF keeps from
+        # one text object to the next, and saves and restores with q/Q.
+        self.state: list[object] = [None, None, None, None, None]
         self.stack: list[list[object]] = []
         self.art: dict[int, Key] = art if art is not None else {}  # id(group items) -> the art's first copy
         self.forms: dict[int, str] = forms if forms is not None else {}  # id(first copy) -> form name
@@ -101,6 +105,22 @@ class _Painter:
         if st.fill is not None:
             self.fill(st.fill)
         return int(st.stroke is not None), int(st.fill is not None)
+
+    def text(self, font_name: str, size: float, x: float, y: float, text: str) -> None:
+        """One text object: upright in the y-down page space (its own text
+        matrix), the font set only when it changes. reportlab's text object
+        would also write an identity matrix and a leading (TL) each time."""
+        c = self.c
+        font = getFont(font_name)
+        ops = [f"BT 1 0 0 -1 {fp_str(x)} {fp_str(y)} Tm"]
+        for subset, chunk in font.splitString(text, c._doc):
+            tf = f"{font.getSubsetInternalName(subset, c._doc)} {fp_str(size)} Tf"
+            if self.state[4] != tf:
+                ops.append(tf)
+                self.state[4] = tf
+            ops.append(f"({escapePDF(chunk)}) Tj")
+        ops.append("ET")
+        c.addLiteral(" ".join(ops))
 
     def form(self, items: Key) -> str:
         """The name of the form of `items`, written now if it is new (in the
@@ -147,11 +167,7 @@ class _Painter:
         elif isinstance(s, Text):
             self.fill(s.color)
             x = s.x - {"start": 0.0, "middle": s.width / 2, "end": s.width}[s.anchor]
-            t = c.beginText()
-            t.setTextTransform(1, 0, 0, -1, x, s.y)  # upright in the y-down page space
-            t.setFont(s.font, s.size * PT)
-            t.textOut(s.text)
-            c.drawText(t)
+            self.text(s.font, s.size * PT, x, s.y, s.text)
         elif isinstance(s, Rect):
             stroke, fill = self.style(s.style)
             if s.radius:

@@ -226,3 +226,62 @@ def test_the_scale_bar_measures_its_length_on_paper(rendered, built, tmp_path):
     assert len(runs) == 2, f"two ticks, found {len(runs)} dark runs"
     centres = [(r[0] + r[-1] + 1) / 2 * INCH / dpi for r in runs]
     assert centres[1] - centres[0] == pytest.approx(SCALE_BAR_MM["a4"], abs=0.15)
+
+
+def test_each_text_is_set_in_its_own_font_when_the_font_is_written_only_on_change():
+    """The renderer writes Tf only when the font or size changes and relies
+    on q/Q to restore it; PDFium must still see every run in its own face and
+    size: after a group (q...Q) that changed the font, and inside a form."""
+    import ctypes
+
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as raw
+
+    from pnp.geometry import Group, Text
+
+    art = (Text(0, 0, "inside", "Sans-Italic", 8, 8.0),)
+    items = (
+        Text(10, 10, "first", "Sans", 9, 8.0),
+        Text(10, 20, "second", "Sans", 9, 8.0),
+        Group((Text(0, 0, "moved", "Sans-Bold", 9, 8.0),), 10, 30, rotate=5.0),
+        Text(10, 40, "after", "Sans", 9, 8.0),
+        Group(art, 10, 50), Group(art, 10, 60),
+        Text(10, 70, "bigger", "Sans", 12, 8.0),
+        Text(10, 80, "last", "Sans", 9, 8.0),
+    )
+    pdf = render_pdf([Page(100, 100, items, "t")], PdfMeta("t", "t", "t", "pnp=test", "en"))
+    assert pdf.count(b" Tf") < 7, "the font is written for every run"
+    doc = pdfium.PdfDocument(pdf)
+    page = doc[0]
+    tp = raw.FPDFText_LoadPage(page.raw)
+    seen: dict[str, tuple[str, float]] = {}
+
+    def visit(obj: object) -> None:
+        kind = raw.FPDFPageObj_GetType(obj)
+        if kind == raw.FPDF_PAGEOBJ_FORM:
+            for k in range(raw.FPDFFormObj_CountObjects(obj)):
+                visit(raw.FPDFFormObj_GetObject(obj, k))
+        elif kind == raw.FPDF_PAGEOBJ_TEXT:
+            n = raw.FPDFTextObj_GetText(obj, tp, None, 0)
+            buf = (ctypes.c_ushort * (n // 2))()
+            raw.FPDFTextObj_GetText(obj, tp, buf, n)
+            text = bytes(buf).decode("utf-16-le").rstrip("\0")
+            font = raw.FPDFTextObj_GetFont(obj)
+            name = ctypes.create_string_buffer(128)
+            raw.FPDFFont_GetBaseFontName(font, name, 128)
+            size = ctypes.c_float()
+            raw.FPDFTextObj_GetFontSize(obj, ctypes.byref(size))
+            seen[text] = (name.value.decode().split("+")[-1], size.value)
+
+    for i in range(raw.FPDFPage_CountObjects(page.raw)):
+        visit(raw.FPDFPage_GetObject(page.raw, i))
+    raw.FPDFText_ClosePage(tp)
+    page.close()
+    doc.close()
+    base = seen["first"][1]
+    faces = {t: f for t, (f, _) in seen.items()}
+    sizes = {t: round(v / base * 9, 3) for t, (_, v) in seen.items()}  # in pt, relative to the first run's 9 pt
+    assert faces == {"first": "DejaVuSansCondensed", "second": "DejaVuSansCondensed", "moved": "DejaVuSansCondensed-Bold",
+                     "after": "DejaVuSansCondensed", "inside": "DejaVuSansCondensed-Oblique",
+                     "bigger": "DejaVuSansCondensed", "last": "DejaVuSansCondensed"}
+    assert sizes == {"first": 9, "second": 9, "moved": 9, "after": 9, "inside": 8, "bigger": 12, "last": 9}
