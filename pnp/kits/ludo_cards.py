@@ -569,12 +569,18 @@ def lead_sheets(ctx: Context, numbers: dict[str, int]) -> list[Sheet]:
 
 def build(ctx: Context) -> list[Sheet]:
     cards = card_sheets(ctx)
-    numbers = {"first": 0, "second": 0, "third": 0, "last": 0}
+
+    def numbers_for(lead_pages: int) -> dict[str, int]:
+        first = lead_pages + 1
+        return {"first": first, "second": first + 1, "third": first + 2, "last": lead_pages + len(cards)}
+
+    # start from the usual count (the rules on one page, and the printing
+    # guide in a duplex mode): when it holds, one layout of the text is enough
+    numbers = numbers_for(2 if ctx.options.backs in DUPLEX else 1)
     lead: list[Sheet] = []
     for _ in range(3):  # the page numbers in the text can change how many pages the text takes
         lead = lead_sheets(ctx, numbers)
-        first = len(lead) + 1
-        want = {"first": first, "second": first + 1, "third": first + 2, "last": len(lead) + len(cards)}
+        want = numbers_for(len(lead))
         if want == numbers:
             break
         numbers = want
