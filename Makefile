@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: pdfs test lint bench system-deps clean
+.PHONY: pdfs test lint bench protograf system-deps clean
 
 $(STAMP): pyproject.toml constraints.txt
 	$(PY) -m venv $(VENV)
@@ -28,9 +28,17 @@ test: $(STAMP) system-deps
 lint: $(STAMP)
 	$(BIN)/ruff check pnp tests bench
 
-## bench: rendering speed and memory, against a bare-reportlab floor
+## bench: rendering speed and memory, against a bare-reportlab floor (and protograf, after `make protograf`)
 bench: $(STAMP)
 	$(BIN)/python bench/bench.py
+
+## protograf: protograf 0.5.2 in a virtualenv of its own (no pnp dependency), for the bench's paired case
+protograf: .venv-protograf/.installed-stamp
+
+.venv-protograf/.installed-stamp:
+	$(PY) -m venv .venv-protograf
+	.venv-protograf/bin/python -m pip install --quiet protograf==0.5.2
+	touch $@
 
 clean:
 	rm -rf output/*.pdf output/*.svg output/*.png .pytest_cache

@@ -234,15 +234,16 @@ def main(argv: list[str] | None = None) -> int:
 def protograf_python(given: str | None) -> tuple[str | None, str]:
     """(python that imports protograf, or None; a line saying which)."""
     code = "import importlib.metadata as m; import protograf; print(m.version('protograf'))"
-    for py in ([given] if given else [PY]):
+    side = ROOT / ".venv-protograf" / "bin" / "python"  # `make protograf` makes it
+    for py in ([given] if given else [PY, *([str(side)] if side.exists() else [])]):
         try:
             version = subprocess.run([py, "-c", code], capture_output=True, text=True, check=True,
                                      env={**ENV, "PYTHONWARNINGS": "ignore"}).stdout.strip()
             return py, f"protograf {version} ({py})"
         except (subprocess.CalledProcessError, OSError):
             pass
-    return None, (f"not installed for {given or PY} (pip install protograf==0.5.2 into any virtualenv "
-                  "and pass --protograf-python)")
+    return None, (f"not installed for {given or PY} (`make protograf` installs it into .venv-protograf, "
+                  "which the bench then finds; or pass --protograf-python)")
 
 
 def report(cases: dict[str, Case], tmp: Path, kit_ids: list[str], pages_of: dict[int, int], floor_pdf: Path,
