@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 import tomli_w
 
@@ -130,7 +131,7 @@ def game_cases() -> list[Any]:
     cases = []
     for kit_id in KIT_IDS:
         data = tomllib.loads((TEMPLATES / kit_id / "game.toml").read_text("utf-8"))
-        schema = schema_of(kit_id).model_json_schema()
+        schema = msgspec.json.schema(schema_of(kit_id))
         for path, name, bad in mutations(schema, data, (), schema.get("$defs", {})):
             if not path:  # the top level is a table in any TOML file
                 continue

@@ -410,7 +410,7 @@ def test_pnp_list_shows_every_preset_with_its_pixels() -> None:
 
 
 @pytest.mark.parametrize(("old", "new", "says"), [
-    ("trim = [63.5, 88.9]", "trim = [nan, 88.9]", "poker-us.trim[0]: Input should be a finite number"),
+    ("trim = [63.5, 88.9]", "trim = [nan, 88.9]", "poker-us.trim[0]: should be a finite number, not nan"),
     ("bleed = 3.175", "bleed = -1", "poker-us.bleed"),
     ("dpi = 300", "dpi = 300.5", "poker-us.dpi"),
     ('order = "front-back"', 'order = "sideways"', "poker-us.order"),
