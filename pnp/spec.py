@@ -93,7 +93,7 @@ def key_path(loc: tuple[int | str, ...], is_key: bool = False) -> str:
         if isinstance(part, int):
             out += f"[{part}]"
         else:
-            out += ("." if out else "") + str(part)
+            out += ("." if out else "") + _printable(str(part))
     if is_key:
         out += " (as a key)"
     return out or "(top level)"
@@ -128,23 +128,45 @@ def _put(data: Any, loc: tuple[int | str, ...], value: Any) -> Any:
     return out
 
 
+def _printable(text: str) -> str:
+    """Text for an error line: a key from the file may hold a line break."""
+    return text if text.isprintable() else "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
+def _show(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 80 else text[:76] + " ..."
+
+
 def _find_keys(check: Callable[[Any], Any], data: Any, loc: list[int | str], error: str) -> tuple[int | str, ...]:
-    """The path with each [...] replaced by the table key it stands for: the
-    first key whose table, cut short after it, fails with the same error."""
+    """The path with each [...] replaced by the table key it stands for.
+    msgspec checks a table's entries in order and stops at the first bad
+    one, so a table cut short fails with the same error exactly when the
+    bad entry is kept: a binary search over the cut finds it."""
     for i, part in enumerate(loc):
         if part != _ANY_KEY:
             continue
-        table = _get(data, tuple(loc[:i]))
-        if not isinstance(table, dict):
+        where = tuple(loc[:i])
+        table = _get(data, where)
+        if not isinstance(table, dict) or not table:
             break
-        for n, key in enumerate(table, 1):
-            try:
-                check(_put(data, tuple(loc[:i]), dict(list(table.items())[:n])))
-            except msgspec.ValidationError as e:
-                if str(e) == error:
-                    loc[i] = key
-                    break
+        items = list(table.items())
+        lo, hi = 1, len(items)
+        while lo < hi:
+            mid = (lo + hi) // 2
+            lo, hi = (lo, mid) if _fails(check, _put(data, where, dict(items[:mid])), error) else (mid + 1, hi)
+        if not _fails(check, _put(data, where, dict(items[:lo])), error):
+            break
+        loc[i] = items[lo - 1][0]
     return tuple(loc)
+
+
+def _fails(check: Callable[[Any], Any], data: Any, error: str) -> bool:
+    try:
+        check(data)
+    except msgspec.ValidationError as e:
+        return str(e) == error
+    return False
 
 
 def _number(text: str) -> str:
@@ -168,7 +190,7 @@ def _plain(msg: str, value: Any) -> str:
         want = f"should have {amount} {m[3]} {unit}{'' if m[3] == '1' else 's'}"
     else:
         want = msg
-    return want if value is _MISSING else f"{want}, not {value!r}"
+    return want if value is _MISSING else f"{want}, not {_show(value)}"
 
 
 def explain(error: msgspec.ValidationError, data: Any, check: Callable[[Any], Any]) -> str:
@@ -182,9 +204,9 @@ def explain(error: msgspec.ValidationError, data: Any, check: Callable[[Any], An
     if is_key:
         loc.append(_ANY_KEY)
     path = _find_keys(check, data, loc, text)
-    if field := re.fullmatch(r"Object missing required field `(.*)`", msg):
+    if field := re.fullmatch(r"Object missing required field `(.*)`", msg, re.S):
         return f"{key_path((*path, field[1]))}: missing"
-    if field := re.fullmatch(r"Object contains unknown field `(.*)`", msg):
+    if field := re.fullmatch(r"Object contains unknown field `(.*)`", msg, re.S):
         return f"{key_path((*path, field[1]))}: unknown key"
     if not path:  # a rule across several keys names them itself
         return msg
@@ -202,7 +224,7 @@ def check(data: Any, schema: type[T] | Any, path: Path) -> T:
     try:
         return convert(data)
     except msgspec.ValidationError as e:
-        raise SpecError(f"{path}: {explain(e, data, convert)}") from None
+        raise SpecError(f"{path}: {_printable(explain(e, data, convert))}") from None
 
 
 def check_game(kit_id: str, schema: type[T], templates: Path | None = None) -> T:
