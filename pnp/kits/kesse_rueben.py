@@ -7,7 +7,7 @@ import pathlib
 from dataclasses import dataclass
 from typing import Annotated
 
-from pydantic import Field, model_validator
+import msgspec
 
 from pnp.errors import LayoutError, SpecError
 from pnp.geometry import (
@@ -31,7 +31,7 @@ from pnp.layout.frame import HEADER_H, Sheet, content_box
 from pnp.layout.marks import cap, label, symbol
 from pnp.layout.rules import MIN_BODY_PT, column_boxes
 from pnp.options import Options
-from pnp.spec import Count, Counts, HexColour, Mm, Name, Schema, Symbol, check_game
+from pnp.spec import Count, Counts, HexColour, Mm, Name, Schema, Symbol, ascending, check_game
 from pnp.textflow import Measure, fit, parse_blocks
 
 KIT_ID = "kesse-rueben"
@@ -93,12 +93,12 @@ class KesseGame(Schema):
     barn: tuple[Count, Count]
     square: Mm
     token: Mm
-    kinds: Annotated[list[Name], Field(min_length=1)]
-    supply: dict[Annotated[int, Field(ge=1)], Count]  # TOML keys are text: "3" is read as 3
+    kinds: Annotated[list[Name], msgspec.Meta(min_length=1)]
+    supply: dict[Count, Count]  # TOML keys are text: "3" is read as 3
     look: dict[Name, KesseLook]
 
-    @model_validator(mode="after")
-    def _facts(self) -> KesseGame:
+    def __post_init__(self) -> None:
+        ascending("players", self.players)
         if max(self.barn) > self.board:
             raise ValueError(f"barn: {list(self.barn)} is not on a {self.board} x {self.board} board")
         if len(set(self.kinds)) != len(self.kinds):
@@ -112,7 +112,6 @@ class KesseGame(Schema):
         for n in self.players:
             if self.supply[n] <= fields // n + 1:
                 raise ValueError(f"supply.{n}: {self.supply[n]} turnips, not more than the target {fields // n + 1}")
-        return self
 
 
 def load_spec(templates: pathlib.Path | None = None) -> KesseSpec:

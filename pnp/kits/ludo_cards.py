@@ -8,7 +8,7 @@ import pathlib
 from dataclasses import dataclass, replace
 from typing import Annotated
 
-from pydantic import AfterValidator, Field, model_validator
+import msgspec
 
 from pnp.errors import LayoutError
 from pnp.geometry import (
@@ -48,7 +48,7 @@ from pnp.layout.marks import cap, label
 from pnp.layout.marks import symbol as kind_symbol
 from pnp.layout.rules import rules_sheets
 from pnp.options import Options
-from pnp.spec import Count, Counts, HexColour, Mm, Name, Schema, Symbol, ascending, check_game
+from pnp.spec import Count, Counts, HexColour, Margin, Mm, Name, Schema, Symbol, ascending, check_game
 from pnp.textflow import DiagramFn, Measure, parse_blocks
 
 KIT_ID = "ludo-cards"
@@ -91,22 +91,21 @@ class LudoGame(Schema):
     """The schema of templates/ludo-cards/game.toml."""
 
     players: Counts
-    values: Annotated[list[Annotated[int, Field(strict=True, ge=1, le=6)]], Field(min_length=1),
-                      AfterValidator(ascending)]
+    values: Annotated[list[Annotated[int, msgspec.Meta(ge=1, le=6)]], msgspec.Meta(min_length=1)]  # ascending
     stack_height: Count
     card: tuple[Mm, Mm]
     grid: tuple[Count, Count]
-    bleed: Annotated[float, Field(strict=True, ge=0, allow_inf_nan=False)]
-    colours: Annotated[list[LudoColour], Field(min_length=1)]
+    bleed: Margin
+    colours: Annotated[list[LudoColour], msgspec.Meta(min_length=1)]
 
-    @model_validator(mode="after")
-    def _colours(self) -> LudoGame:
+    def __post_init__(self) -> None:
+        ascending("players", self.players)
+        ascending("values", self.values)
         ids = [c.id for c in self.colours]
         if len(set(ids)) != len(ids):
             raise ValueError("colours: an id is used twice")
         if len(ids) < max(self.players):
             raise ValueError(f"colours: {len(ids)} colours for {max(self.players)} players")
-        return self
 
 
 def load_spec(templates: pathlib.Path | None = None) -> LudoSpec:

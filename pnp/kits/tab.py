@@ -8,7 +8,7 @@ import pathlib
 from dataclasses import dataclass
 from typing import Annotated
 
-from pydantic import Field, model_validator
+import msgspec
 
 from pnp.errors import LayoutError
 from pnp.geometry import (
@@ -33,7 +33,7 @@ from pnp.layout.frame import Sheet, content_box
 from pnp.layout.marks import cap, fitted_text, label
 from pnp.layout.rules import rules_sheets
 from pnp.options import Options
-from pnp.spec import Count, Counts, Mm, Name, Schema, check_game
+from pnp.spec import Count, Counts, Mm, Name, Schema, ascending, check_game
 from pnp.textflow import Measure, fit, parse_blocks
 
 KIT_ID = "tab"
@@ -57,7 +57,7 @@ class TabSpec:
     stop_on: tuple[int, ...]
 
 
-class TabGame(Schema):
+class TabGame(Schema, kw_only=True):  # kw_only: a field with a default comes first
     """The schema of templates/tab/game.toml."""
 
     title_key: Name = "title"
@@ -69,11 +69,11 @@ class TabGame(Schema):
     square: Mm
     piece: Mm
     marker: Mm
-    scores: Annotated[list[tuple[Annotated[int, Field(strict=True, ge=0)], Count]], Field(min_length=1)]
+    scores: Annotated[list[tuple[Annotated[int, msgspec.Meta(ge=0)], Count]], msgspec.Meta(min_length=1)]
     stop_on: list[Count]
 
-    @model_validator(mode="after")
-    def _throws(self) -> TabGame:
+    def __post_init__(self) -> None:
+        ascending("players", self.players)
         heads = [h for h, _ in self.scores]
         if max(heads) > self.coins:
             raise ValueError(f"scores: a throw of {max(heads)} heads with {self.coins} coins")
@@ -81,7 +81,6 @@ class TabGame(Schema):
             raise ValueError("scores: a number of heads is listed twice")
         if not set(self.stop_on) <= {s for _, s in self.scores}:
             raise ValueError(f"stop_on: {self.stop_on} are not all scores")
-        return self
 
 
 def load_spec(templates: pathlib.Path | None = None) -> TabSpec:

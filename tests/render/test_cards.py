@@ -410,11 +410,15 @@ def test_pnp_list_shows_every_preset_with_its_pixels() -> None:
 
 
 @pytest.mark.parametrize(("old", "new", "says"), [
-    ("trim = [63.5, 88.9]", "trim = [nan, 88.9]", "poker-us.trim[0]: Input should be a finite number"),
+    ("trim = [63.5, 88.9]", "trim = [nan, 88.9]", "poker-us.trim[0]: should be a finite number, not nan"),
     ("bleed = 3.175", "bleed = -1", "poker-us.bleed"),
     ("dpi = 300", "dpi = 300.5", "poker-us.dpi"),
     ('order = "front-back"', 'order = "sideways"', "poker-us.order"),
     ("safe = 3.175", "", "poker-us.safe: missing"),
+    ("trim = [63.5, 88.9]", "trim = [63.5, inf]", "poker-us.trim[1]: should be a finite number, not inf"),
+    ("dpi = 300", "dpi = true", "poker-us.dpi: should be a valid integer, not True"),
+    ("[poker-us]", "[Poker-US]", "Poker-US (as a key)"),
+    ("[poker-us]", "[poker-us]\ncolour = 1", "poker-us.colour: unknown key"),
 ])
 def test_a_broken_preset_file_is_one_line_naming_the_key(tmp_path, monkeypatch, old, new, says) -> None:
     import pnp.presets as presets
