@@ -263,32 +263,41 @@ def shape_box(s: Shape, m: Matrix = IDENTITY) -> Box:
 
 
 Extent = tuple[float, float, float, float]  # x0, y0, x1, y1
+_UNSEEN: Extent = (math.nan, math.nan, math.nan, math.nan)  # a memo entry not yet made
 
 
-def extent(s: Shape) -> Extent | None:
+def extent(s: Shape, memo: dict[int, Extent | None] | None = None) -> Extent | None:
     """The inked extent of a shape in its parent's coordinates (a group's
     children are placed by its transform), or None if nothing is inked.
     Hierarchical, so a group costs four corner transforms, not one per leaf
     per level; exact for the quarter-turns and scales the kits use, and a
     superset for any other angle. (Written out flat: the layout checks every
-    page with it.)"""
+    page with it.) With `memo`, the extent of each group's contents is
+    computed once per `items` tuple (repeated art shares one), for as long
+    as the caller keeps the shapes alive."""
     if isinstance(s, Group):
-        x0 = y0 = math.inf
-        x1 = y1 = -math.inf
-        for item in s.items:
-            e = extent(item)
-            if e is not None:
-                a, b, c, d = e
-                if a < x0:
-                    x0 = a
-                if b < y0:
-                    y0 = b
-                if c > x1:
-                    x1 = c
-                if d > y1:
-                    y1 = d
-        if x0 == math.inf:
+        local = memo.get(id(s.items), _UNSEEN) if memo is not None else _UNSEEN
+        if local is _UNSEEN:
+            x0 = y0 = math.inf
+            x1 = y1 = -math.inf
+            for item in s.items:
+                e = extent(item, memo)
+                if e is not None:
+                    a, b, c, d = e
+                    if a < x0:
+                        x0 = a
+                    if b < y0:
+                        y0 = b
+                    if c > x1:
+                        x1 = c
+                    if d > y1:
+                        y1 = d
+            local = None if x0 == math.inf else (x0, y0, x1, y1)
+            if memo is not None:
+                memo[id(s.items)] = local
+        if local is None:
             return None
+        x0, y0, x1, y1 = local
         if not s.rotate and s.scale == 1.0:
             return (x0 + s.dx, y0 + s.dy, x1 + s.dx, y1 + s.dy) if (s.dx or s.dy) else (x0, y0, x1, y1)
         m = group_matrix(s)

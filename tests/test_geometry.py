@@ -134,3 +134,19 @@ def test_map_colours_reaches_every_colour():
     assert out[0].items[0].style.stroke == grey(0.5) and out[0].items[0].style.fill == grey(0.5)
     assert out[1].color == grey(0.5)
     assert out[2].style.stroke is None
+
+
+@pytest.mark.parametrize("kit_id", ["tab", "kesse-rueben", "ludo-cards"])
+def test_extent_with_a_memo_is_the_extent_without(built, kit_id):
+    """The memo keys group contents by identity; on every page of a kit (where
+    repeated art shares its contents) it must give the plain answer."""
+    from pnp.geometry import extent
+
+    memo: dict = {}
+    pages = built(kit_id, "de", "letter").pages
+    for page in pages:
+        for item in page.items:
+            assert extent(item, memo) == extent(item)
+    assert memo, "no group was remembered"
+    moved = pnp.geometry.Group((pnp.geometry.Rect(0, 0, 10, 5, pnp.geometry.Style()),), 3, 4, rotate=90.0)
+    assert extent(moved, {}) == extent(moved) != extent(pnp.geometry.Group(moved.items, 3, 4), {})

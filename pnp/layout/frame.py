@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pnp.errors import LayoutError
-from pnp.geometry import PT, Box, Line, Matrix, Page, Rect, Shape, Style, Text, apply, extent, grey, is_inked, shape_box, walk
+from pnp.geometry import PT, Box, Extent, Line, Matrix, Page, Rect, Shape, Style, Text, apply, extent, grey, is_inked, shape_box, walk
 from pnp.paper import Paper
 from pnp.textflow import Block, Measure, Run, fit
 
@@ -62,6 +62,7 @@ def frame(
     {i} and {n}; `scale_text` is the filled-in scale sentence."""
     pages: list[Page] = []
     n = len(sheets)
+    memo: dict[int, Extent | None] = {}  # the sheets' shapes live as long as this call: ids stay theirs
     for i, sheet in enumerate(sheets, 1):
         w, h = paper.size(sheet.landscape)
         safe = paper.safe(sheet.landscape)
@@ -89,7 +90,7 @@ def frame(
         label_box = sheet.scale_label or Box(label_x, safe.bottom - FOOTER_H, safe.right - label_x, FOOTER_H)
         items.extend(scale_check(sx, sy, paper.scale_bar, scale_text, label_box, measure))
         page = Page(w, h, (*sheet.items, *items), sheet.label)
-        check_margin(page, paper, sheet.landscape, measure)
+        check_margin(page, paper, sheet.landscape, measure, memo)
         pages.append(page)
     return pages
 
@@ -119,15 +120,17 @@ def inked_box(s: Shape, m: Matrix, measure: Measure) -> Box | None:
     return shape_box(s, m) if is_inked(s) else None
 
 
-def check_margin(page: Page, paper: Paper, landscape: bool, measure: Measure) -> None:
+def check_margin(page: Page, paper: Paper, landscape: bool, measure: Measure,
+                 memo: dict[int, Extent | None] | None = None) -> None:
     """LayoutError if any ink, glyph outlines included, lies outside the
-    safe area."""
+    safe area. `memo` keeps the extents of group contents (see extent) for
+    as long as the caller keeps the pages alive."""
     safe = paper.safe(landscape)
     near = safe.inset(INK_SLACK)  # an item whose advance boxes stay in here inks nothing outside `safe`
     lo_x, lo_y, hi_x, hi_y = near.x, near.y, near.right, near.bottom
     suspects = []
     for item in page.items:  # fast: one extent per top-level item
-        e = extent(item)
+        e = extent(item, memo)
         if e is not None and (e[0] < lo_x or e[1] < lo_y or e[2] > hi_x or e[3] > hi_y):
             suspects.append(item)
     for s, m, _ in walk(suspects):  # slower: the real ink of each leaf near the edge

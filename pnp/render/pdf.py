@@ -24,7 +24,7 @@ from reportlab.pdfbase.pdfmetrics import getFont
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.fonts import register
-from pnp.geometry import PT, RGB, Circle, Group, Line, Page, Path, Rect, Shape, Style, Text, extent, repeated_art
+from pnp.geometry import PT, RGB, Circle, Extent, Group, Line, Page, Path, Rect, Shape, Style, Text, extent, repeated_art
 
 
 @dataclass(frozen=True)
@@ -67,6 +67,7 @@ class _Painter:
         self.stack: list[list[object]] = []
         self.art: dict[int, Key] = art if art is not None else {}  # id(group items) -> the art's first copy
         self.forms: dict[int, str] = forms if forms is not None else {}  # id(first copy) -> form name
+        self.extents: dict[int, Extent | None] = {}  # see geometry.extent
 
     def push(self) -> None:
         self.stack.append(list(self.state))
@@ -129,11 +130,12 @@ class _Painter:
         if name is None:
             name = f"A{len(self.forms) + 1}"
             self.forms[id(items)] = name
-            box = extent(Group(items))
+            box = extent(Group(items), self.extents)
             x0, y0, x1, y1 = box if box is not None else (0.0, 0.0, 0.0, 0.0)
             c = self.c
             c.beginForm(name, x0 - FORM_PAD, y0 - FORM_PAD, x1 + FORM_PAD, y1 + FORM_PAD)
             inner = _Painter(c, self.art, self.forms)
+            inner.extents = self.extents
             for item in items:
                 inner.draw(item)
             c.endForm(hasImages=0)  # its resources: fonts, no images
