@@ -18,7 +18,6 @@
 
 from __future__ import annotations
 
-import ctypes
 import os
 import signal
 import sys
@@ -31,6 +30,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
 
+    from pnp.validate import Report
+
 from pnp.build import VARIANT_FNS, apply_variant, build_pages, file_stem, write_atomic
 from pnp.errors import OutputError, WorkerLost
 from pnp.interrupts import STOP_SIGNALS
@@ -39,7 +40,6 @@ from pnp.options import Options
 from pnp.paper import SAFE_MARGIN, get_paper
 from pnp.render.pdf import PdfMeta, render_pdf
 from pnp.textflow import Measure
-from pnp.validate import Report, validate_written
 
 FORMATS = ("pdf", "svg", "cut-svg", "png", "proof", "cards")
 CARDS_DPI = 300  # the resolution print shops ask for, when neither --dpi nor a preset says otherwise
@@ -95,6 +95,8 @@ def render_one(kit: Kit, options: Options, out: Path, formats: tuple[str, ...], 
         write(f"{stem}.pdf", pdf)
         invalid = out / f"{stem}.invalid.pdf"
         if validate:
+            from pnp.validate import validate_written
+
             report = validate_written(files[-1], pdf, built)
             if not report.ok:
                 # never leave a file that fails its checks under the name a script would print
@@ -245,6 +247,8 @@ def _die_with_parent() -> None:
     """Linux: the kernel sends this worker SIGTERM when its parent dies, even
     by SIGKILL (prctl PR_SET_PDEATHSIG)."""
     if sys.platform.startswith("linux"):
+        import ctypes
+
         libc = ctypes.CDLL(None, use_errno=True)
         pr_set_pdeathsig = 1
         libc.prctl(pr_set_pdeathsig, signal.SIGTERM, 0, 0, 0)
