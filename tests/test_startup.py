@@ -37,3 +37,16 @@ def test_help_and_list_import_nothing_heavy(args: tuple[str, ...]) -> None:
 def test_help_imports_no_layout() -> None:
     mods = loaded("--help")
     assert not [m for m in mods if m in ("pnp.geometry", "pnp.kits", "pnp.textflow", "pnp.outputs")]
+
+
+def test_one_render_without_validation_imports_only_what_it_draws_with(tmp_path) -> None:
+    """One kit in one language and paper, unvalidated: no worker machinery,
+    no validator and its readers, no hyphenation patterns, no font parser
+    beside reportlab's, no schema library the facts no longer use."""
+    mods = loaded("render", "tab", "--lang", "en", "--paper", "a4", "--no-validate", "--quiet", "-o", str(tmp_path))
+    assert "reportlab" in mods and "pnp.outputs" in mods  # it did render
+    assert (tmp_path / "tab-en-a4.pdf").stat().st_size > 0
+    unneeded = ("multiprocessing", "concurrent", "pyphen", "fontTools", "pikepdf", "pypdfium2", "pypdf", "pydantic",
+                "ctypes", "secrets", "pnp.validate", "pnp.presets")
+    found = sorted(m for m in mods if m in unneeded or m.split(".")[0] in unneeded)
+    assert not found, f"a single unvalidated render imported {found}"
