@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pathlib
 from dataclasses import dataclass, replace
+from functools import cache
 from typing import Annotated
 
 import msgspec
@@ -143,9 +144,11 @@ def invariants(spec: LudoSpec) -> list[Invariant]:
 PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)], 4: [(-1, -1), (1, -1), (-1, 1), (1, 1)]}
 
 
+@cache
 def die(cx: float, cy: float, size: float, value: int) -> Group:
     """A die face centred on (cx, cy), drawn about its own centre (the
-    renderer writes a face that repeats once and places it)."""
+    renderer writes a face that repeats once and places it). Shapes are
+    immutable, so every card with this face shares one object."""
     out: list[Shape] = [Rect(-size / 2, -size / 2, size, size, Style(stroke=BLACK, fill=WHITE, width=0.8),
                              radius=size * 0.15)]
     for px, py in PIPS[value]:
@@ -153,9 +156,11 @@ def die(cx: float, cy: float, size: float, value: int) -> Group:
     return Group(tuple(out), cx, cy)
 
 
+@cache
 def pawn(cx: float, top: float, colour: Colour, filled: bool) -> Group:
     """A pawn 10 mm tall: filled in the colour with the colour's symbol, or
-    an empty dashed outline; drawn about its own top centre."""
+    an empty dashed outline; drawn about its own top centre (one shared
+    object for each place, colour and fill)."""
     if filled:
         st = Style(stroke=BLACK, fill=colour.rgb, width=0.45)
     else:
@@ -170,14 +175,19 @@ def pawn(cx: float, top: float, colour: Colour, filled: bool) -> Group:
     return Group(tuple(out), cx, top)
 
 
-def card_front(spec: LudoSpec, colour: Colour, value: int, k: int, name: str, code: str, m: Measure) -> list[Shape]:
-    """The face of one card in local coordinates (0, 0)-(card size)."""
-    cw, ch = spec.card
-    n = spec.stack_height
-    step = (cw - 10.0) / n
+# (card size, colour, name) -> (the measurer, the face): the same measurer
+# object gives the same face, which every card of the colour then shares
+_FACES: dict[tuple[tuple[float, float], Colour, str], tuple[Measure, Group]] = {}
+
+
+def card_face(card: tuple[float, float], colour: Colour, name: str, m: Measure) -> Group:
+    """What every card of a colour has: frame, colour band with symbol and
+    name, the disc for k, the box of the pawn row."""
+    known = _FACES.get((card, colour, name))
+    if known is not None and known[0] is m:
+        return known[1]
+    cw, ch = card
     top = ch - 27.0
-    # what every card of the colour has: frame, colour band with symbol and
-    # name, the disc for k, the box of the pawn row
     face: list[Shape] = [Rect(2.5, 2.5, cw - 5, ch - 5, Style(stroke=colour.rgb, width=1.2), radius=3.0)]
     face.append(Rect(2.5, 2.5, cw - 5, 12.0, Style(stroke=None, fill=colour.rgb), radius=3.0))
     face.append(Circle(9.0, 8.5, 3.6, Style(stroke=BLACK, fill=WHITE, width=0.4)))
@@ -185,7 +195,18 @@ def card_front(spec: LudoSpec, colour: Colour, value: int, k: int, name: str, co
     face.append(label(14.5, 10.8, name.upper(), "Sans-Bold", 12, m, cw - 20, "start", colour.ink))
     face.append(Circle(47.0, 33.0, 10.5, Style(stroke=BLACK, fill=WHITE, width=0.8)))
     face.append(Rect(4.0, top - 2.0, cw - 8.0, 14.0, Style(stroke=grey(0.6), fill=None, width=0.3), radius=2.0))
-    out: list[Shape] = [Group(tuple(face))]
+    group = Group(tuple(face))
+    _FACES[(card, colour, name)] = (m, group)
+    return group
+
+
+def card_front(spec: LudoSpec, colour: Colour, value: int, k: int, name: str, code: str, m: Measure) -> list[Shape]:
+    """The face of one card in local coordinates (0, 0)-(card size)."""
+    cw, ch = spec.card
+    n = spec.stack_height
+    step = (cw - 10.0) / n
+    top = ch - 27.0
+    out: list[Shape] = [card_face(spec.card, colour, name, m)]
     # the die value, big, and the stack height k as a number
     out.append(die(20.0, 33.0, 24.0, value))
     size = 26.0
