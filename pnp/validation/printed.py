@@ -63,16 +63,17 @@ class TooDeep(Exception):
     pass
 
 
-_BUF = 512
+_BUF = (ctypes.c_ushort * 512)()  # a mark's name or value; PDFium writes only into a buffer that is large enough
+_BUF_LEN = ctypes.c_ulong(0)
 
 
 def _utf16(fn: Any, *args: Any) -> str:
-    buf = (ctypes.c_ushort * _BUF)()
-    out = ctypes.c_ulong(0)
-    if not fn(*args, buf, ctypes.sizeof(buf), ctypes.byref(out)):
+    if not fn(*args, _BUF, ctypes.sizeof(_BUF), ctypes.byref(_BUF_LEN)):
         return ""
-    n = min(out.value, ctypes.sizeof(buf))
-    return bytes(buf)[:n].decode("utf-16-le", "replace").rstrip("\0")
+    n = _BUF_LEN.value
+    if n > ctypes.sizeof(_BUF):  # too long to be written: no pnp name or value is
+        return ""
+    return ctypes.string_at(_BUF, n).decode("utf-16-le", "replace").rstrip("\0")
 
 
 def _compose(m: tuple[float, ...], n: tuple[float, ...]) -> tuple[float, ...]:
@@ -115,7 +116,7 @@ def _object_text(raw: Any, obj: Any, text_page: Any) -> str:
     if need <= 2:
         return ""
     if need <= ctypes.sizeof(_TEXT_BUF):  # PDFium wrote it (it writes only into a buffer that is large enough)
-        return bytes(_TEXT_BUF)[: need - 2].decode("utf-16-le", "replace").rstrip("\0")
+        return ctypes.string_at(_TEXT_BUF, need).decode("utf-16-le", "replace").rstrip("\0")
     buf = (ctypes.c_ushort * (need // 2))()
     raw.FPDFTextObj_GetText(obj, text_page, buf, need)
     return bytes(buf).decode("utf-16-le", "replace").rstrip("\0")
@@ -247,7 +248,9 @@ def _read_page(page: Any, raw: Any, want_colour: bool) -> PrintedPage:
                     out.hidden_text += 1
             for j in range(n_marks):
                 mark = get_mark(obj, j)
-                key = ctypes.cast(mark, ctypes.c_void_p).value or 0
+                if not mark:
+                    continue
+                key = ctypes.addressof(mark.contents)  # the mark item: one per marked-content sequence
                 if key in other:
                     continue
                 entry = found.get(key)
