@@ -93,21 +93,6 @@ def _transform(m: tuple[float, ...], box: tuple[float, float, float, float]) -> 
     return (min(xs), min(ys), max(xs), max(ys))
 
 
-def _matrix_scale(raw: Any, obj: Any) -> float:
-    m = raw.FS_MATRIX()
-    if not raw.FPDFPageObj_GetMatrix(obj, ctypes.byref(m)):
-        return 0.0
-    return abs(m.a * m.d - m.b * m.c) ** 0.5
-
-
-def _text_size(raw: Any, obj: Any) -> float:
-    """The size text prints at, in pt: its font size scaled by its matrix."""
-    size = ctypes.c_float()
-    if not raw.FPDFTextObj_GetFontSize(obj, ctypes.byref(size)):
-        return 0.0
-    return size.value * _matrix_scale(raw, obj)
-
-
 _TEXT_BUF = (ctypes.c_ushort * 2048)()  # one call for a run of up to 2047 characters
 
 
@@ -206,8 +191,17 @@ def _read_page(page: Any, raw: Any, want_colour: bool) -> PrintedPage:
     get_bounds, get_matrix = raw.FPDFPageObj_GetBounds, raw.FPDFPageObj_GetMatrix
     count_children, get_child = raw.FPDFFormObj_CountObjects, raw.FPDFFormObj_GetObject
     TEXT, FORM = raw.FPDF_PAGEOBJ_TEXT, raw.FPDF_PAGEOBJ_FORM  # noqa: N806
+    get_font_size = raw.FPDFTextObj_GetFontSize
     matrix = raw.FS_MATRIX()
     matrix_ref = ctypes.byref(matrix)
+    size = ctypes.c_float()
+    size_ref = ctypes.byref(size)
+
+    def text_size(obj: Any) -> float:
+        """The size text prints at, in pt: its font size scaled by its matrix."""
+        if not get_font_size(obj, size_ref) or not get_matrix(obj, matrix_ref):
+            return 0.0
+        return size.value * abs(matrix.a * matrix.d - matrix.b * matrix.c) ** 0.5
 
     def page_box(obj: Any, place: tuple[float, ...] | None) -> tuple[float, float, float, float] | None:
         if not get_bounds(obj, *bounds):
@@ -235,7 +229,7 @@ def _read_page(page: Any, raw: Any, want_colour: bool) -> PrintedPage:
             if not n_marks and kind_of != TEXT and kind_of != FORM:
                 continue
             box: tuple[float, float, float, float] | None = None
-            if kind_of == TEXT and _text_size(raw, obj) * scale >= SMALL_PT:
+            if kind_of == TEXT and text_size(obj) * scale >= SMALL_PT:
                 box = page_box(obj, place)
                 if box is None:
                     continue

@@ -130,6 +130,7 @@ def _content(content: Any, resources: Any, n: int, budget: list[int], fonts: dic
     forms = resources.get("/XObject", {})
     drawn: list[str] = []
     current: set[int] | None = None
+    chosen: dict[str, set[int]] = {}  # font name -> the codes shown in it
     instructions = pikepdf.parse_content_stream(content)
     budget[0] -= len(instructions)
     if budget[0] < 0:
@@ -162,11 +163,14 @@ def _content(content: Any, resources: Any, n: int, budget: list[int], fonts: dic
         elif op == "Q":
             saves -= 1
         elif op == "Tf":
-            res = font_res.get(str(operands[0])) if hasattr(font_res, "get") else None
-            if not isinstance(res, pikepdf.Dictionary):
-                raise Invalid(f"page {n}: text uses the font {str(operands[0])}, which the page does not have")
-            key = res.objgen if res.is_indirect else (id(res), -1)
-            current = fonts.setdefault(key, (str(res.get("/BaseFont", "?")), res, set()))[2]
+            name = str(operands[0])
+            current = chosen.get(name)
+            if current is None:  # each font of these resources looked up once
+                res = font_res.get(name) if hasattr(font_res, "get") else None
+                if not isinstance(res, pikepdf.Dictionary):
+                    raise Invalid(f"page {n}: text uses the font {name}, which the page does not have")
+                key = res.objgen if res.is_indirect else (id(res), -1)
+                current = chosen[name] = fonts.setdefault(key, (str(res.get("/BaseFont", "?")), res, set()))[2]
         elif op in ("Tj", "'", '"', "TJ"):
             if current is None:
                 raise Invalid(f"page {n}: text is shown before a font is chosen")
