@@ -487,7 +487,15 @@ def _items_extent(items: Any, memo: dict[int, Any]) -> Any:
         else:
             box = extent(s)
         if box is not None:
-            x0, y0, x1, y1 = min(x0, box[0]), min(y0, box[1]), max(x1, box[2]), max(y1, box[3])
+            a, b, c, d = box
+            if a < x0:
+                x0 = a
+            if b < y0:
+                y0 = b
+            if c > x1:
+                x1 = c
+            if d > y1:
+                y1 = d
     memo[key] = out = None if x0 == math.inf else (x0, y0, x1, y1)
     return out
 
