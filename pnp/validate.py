@@ -169,15 +169,25 @@ def shared_measurer() -> Measure:
 @cache
 def _warm() -> None:
     """Import the readers in the parent, once: every forked child then has
-    them loaded instead of importing them again per file."""
-    import fontTools.ttLib.tables._g_l_y_f  # noqa: F401
+    them loaded instead of importing them again per file (a child that
+    imports pays 20-40 ms: the validator's own modules, the font tables
+    fontTools loads on first use, the UTF-16 codec)."""
+    import codecs
+
     import pikepdf  # noqa: F401
     import PIL.ImageChops  # noqa: F401
     import pypdfium2  # noqa: F401
+    import pypdfium2.raw  # noqa: F401
+    from fontTools.ttLib import getTableModule
 
+    import pnp.validation.printed  # noqa: F401
+    import pnp.validation.syntax  # noqa: F401
     from pnp.build import build_pages  # noqa: F401
     from pnp.kits import registry
 
+    for tag in ("head", "maxp", "loca", "glyf", "cmap", "post"):  # the tables _check_font has fontTools decompile
+        getTableModule(tag)
+    codecs.lookup("utf-16-le")  # the marks and text PDFium gives
     registry()
 
 
