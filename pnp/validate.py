@@ -14,6 +14,7 @@ the game facts. Every file is checked in a child process with hard limits
 
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -168,15 +169,25 @@ def shared_measurer() -> Measure:
 @cache
 def _warm() -> None:
     """Import the readers in the parent, once: every forked child then has
-    them loaded instead of importing them again per file."""
-    import fontTools.ttLib.tables._g_l_y_f  # noqa: F401
+    them loaded instead of importing them again per file (a child that
+    imports pays 20-40 ms: the validator's own modules, the font tables
+    fontTools loads on first use, the UTF-16 codec)."""
+    import codecs
+
     import pikepdf  # noqa: F401
     import PIL.ImageChops  # noqa: F401
     import pypdfium2  # noqa: F401
+    import pypdfium2.raw  # noqa: F401
+    from fontTools.ttLib import getTableModule
 
+    import pnp.validation.printed  # noqa: F401
+    import pnp.validation.syntax  # noqa: F401
     from pnp.build import build_pages  # noqa: F401
     from pnp.kits import registry
 
+    for tag in ("head", "maxp", "loca", "glyf", "cmap", "post"):  # the tables _check_font has fontTools decompile
+        getTableModule(tag)
+    codecs.lookup("utf-16-le")  # the marks and text PDFium gives
     registry()
 
 
@@ -321,12 +332,19 @@ def _validate(data: bytes, report: Report, built: Built | None) -> None:
     # the components the rules call for, counting only those that print
     want = kit.expected(spec, options)
     found: Counter[tuple[str, str]] = Counter((c.kind, c.value) for p in printed for c in p.components if c.visible)
-    by_kind: dict[str, list[tuple[str, str]]] = {}
+    # the tags each key of the rules matches (see `matches`): "kind" every tag
+    # of that kind, "kind:value" the tag kind:value and kind:value-anything
+    by_key: dict[tuple[str, str], list[tuple[str, str]]] = {}
     for tag in found:
-        by_kind.setdefault(tag[0], []).append(tag)
+        by_key.setdefault((tag[0], ""), []).append(tag)
+        parts = tag[1].split("-")
+        for i in range(1, len(parts) + 1):
+            if parts[:i] != [""]:
+                by_key.setdefault((tag[0], "-".join(parts[:i])), []).append(tag)
     claimed: set[tuple[str, str]] = set()
     for key, n in want.items():
-        hits = [tag for tag in by_kind.get(key.partition(":")[0], []) if matches(key, tag)]
+        kind, _, value = key.partition(":")
+        hits = by_key.get((kind, value), [])
         claimed.update(hits)
         got = sum(found[tag] for tag in hits)
         checks.append(Check(key, str(n), str(got), got == n))
@@ -370,13 +388,14 @@ def structure_checks(built: Built, printed: list[PrintedPage]) -> list[Check]:
     scale_bad: list[str] = []
     place_bad: list[str] = []
     text_bad: list[str] = []
+    memo: dict[int, Any] = {}  # id of a group's items -> their extent (repeated art shares its items)
+    has_text: dict[int, bool] = {}  # id of a group's items -> whether they hold text
     for n, (page, seen) in enumerate(zip(built.pages, printed, strict=False), 1):
         w, h = seen.size_mm
         if abs(w - page.width) > SIZE_TOL or abs(h - page.height) > SIZE_TOL:
             sizes_bad.append(f"page {n} is {w:.1f} x {h:.1f} mm, not {page.width:.1f} x {page.height:.1f} mm")
         expected: dict[tuple[str, str], list[tuple[float, float]]] = {}
         places: dict[tuple[str, str], list[tuple[float, float]]] = {}
-        memo: dict[int, Any] = {}
         for g, m in tagged(page.items):
             box = _group_box(g, m, memo)
             if box is not None and g.tag is not None:
@@ -403,7 +422,7 @@ def structure_checks(built: Built, printed: list[PrintedPage]) -> list[Check]:
             if moved is not None:
                 (ex, ey), (fx, fy) = moved
                 place_bad.append(f"{tag[0]}:{tag[1]} on page {n} stands at {fx:.1f}, {fy:.1f} mm, not {ex:.1f}, {ey:.1f} mm")
-        want_text = normalise("".join(t.text for t, _, _ in walk_texts(page)))
+        want_text = normalise("".join(t.text for t in reading_texts(page, has_text)))
         got_text = normalise(seen.text)
         if want_text != got_text:
             text_bad.append(f"page {n} prints {_differ(want_text, got_text)}")
@@ -445,11 +464,11 @@ def _close(found: float, want: float) -> bool:
 def _group_box(g: Any, m: Any, memo: dict[int, Any]) -> tuple[float, float, float, float] | None:
     """The page box in mm (x0, y0, x1, y1, y down) of a tagged group's ink,
     placed by its page matrix m. Extents are hierarchical (four corners per
-    group) and each group's is computed once per page (a board's squares
-    are inside it)."""
+    group), and the extent of a group's items is computed once per build
+    (a board's squares are inside it; the 24 backs of a colour share theirs)."""
     from pnp.geometry import apply
 
-    box = _union([_extent(item, memo) for item in g.items])
+    box = _items_extent(g.items, memo)
     if box is None:
         return None
     pts = [apply(m, x, y) for x in (box[0], box[2]) for y in (box[1], box[3])]
@@ -457,40 +476,68 @@ def _group_box(g: Any, m: Any, memo: dict[int, Any]) -> tuple[float, float, floa
     return (min(xs), min(ys), max(xs), max(ys))
 
 
-def _union(boxes: list[Any]) -> Any:
-    found = [b for b in boxes if b is not None]
-    if not found:
-        return None
-    return (min(b[0] for b in found), min(b[1] for b in found), max(b[2] for b in found), max(b[3] for b in found))
-
-
-def _extent(s: Any, memo: dict[int, Any]) -> Any:
-    """pnp.geometry.extent, with each group's result kept in memo."""
+def _items_extent(items: Any, memo: dict[int, Any]) -> Any:
+    """The union of the extents of a group's items, in the group's own
+    coordinates (pnp.geometry.extent, with each items tuple's result kept
+    in memo by identity: the built pages hold them while the memo lives)."""
+    key = id(items)
+    if key in memo:
+        return memo[key]
     from pnp.geometry import Group, apply, extent, group_matrix
 
-    if not isinstance(s, Group):
-        return extent(s)
-    key = id(s)
-    if key not in memo:
-        box = _union([_extent(item, memo) for item in s.items])
-        if box is not None and (s.dx or s.dy or s.rotate or s.scale != 1.0):
-            gm = group_matrix(s)
-            pts = [apply(gm, x, y) for x in (box[0], box[2]) for y in (box[1], box[3])]
-            box = (min(p[0] for p in pts), min(p[1] for p in pts), max(p[0] for p in pts), max(p[1] for p in pts))
-        memo[key] = box
-    return memo[key]
+    x0 = y0 = math.inf
+    x1 = y1 = -math.inf
+    for s in items:
+        if isinstance(s, Group):
+            box = _items_extent(s.items, memo)
+            if box is not None and (s.dx or s.dy or s.rotate or s.scale != 1.0):
+                gm = group_matrix(s)
+                pts = [apply(gm, x, y) for x in (box[0], box[2]) for y in (box[1], box[3])]
+                box = (min(p[0] for p in pts), min(p[1] for p in pts), max(p[0] for p in pts), max(p[1] for p in pts))
+        else:
+            box = extent(s)
+        if box is not None:
+            a, b, c, d = box
+            if a < x0:
+                x0 = a
+            if b < y0:
+                y0 = b
+            if c > x1:
+                x1 = c
+            if d > y1:
+                y1 = d
+    memo[key] = out = None if x0 == math.inf else (x0, y0, x1, y1)
+    return out
 
 
-def walk_texts(page: Any) -> list[tuple[Any, Any, Any]]:
+def reading_texts(page: Any, has_text: dict[int, bool] | None = None) -> list[Any]:
     """The reading text of a built page: every text run printed at least
-    SMALL_PT (the lettering in a small picture is not read)."""
-    from pnp.geometry import Text, walk
+    SMALL_PT (the lettering in a small picture is not read), in drawing
+    order. Groups without text are not entered (`has_text` remembers which,
+    by the identity of their items)."""
+    from pnp.geometry import IDENTITY, Group, Text, compose, group_matrix
     from pnp.validation.printed import SMALL_PT
 
-    out = []
-    for s, m, g in walk(page.items):
-        if isinstance(s, Text) and s.size * abs(m[0] * m[3] - m[1] * m[2]) ** 0.5 >= SMALL_PT:
-            out.append((s, m, g))
+    memo = {} if has_text is None else has_text
+
+    def holds_text(items: Any) -> bool:
+        key = id(items)
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = any(isinstance(s, Text) or (isinstance(s, Group) and holds_text(s.items)) for s in items)
+        return found
+
+    out: list[Any] = []
+
+    def rec(items: Any, m: Any) -> None:
+        for s in items:
+            if isinstance(s, Group):
+                if holds_text(s.items):
+                    rec(s.items, compose(m, group_matrix(s)))
+            elif isinstance(s, Text) and s.size * abs(m[0] * m[3] - m[1] * m[2]) ** 0.5 >= SMALL_PT:
+                out.append(s)
+
+    rec(page.items, IDENTITY)
     return out
 
 

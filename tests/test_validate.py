@@ -311,3 +311,81 @@ def test_render_validates_what_it_wrote_in_a_bounded_child(measure, tmp_path):
     assert report.peak_bytes > 0 and report.seconds > 0  # measured from the child that checked it
     bad = {c.component: (c.expected, c.found) for c in _failed(report)}
     assert bad["piece:light"] == (str(real.pieces_per_player), str(fewer.pieces_per_player))
+
+
+# ---- the printed page: every placement of a form judged on its own ----------
+
+def _form_placed_twice(page_marks: bool, cover_second: bool) -> bytes:
+    """One page drawing a form XObject twice, 300 pt apart. The form holds a
+    grey square with a black bar and a line of text; the marks are inside
+    the form (around its square) or on the page (around each placement).
+    Optionally a white box is painted over the second placement."""
+    import pikepdf
+
+    pdf = pikepdf.new()
+    font = pdf.make_indirect(pikepdf.Dictionary(Type=pikepdf.Name.Font, Subtype=pikepdf.Name.Type1,
+                                                BaseFont=pikepdf.Name.Helvetica))
+    square = b"0.5 g 0 0 100 100 re f 0 g 0 40 100 20 re f"
+    inner = square if page_marks else b"/pnp <</K (card) /V (inside)>> BDC " + square + b" EMC"
+    form = pdf.make_stream(inner + b" BT /F1 12 Tf 0 110 Td (Rules text) Tj ET", Type=pikepdf.Name.XObject,
+                           Subtype=pikepdf.Name.Form, BBox=[0, -10, 120, 130],
+                           Resources=pikepdf.Dictionary(Font=pikepdf.Dictionary(F1=font)))
+    placements = []
+    for i, y in enumerate((100, 400)):
+        draw = f"q 1 0 0 1 100 {y} cm /Fx Do Q".encode()
+        placements.append(f"/pnp <</K (card) /V (page-{i})>> BDC ".encode() + draw + b" EMC" if page_marks else draw)
+    cover = b" q 1 g 50 380 250 180 re f Q" if cover_second else b""
+    content = pdf.make_stream(b" ".join(placements) + cover)
+    pdf.add_blank_page(page_size=(595, 842))
+    pdf.pages[0].obj.Contents = content
+    pdf.pages[0].obj.Resources = pikepdf.Dictionary(XObject=pikepdf.Dictionary(Fx=form),
+                                                    Font=pikepdf.Dictionary(F1=font))
+    out = BytesIO()
+    pdf.save(out, deterministic_id=True)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("page_marks", [False, True], ids=["marks-in-the-form", "marks-around-each-placement"])
+def test_each_placement_of_a_form_is_judged_where_it_stands(page_marks):
+    from pnp.validation.printed import read_printed
+
+    (page,) = read_printed(_form_placed_twice(page_marks, cover_second=False), want_colour=False)
+    assert [c.visible for c in page.components] == [True, True]
+    assert page.text.split() == ["Rules", "text"] * 2 and page.hidden_text == 0
+    lows = sorted(round(c.box[1]) for c in page.components)
+    assert lows[1] - lows[0] == 300  # two places, not one box around both
+
+    (page,) = read_printed(_form_placed_twice(page_marks, cover_second=True), want_colour=False)
+    first, second = sorted(page.components, key=lambda c: c.box[1])
+    assert first.visible and not second.visible, (first, second)
+    assert page.text.split() == ["Rules", "text"] and page.hidden_text == 1
+
+
+def _form_on_two_pages(second_has_font: bool) -> bytes:
+    """Two pages drawing the same form XObject, which has no resources of
+    its own: it shows text in the font /F1 of whichever page draws it."""
+    import pikepdf
+
+    pdf = pikepdf.new()
+    font = pdf.make_indirect(pikepdf.Dictionary(Type=pikepdf.Name.Font, Subtype=pikepdf.Name.Type1,
+                                                BaseFont=pikepdf.Name.Helvetica))
+    form = pdf.make_stream(b"BT /F1 12 Tf 10 10 Td (Rules) Tj ET", Type=pikepdf.Name.XObject,
+                           Subtype=pikepdf.Name.Form, BBox=[0, 0, 100, 40])
+    for i in range(2):
+        pdf.add_blank_page(page_size=(595, 842))
+        fonts = pikepdf.Dictionary(F1=font) if i == 0 or second_has_font else pikepdf.Dictionary()
+        pdf.pages[i].obj.Resources = pdf.make_indirect(pikepdf.Dictionary(XObject=pikepdf.Dictionary(Fx=form), Font=fonts))
+        pdf.pages[i].obj.Contents = pdf.make_stream(b"q 1 0 0 1 100 100 cm /Fx Do Q")
+    out = BytesIO()
+    pdf.save(out, deterministic_id=True)
+    return out.getvalue()
+
+
+def test_a_form_is_read_again_with_each_pages_resources():
+    """A form drawn on several pages is parsed once per set of resources it
+    is read with: the second page's missing font is still found."""
+    from pnp.validation.syntax import Invalid, read_syntax
+
+    assert read_syntax(_form_on_two_pages(second_has_font=True)).pages == 2
+    with pytest.raises(Invalid, match="page 2: text uses the font /F1, which the page does not have"):
+        read_syntax(_form_on_two_pages(second_has_font=False))

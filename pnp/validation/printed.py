@@ -63,16 +63,17 @@ class TooDeep(Exception):
     pass
 
 
-_BUF = 512
+_BUF = (ctypes.c_ushort * 512)()  # a mark's name or value; PDFium writes only into a buffer that is large enough
+_BUF_LEN = ctypes.c_ulong(0)
 
 
 def _utf16(fn: Any, *args: Any) -> str:
-    buf = (ctypes.c_ushort * _BUF)()
-    out = ctypes.c_ulong(0)
-    if not fn(*args, buf, ctypes.sizeof(buf), ctypes.byref(out)):
+    if not fn(*args, _BUF, ctypes.sizeof(_BUF), ctypes.byref(_BUF_LEN)):
         return ""
-    n = min(out.value, ctypes.sizeof(buf))
-    return bytes(buf)[:n].decode("utf-16-le", "replace").rstrip("\0")
+    n = _BUF_LEN.value
+    if n > ctypes.sizeof(_BUF):  # too long to be written: no pnp name or value is
+        return ""
+    return ctypes.string_at(_BUF, n).decode("utf-16-le", "replace").rstrip("\0")
 
 
 def _compose(m: tuple[float, ...], n: tuple[float, ...]) -> tuple[float, ...]:
@@ -92,25 +93,15 @@ def _transform(m: tuple[float, ...], box: tuple[float, float, float, float]) -> 
     return (min(xs), min(ys), max(xs), max(ys))
 
 
-def _matrix_scale(raw: Any, obj: Any) -> float:
-    m = raw.FS_MATRIX()
-    if not raw.FPDFPageObj_GetMatrix(obj, ctypes.byref(m)):
-        return 0.0
-    return abs(m.a * m.d - m.b * m.c) ** 0.5
-
-
-def _text_size(raw: Any, obj: Any) -> float:
-    """The size text prints at, in pt: its font size scaled by its matrix."""
-    size = ctypes.c_float()
-    if not raw.FPDFTextObj_GetFontSize(obj, ctypes.byref(size)):
-        return 0.0
-    return size.value * _matrix_scale(raw, obj)
+_TEXT_BUF = (ctypes.c_ushort * 2048)()  # one call for a run of up to 2047 characters
 
 
 def _object_text(raw: Any, obj: Any, text_page: Any) -> str:
-    need = raw.FPDFTextObj_GetText(obj, text_page, None, 0)
+    need = raw.FPDFTextObj_GetText(obj, text_page, _TEXT_BUF, ctypes.sizeof(_TEXT_BUF))
     if need <= 2:
         return ""
+    if need <= ctypes.sizeof(_TEXT_BUF):  # PDFium wrote it (it writes only into a buffer that is large enough)
+        return ctypes.string_at(_TEXT_BUF, need).decode("utf-16-le", "replace").rstrip("\0")
     buf = (ctypes.c_ushort * (need // 2))()
     raw.FPDFTextObj_GetText(obj, text_page, buf, need)
     return bytes(buf).decode("utf-16-le", "replace").rstrip("\0")
@@ -146,6 +137,10 @@ def _read_page(page: Any, raw: Any, want_colour: bool) -> PrintedPage:
     bitmap = page.render(scale=scale, may_draw_forms=False, grayscale=not want_colour)
     image = bitmap.to_pil()
     grey = image.convert("L") if image.mode != "L" else image
+    grey.load()
+    # Pillow's image core: the same crop and extrema as Image.crop().getextrema()
+    # without the Python wrapping of each crop (a page checks hundreds of boxes)
+    pixels = grey.im
     width, height = image.size
     out = PrintedPage((w_pt * PT, h_pt * PT))
     if want_colour:
@@ -180,7 +175,7 @@ def _read_page(page: Any, raw: Any, want_colour: bool) -> PrintedPage:
         x0, y0, x1, y1 = to_pixels(box)
         if x1 <= x0 or y1 <= y0:
             return False
-        lo, hi = grey.crop((x0, y0, x1, y1)).getextrema()
+        lo, hi = pixels.crop((x0, y0, x1, y1)).getextrema()
         return lo < ink and hi - lo >= contrast
 
     # component occurrences: one PDFium mark item per marked-content sequence
@@ -192,54 +187,90 @@ def _read_page(page: Any, raw: Any, want_colour: bool) -> PrintedPage:
     other: set[int] = set()  # mark items that are not pnp's
     budget = [MAX_OBJECTS]
 
-    def visit(obj: Any, place: tuple[float, ...] | None, scale: float, depth: int) -> None:
-        """One drawn object; the bounds of an object inside a form XObject
-        are in the form's space, placed on the page by `place`."""
-        budget[0] -= 1
+    get_type, count_marks, get_mark = raw.FPDFPageObj_GetType, raw.FPDFPageObj_CountMarks, raw.FPDFPageObj_GetMark
+    get_bounds, get_matrix = raw.FPDFPageObj_GetBounds, raw.FPDFPageObj_GetMatrix
+    count_children, get_child = raw.FPDFFormObj_CountObjects, raw.FPDFFormObj_GetObject
+    TEXT, FORM = raw.FPDF_PAGEOBJ_TEXT, raw.FPDF_PAGEOBJ_FORM  # noqa: N806
+    get_font_size = raw.FPDFTextObj_GetFontSize
+    matrix = raw.FS_MATRIX()
+    matrix_ref = ctypes.byref(matrix)
+    size = ctypes.c_float()
+    size_ref = ctypes.byref(size)
+
+    def text_size(obj: Any) -> float:
+        """The size text prints at, in pt: its font size scaled by its matrix."""
+        if not get_font_size(obj, size_ref) or not get_matrix(obj, matrix_ref):
+            return 0.0
+        return size.value * abs(matrix.a * matrix.d - matrix.b * matrix.c) ** 0.5
+
+    def page_box(obj: Any, place: tuple[float, ...] | None) -> tuple[float, float, float, float] | None:
+        if not get_bounds(obj, *bounds):
+            return None
+        box = (l_.value, b_.value, r_.value, t_.value)
+        return box if place is None else _transform(place, box)
+
+    def walk(parent: Any, count: int, get: Any, place: tuple[float, ...] | None, scale: float, depth: int) -> None:
+        """The `count` objects a page or a form object draws. The bounds of
+        an object inside a form XObject are in the form's space, placed on
+        the page by `place`. Bounds are read only where they are used: for
+        reading text, and for objects that carry a mark (a form object's own
+        bounds cover what it draws, and what it draws carries no mark from
+        outside the form), so most objects cost two calls."""
+        if count <= 0:
+            return
+        budget[0] -= count
         if budget[0] < 0 or depth > MAX_FORM_DEPTH:
             raise TooDeep(f"draws more than {MAX_OBJECTS} objects, or nests form XObjects more than {MAX_FORM_DEPTH} "
                           f"deep (a form that draws itself?)")
-        if not raw.FPDFPageObj_GetBounds(obj, *bounds):
-            return
-        box = (l_.value, b_.value, r_.value, t_.value)
-        if place is not None:
-            box = _transform(place, box)
-        kind_of = raw.FPDFPageObj_GetType(obj)
-        if kind_of == raw.FPDF_PAGEOBJ_TEXT and _text_size(raw, obj) * scale >= SMALL_PT:
-            mode = raw.FPDFTextObj_GetTextRenderMode(obj)
-            shown = mode not in (raw.FPDF_TEXTRENDERMODE_INVISIBLE, raw.FPDF_TEXTRENDERMODE_CLIP)
-            inside = box[0] >= left - 1 and box[2] <= right + 1 and box[1] >= bottom - 1 and box[3] <= top + 1
-            if shown and inside and inked(box, 1, TEXT_INK):
-                texts.append(_object_text(raw, obj, text_page))
-            elif _object_text(raw, obj, text_page).strip():
-                out.hidden_text += 1
-        for j in range(raw.FPDFPageObj_CountMarks(obj)):
-            mark = raw.FPDFPageObj_GetMark(obj, j)
-            key = ctypes.cast(mark, ctypes.c_void_p).value or 0
-            if key in other:
+        for k in range(count):
+            obj = get(parent, k)
+            kind_of = get_type(obj)
+            n_marks = count_marks(obj)
+            if not n_marks and kind_of != TEXT and kind_of != FORM:
                 continue
-            entry = found.get(key)
-            if entry is None:
-                if _utf16(raw.FPDFPageObjMark_GetName, mark) != "pnp":
+            box: tuple[float, float, float, float] | None = None
+            if kind_of == TEXT and text_size(obj) * scale >= SMALL_PT:
+                box = page_box(obj, place)
+                if box is None:
+                    continue
+                mode = raw.FPDFTextObj_GetTextRenderMode(obj)
+                shown = mode not in (raw.FPDF_TEXTRENDERMODE_INVISIBLE, raw.FPDF_TEXTRENDERMODE_CLIP)
+                inside = box[0] >= left - 1 and box[2] <= right + 1 and box[1] >= bottom - 1 and box[3] <= top + 1
+                if shown and inside and inked(box, 1, TEXT_INK):
+                    texts.append(_object_text(raw, obj, text_page))
+                elif _object_text(raw, obj, text_page).strip():
+                    out.hidden_text += 1
+            for j in range(n_marks):
+                mark = get_mark(obj, j)
+                if not mark:
+                    continue
+                key = ctypes.addressof(mark.contents)  # the mark item: one per marked-content sequence
+                if key in other:
+                    continue
+                entry = found.get(key)
+                if entry is None and _utf16(raw.FPDFPageObjMark_GetName, mark) != "pnp":
                     other.add(key)
                     continue
-                kind = _utf16(raw.FPDFPageObjMark_GetParamStringValue, mark, b"K")
-                value = _utf16(raw.FPDFPageObjMark_GetParamStringValue, mark, b"V")
-                entry = found[key] = [kind, value, box]
-                order.append(key)
-            else:
-                eb = entry[2]
-                entry[2] = (min(eb[0], box[0]), min(eb[1], box[1]), max(eb[2], box[2]), max(eb[3], box[3]))
-        if kind_of == raw.FPDF_PAGEOBJ_FORM:
-            m = raw.FS_MATRIX()
-            raw.FPDFPageObj_GetMatrix(obj, ctypes.byref(m))
-            own = (m.a, m.b, m.c, m.d, m.e, m.f)
-            inner = own if place is None else _compose(own, place)
-            for k in range(raw.FPDFFormObj_CountObjects(obj)):
-                visit(raw.FPDFFormObj_GetObject(obj, k), inner, scale * _matrix_scale(raw, obj), depth + 1)
+                if box is None:
+                    box = page_box(obj, place)
+                    if box is None:
+                        break
+                if entry is None:
+                    kind = _utf16(raw.FPDFPageObjMark_GetParamStringValue, mark, b"K")
+                    value = _utf16(raw.FPDFPageObjMark_GetParamStringValue, mark, b"V")
+                    found[key] = [kind, value, box]
+                    order.append(key)
+                else:
+                    eb = entry[2]
+                    entry[2] = (min(eb[0], box[0]), min(eb[1], box[1]), max(eb[2], box[2]), max(eb[3], box[3]))
+            if kind_of == FORM:
+                get_matrix(obj, matrix_ref)
+                own = (matrix.a, matrix.b, matrix.c, matrix.d, matrix.e, matrix.f)
+                inner = own if place is None else _compose(own, place)
+                inner_scale = scale * abs(own[0] * own[3] - own[1] * own[2]) ** 0.5
+                walk(obj, count_children(obj), get_child, inner, inner_scale, depth + 1)
 
-    for i in range(raw.FPDFPage_CountObjects(handle)):
-        visit(raw.FPDFPage_GetObject(handle, i), None, 1.0, 0)
+    walk(handle, raw.FPDFPage_CountObjects(handle), raw.FPDFPage_GetObject, None, 1.0, 0)
     raw.FPDFText_ClosePage(text_page)
     out.text = "".join(texts)
     for key in order:

@@ -93,11 +93,12 @@ def read_syntax(data: bytes) -> Syntax:
         out = Syntax(keywords, n_pages, [], [])
         budget = [MAX_OPERATORS]
         fonts: dict[tuple[int, int], tuple[str, Any, set[int]]] = {}
+        done: dict[tuple[Any, ...], tuple[int, list[str]]] = {}  # see _content
         for n, page in enumerate(pdf.pages, 1):
             try:
                 out.media_boxes.append(_box(page, "/MediaBox"))
                 out.crop_boxes.append(_box(page, "/CropBox"))
-                _content(page, page.obj.get("/Resources"), n, budget, fonts, set(), 0)
+                _content(page, page.obj.get("/Resources"), n, budget, fonts, set(), 0, done)
             except Invalid:
                 raise
             except (pikepdf.PdfError, ValueError, TypeError, KeyError, AttributeError) as e:
@@ -114,22 +115,61 @@ def _first_line(e: BaseException) -> str:
 
 
 def _content(content: Any, resources: Any, n: int, budget: list[int], fonts: dict[tuple[int, int], tuple[str, Any, set[int]]],
-             seen: set[tuple[int, int]], depth: int) -> None:
+             seen: set[tuple[int, int]], depth: int, done: dict[tuple[Any, ...], tuple[int, list[str]]],
+             memo: tuple[Any, ...] | None = None) -> None:
     """Parse a page's content (or a form XObject's it draws): every
     operator known, marked content and saved states balanced and shallow,
-    the character codes shown in each font noted; then the forms it draws."""
+    the character codes shown in each font noted; then the forms it draws.
+
+    A form drawn on many pages is parsed once for the same resources
+    (`memo`, its key in `done`): another page that draws it counts its
+    operators again and walks the forms it draws again (so the limits are
+    the same), but the verdict of its stream and the codes it shows in each
+    font are those already found."""
     import pikepdf
 
     if depth > MAX_NESTING:
         raise Invalid(f"page {n}: form XObjects draw each other more than {MAX_NESTING} deep")
-    marks = 0
-    saves = 0
     if not isinstance(resources, pikepdf.Dictionary):
         resources = pikepdf.Dictionary()
-    font_res = resources.get("/Font", {})
+    known_form = done.get(memo) if memo is not None else None
+    if known_form is None:
+        count, drawn = _parse(content, resources, n, budget, fonts)
+        if memo is not None:
+            done[memo] = (count, drawn)
+    else:
+        count, drawn = known_form
+        budget[0] -= count
+        if budget[0] < 0:
+            raise Invalid(f"has more than {MAX_OPERATORS} drawing operators; a pnp kit has far fewer")
     forms = resources.get("/XObject", {})
+    for name in drawn:
+        form = forms.get(name) if hasattr(forms, "get") else None
+        if not isinstance(form, pikepdf.Stream) or form.get("/Subtype") != "/Form":
+            continue
+        key = form.objgen if form.is_indirect else (id(form), -1)
+        if key in seen:
+            continue
+        seen.add(key)
+        own = form.get("/Resources")
+        # the memo holds only where the same stream is read with the same resources
+        same = ("own",) if own is not None else (resources.objgen,) if resources.is_indirect else None
+        _content(form, own if own is not None else resources, n, budget, fonts, seen, depth + 1, done,
+                 (key, *same) if same is not None and form.is_indirect else None)
+
+
+def _parse(content: Any, resources: Any, n: int, budget: list[int],
+           fonts: dict[tuple[int, int], tuple[str, Any, set[int]]]) -> tuple[int, list[str]]:
+    """The checks of one content stream; its operator count and the names
+    of the XObjects it draws (each once, in order)."""
+    import pikepdf
+
+    marks = 0
+    saves = 0
+    font_res = resources.get("/Font", {})
     drawn: list[str] = []
     current: set[int] | None = None
+    chosen: dict[str, set[int]] = {}  # font name -> the codes shown in it
     instructions = pikepdf.parse_content_stream(content)
     budget[0] -= len(instructions)
     if budget[0] < 0:
@@ -162,11 +202,14 @@ def _content(content: Any, resources: Any, n: int, budget: list[int], fonts: dic
         elif op == "Q":
             saves -= 1
         elif op == "Tf":
-            res = font_res.get(str(operands[0])) if hasattr(font_res, "get") else None
-            if not isinstance(res, pikepdf.Dictionary):
-                raise Invalid(f"page {n}: text uses the font {str(operands[0])}, which the page does not have")
-            key = res.objgen if res.is_indirect else (id(res), -1)
-            current = fonts.setdefault(key, (str(res.get("/BaseFont", "?")), res, set()))[2]
+            name = str(operands[0])
+            current = chosen.get(name)
+            if current is None:  # each font of these resources looked up once
+                res = font_res.get(name) if hasattr(font_res, "get") else None
+                if not isinstance(res, pikepdf.Dictionary):
+                    raise Invalid(f"page {n}: text uses the font {name}, which the page does not have")
+                key = res.objgen if res.is_indirect else (id(res), -1)
+                current = chosen[name] = fonts.setdefault(key, (str(res.get("/BaseFont", "?")), res, set()))[2]
         elif op in ("Tj", "'", '"', "TJ"):
             if current is None:
                 raise Invalid(f"page {n}: text is shown before a font is chosen")
@@ -177,15 +220,7 @@ def _content(content: Any, resources: Any, n: int, budget: list[int], fonts: dic
             drawn.append(str(operands[0]))
     if marks != 0:
         raise Invalid(f"page {n}: marked content begins (BDC) more often than it ends")
-    for name in dict.fromkeys(drawn):
-        form = forms.get(name) if hasattr(forms, "get") else None
-        if not isinstance(form, pikepdf.Stream) or form.get("/Subtype") != "/Form":
-            continue
-        key = form.objgen if form.is_indirect else (id(form), -1)
-        if key in seen:
-            continue
-        seen.add(key)
-        _content(form, form.get("/Resources", resources), n, budget, fonts, seen, depth + 1)
+    return len(instructions), list(dict.fromkeys(drawn))
 
 
 def _check_font(name: str, res: Any, codes: set[int]) -> None:
