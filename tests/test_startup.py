@@ -50,3 +50,25 @@ def test_one_render_without_validation_imports_only_what_it_draws_with(tmp_path)
                 "ctypes", "secrets", "pnp.validate", "pnp.presets")
     found = sorted(m for m in mods if m in unneeded or m.split(".")[0] in unneeded)
     assert not found, f"a single unvalidated render imported {found}"
+
+
+def test_no_import_hook_is_loaded_at_interpreter_start() -> None:
+    """The editable install is a plain path in a .pth file (pyproject.toml
+    maps no package to a folder of another name): no setuptools finder, with
+    its pathlib and importlib.util, in every Python the venv starts."""
+    code = "import sys; print(sorted(m for m in sys.modules if 'editable' in m or m == 'pathlib'))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
+    assert out == "[]", f"a bare interpreter start imported {out}"
+
+
+def test_the_wheels_data_folders_are_the_repositorys() -> None:
+    """pnp/_templates and pnp/_fonts (what a wheel carries) are the top-level
+    templates/ and fonts/, not copies that could drift."""
+    from pathlib import Path
+
+    import pnp
+    from pnp import paths
+
+    package = Path(pnp.__file__).resolve().parent
+    assert (package / "_templates").resolve() == paths.TEMPLATES.resolve()
+    assert (package / "_fonts").resolve() == paths.FONTS.resolve()
