@@ -138,7 +138,7 @@ def _load_catalog(kit: str, lang: str, templates: Path) -> Catalog:
         ref_path = folder / f"{REFERENCE}.toml"
         ref = _load(ref_path)
         path = folder / f"{lang}.toml"
-        data = _load(path)
+        data = ref if lang == REFERENCE else _load(path)  # the reference is read once
         if lang != REFERENCE:
             _check_against(ref, ref_path, data, path)
         merged.update(data)
