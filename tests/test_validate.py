@@ -4,6 +4,7 @@ the game facts. Good kits pass; broken kits fail, naming the problem."""
 from __future__ import annotations
 
 import dataclasses
+import io
 import json
 import shutil
 from io import BytesIO
@@ -389,3 +390,50 @@ def test_a_form_is_read_again_with_each_pages_resources():
     assert read_syntax(_form_on_two_pages(second_has_font=True)).pages == 2
     with pytest.raises(Invalid, match="page 2: text uses the font /F1, which the page does not have"):
         read_syntax(_form_on_two_pages(second_has_font=False))
+
+
+def _with_inherited(path: Path, crop: list[float] | None, bad_form: bool = False) -> bytes:
+    """A good kit with every page's resources (and a crop box) moved up to
+    the page tree's root, where every page inherits them; `bad_form` writes
+    an operator that does not exist into one of its forms."""
+    import pikepdf
+
+    with pikepdf.open(path) as pdf:
+        fonts, forms = pikepdf.Dictionary(), pikepdf.Dictionary()
+        for page in pdf.pages:
+            own = page.obj.Resources
+            for name, font in own.get("/Font", {}).items():
+                fonts[name] = font
+            for name, form in own.get("/XObject", {}).items():
+                assert name not in forms or forms[name].objgen == form.objgen  # one name, one form, file-wide
+                forms[name] = form
+            del page.obj["/Resources"]
+            if crop is not None and "/CropBox" in page.obj:
+                del page.obj["/CropBox"]
+        pdf.Root.Pages.Resources = pikepdf.Dictionary(Font=fonts, XObject=forms)
+        if bad_form:
+            form = next(iter(forms.values()))
+            form.write(form.read_bytes() + b"\n1 2 frobnicate\n")
+        if crop is not None:
+            pdf.Root.Pages.CropBox = pikepdf.Array(crop)
+        buf = io.BytesIO()
+        pdf.save(buf)
+        return buf.getvalue()
+
+
+def test_what_pages_inherit_from_the_page_tree_is_read_as_theirs(good, rendered):
+    """Resources and boxes may sit on the page tree instead of each page
+    (ISO 32000 7.7.3.4): pikepdf hands them down when it opens the file, so
+    the content streams are still parsed with their fonts and forms, and an
+    inherited crop box is the page's crop box."""
+    from pnp.validate import validate_bytes
+
+    same = validate_bytes(good, _with_inherited(good, None))
+    assert same.ok, same.problems()
+    tiny = validate_bytes(good, _with_inherited(good, [0, 0, 100, 100]))
+    assert not tiny.ok
+    assert any(c.component == "paper size" and not c.ok for c in tiny.checks)
+    ludo = rendered("ludo-cards", "en", "a4")  # a kit with forms
+    assert validate_bytes(ludo, _with_inherited(ludo, None)).ok
+    broken = validate_bytes(ludo, _with_inherited(ludo, None, bad_form=True))
+    assert broken.error is not None and "frobnicate" in broken.error, broken.error
