@@ -167,3 +167,47 @@ def test_kit_strings_fill_their_placeholders():
     rules = cat.blocks("rules", paper="A4", coins=4, pieces=9)
     assert any("4 coins" in r for r in rules)
     assert not any("{" in r for r in rules)
+
+
+def test_bold_italic_is_checked_for_the_italic_markup_of_headings_only(monkeypatch):
+    """Layout sets any text in the regular, bold and italic faces; bold italic
+    only comes from *italic* markup in a heading. The glyph check asks each
+    face for what it may print, so a catalog without italic headings never
+    loads the bold italic font."""
+    import pnp.fonts
+    from pnp.i18n import Catalog
+
+    asked: dict[str, str] = {}
+    monkeypatch.setattr(pnp.fonts, "covers", lambda name, text: asked.setdefault(name, text) and set())
+    cat = Catalog("tab", "en", {"rules": ["## A *leaning* head", "plain **bold** and *slanted* text"]}, (), {})
+    pnp.fonts.check_glyphs(cat)
+    assert asked == {"Sans": "## A *leaning* headplain **bold** and *slanted* text", "Sans-Bold": asked["Sans"],
+                     "Sans-Italic": asked["Sans"], "Sans-BoldItalic": "leaning"}
+    asked.clear()
+    pnp.fonts.check_glyphs(Catalog("tab", "en", {"rules": ["an *italic* word, not in a heading"]}, (), {}))
+    assert "Sans-BoldItalic" not in asked and set(asked) == {"Sans", "Sans-Bold", "Sans-Italic"}
+
+
+def test_only_the_markup_sets_text_in_bold_italic():
+    """The check above is exact only while no layout code names the bold
+    italic face itself: it is named by the markup's face table, the font
+    files and the SVG renderer's font mapping, nowhere else."""
+    import pnp
+
+    root = Path(pnp.__file__).parent
+    naming = sorted(str(p.relative_to(root)) for p in root.rglob("*.py") if "Sans-BoldItalic" in p.read_text("utf-8"))
+    assert naming == ["fonts.py", "render/svg.py", "textflow.py"]
+
+
+def test_rendering_the_kits_never_loads_the_bold_italic_font(tmp_path):
+    """No catalog has an italic heading today, so the fourth font file is
+    never parsed (about 20 ms a process)."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from pnp.cli import main\n"
+            "try: main(['render', '--no-validate', '-q', '-j', '1', '-o', sys.argv[1]])\n"
+            "except SystemExit as e: assert not e.code\n"
+            "from reportlab.pdfbase import pdfmetrics; print(sorted(pdfmetrics.getRegisteredFontNames()))")
+    out = subprocess.run([sys.executable, "-c", code, str(tmp_path)], capture_output=True, text=True, check=True).stdout
+    assert "Sans-BoldItalic" not in out and "Sans-Bold" in out
