@@ -64,6 +64,14 @@ def registry() -> dict[str, Kit]:
 
 
 def get_kit(kit_id: str) -> Kit:
+    """The kit `kit_id`. Its module is looked for by name first (kesse-rueben
+    in kesse_rueben.py), so rendering one kit does not import the others;
+    any other module is found by the full scan of the registry."""
+    name = kit_id.replace("-", "_")
+    if name.isidentifier() and any(info.name == name for info in pkgutil.iter_modules(__path__)):
+        kit = getattr(importlib.import_module(f"{__name__}.{name}"), "KIT", None)
+        if isinstance(kit, Kit) and kit.id == kit_id:
+            return kit
     kits = registry()
     if kit_id not in kits:
         raise UsageError(f"unknown kit {kit_id!r}; choose from {', '.join(kits)}")

@@ -75,3 +75,18 @@ def test_no_rules_text_is_lost(built, kit_id, lang, paper_id):
     text = unset("".join(joined_text(p) for p in b.pages))
     lost = [plain(bl)[:60] for bl in blocks if unset(plain(bl)) not in text]
     assert not lost, f"rules text missing from the pages: {lost[:3]}"
+
+
+def test_get_kit_finds_each_kit_by_its_module_and_no_other():
+    """get_kit imports only the module named after the kit (rendering one kit
+    does not load the others' layout), and gives the registry's object."""
+    import subprocess
+    import sys
+
+    from pnp.kits import get_kit, registry
+
+    for kit_id, kit in registry().items():
+        assert get_kit(kit_id) is kit
+    code = "import sys; from pnp.kits import get_kit; get_kit('tab'); print(sorted(m for m in sys.modules if m.startswith('pnp.kits.')))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
+    assert out == "['pnp.kits.tab']"
