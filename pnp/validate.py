@@ -14,7 +14,6 @@ the game facts. Every file is checked in a child process with hard limits
 
 from __future__ import annotations
 
-import math
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -477,37 +476,12 @@ def _group_box(g: Any, m: Any, memo: dict[int, Any]) -> tuple[float, float, floa
 
 
 def _items_extent(items: Any, memo: dict[int, Any]) -> Any:
-    """The union of the extents of a group's items, in the group's own
-    coordinates (pnp.geometry.extent, with each items tuple's result kept
-    in memo by identity: the built pages hold them while the memo lives)."""
-    key = id(items)
-    if key in memo:
-        return memo[key]
-    from pnp.geometry import Group, apply, extent, group_matrix
+    """The extent of a group's items in the group's own coordinates
+    (pnp.geometry.extent, which keeps each items tuple's result in memo by
+    identity: the built pages hold them while the memo lives)."""
+    from pnp.geometry import Group, extent
 
-    x0 = y0 = math.inf
-    x1 = y1 = -math.inf
-    for s in items:
-        if isinstance(s, Group):
-            box = _items_extent(s.items, memo)
-            if box is not None and (s.dx or s.dy or s.rotate or s.scale != 1.0):
-                gm = group_matrix(s)
-                pts = [apply(gm, x, y) for x in (box[0], box[2]) for y in (box[1], box[3])]
-                box = (min(p[0] for p in pts), min(p[1] for p in pts), max(p[0] for p in pts), max(p[1] for p in pts))
-        else:
-            box = extent(s)
-        if box is not None:
-            a, b, c, d = box
-            if a < x0:
-                x0 = a
-            if b < y0:
-                y0 = b
-            if c > x1:
-                x1 = c
-            if d > y1:
-                y1 = d
-    memo[key] = out = None if x0 == math.inf else (x0, y0, x1, y1)
-    return out
+    return extent(Group(items), memo)
 
 
 def reading_texts(page: Any, has_text: dict[int, bool] | None = None) -> list[Any]:
