@@ -316,13 +316,18 @@ def render_all(jobs: list[tuple[Kit, Options]], out: Path, formats: tuple[str, .
     ex = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"), initializer=_worker_init,
                              initargs=(os.getpid(),))
     done = False
+    lost = "a worker process was killed (out of memory, or a signal sent to it alone)"
     try:
-        futures = [ex.submit(_worker_job, kit.id, options, out, formats, dpi, validate, cards) for kit, options in jobs]
+        try:
+            futures = [ex.submit(_worker_job, kit.id, options, out, formats, dpi, validate, cards)
+                       for kit, options in jobs]
+        except BrokenProcessPool:  # one died before every job was handed out
+            raise WorkerLost(lost) from None
         for f in futures:
             try:
                 result = f.result()
             except BrokenProcessPool:
-                raise WorkerLost("a worker process was killed (out of memory, or a signal sent to it alone)") from None
+                raise WorkerLost(lost) from None
             yield result
         done = True
     finally:
