@@ -56,9 +56,11 @@ class _Painter:
     first time it is placed, named in that order (so the file is
     deterministic), with a painter of its own that assumes nothing about the
     graphics state it is placed in; `forms` (shared by every page) names the
-    art written so far."""
+    art written so far, and `extents` (shared too) keeps the extents of group
+    contents measured for the forms' boxes (see geometry.extent)."""
 
-    def __init__(self, c: Canvas, art: dict[int, Key] | None = None, forms: dict[int, str] | None = None) -> None:
+    def __init__(self, c: Canvas, art: dict[int, Key] | None = None, forms: dict[int, str] | None = None,
+                 extents: dict[int, Extent | None] | None = None) -> None:
         self.c = c
         # stroke, fill, width, dash, font (the Tf operands): None = not set yet
         # on this page or form. The font is text state, which PDF keeps from
@@ -67,7 +69,7 @@ class _Painter:
         self.stack: list[list[object]] = []
         self.art: dict[int, Key] = art if art is not None else {}  # id(group items) -> the art's first copy
         self.forms: dict[int, str] = forms if forms is not None else {}  # id(first copy) -> form name
-        self.extents: dict[int, Extent | None] = {}  # see geometry.extent
+        self.extents: dict[int, Extent | None] = extents if extents is not None else {}
 
     def push(self) -> None:
         self.stack.append(list(self.state))
@@ -134,8 +136,7 @@ class _Painter:
             x0, y0, x1, y1 = box if box is not None else (0.0, 0.0, 0.0, 0.0)
             c = self.c
             c.beginForm(name, x0 - FORM_PAD, y0 - FORM_PAD, x1 + FORM_PAD, y1 + FORM_PAD)
-            inner = _Painter(c, self.art, self.forms)
-            inner.extents = self.extents
+            inner = _Painter(c, self.art, self.forms, self.extents)
             for item in items:
                 inner.draw(item)
             c.endForm(hasImages=0)  # its resources: fonts, no images
@@ -247,12 +248,13 @@ def render_pdf(pages: list[Page], meta: PdfMeta, reuse: bool = True) -> bytes:
     c.setKeywords(meta.keywords)
     art = repeated_art(pages) if reuse else {}
     forms: dict[int, str] = {}
+    extents: dict[int, Extent | None] = {}  # the pages live as long as this call: ids stay theirs
     for page in pages:
         c.setPageSize((page.width * mm, page.height * mm))
         t = page.trim  # a print-shop page: TrimBox = the piece, BleedBox = the whole page
         c.setTrimBox(None if t is None else (t.x * mm, (page.height - t.bottom) * mm, t.right * mm, (page.height - t.y) * mm))
         c.setBleedBox(None if t is None else (0, 0, page.width * mm, page.height * mm))
-        painter = _Painter(c, art, forms)
+        painter = _Painter(c, art, forms, extents)
         painter.push()
         c.translate(0, page.height * mm)
         c.scale(mm, -mm)
