@@ -160,7 +160,7 @@ def board_sheet(ctx: Context) -> Sheet:
     S = spec.square
     gw, gh = spec.columns * S, spec.rows * S
     # pad: the frame keeps FRAME_CLEAR inside the cut, the row badges clear of the frame
-    label_w, conn_w, band, pad = 9.0, 11.0, 14.0, FRAME_CLEAR + 1.5
+    label_w, conn_w, band, pad = 9.0, 11.0, 13.0, FRAME_CLEAR + 1.5
     ow = gw + 2 * (label_w + conn_w + pad)
     oh = gh + 2 * (band + pad)
     heading_h = 7.0
@@ -211,7 +211,9 @@ def board_sheet(ctx: Context) -> Sheet:
     items.append(_badge(right + 8.2, (yc(0) + yc(1)) / 2, 2.6, "A", False, m))
     items.append(_badge(left - 8.2, (yc(2) + yc(3)) / 2, 2.6, "B", True, m, 180.0))
     # the players' sides, each readable from its own side
-    for who, dark, y, rot in (("player_a", False, gy + gh + pad + band / 2, 0.0), ("player_b", True, gy - pad - band / 2, 180.0)):
+    # (1.5 mm nearer the grid than the band's middle: the legend's second line keeps clear of the frame)
+    for who, dark, y, rot in (("player_a", False, gy + gh + pad + band / 2 - 1.5, 0.0),
+                              ("player_b", True, gy - pad - band / 2 + 1.5, 180.0)):
         legend: list[Shape] = [
             label(0, -0.6, cat.text(who), "Sans-Bold", 8, m, gw - 10),
         ]

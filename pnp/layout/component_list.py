@@ -128,10 +128,10 @@ def component_list(box: Box, lines: Lines, measure: Measure, columns: int = 2,
         pw = widths[i]
         x = box.x + (widths[0] + gap if two and i else 0.0)
         top = box.y if columns == 2 else y
-        head, hs, hw = fitted_text(heading, "Sans-Bold", pw, HEAD_PT, measure, MIN_PT)
+        head, hs, hw = fitted_text(heading, "Sans-Bold", pw - 0.6, HEAD_PT, measure, MIN_PT)
         base = top + 0.93 * hs * PT
-        out.append(Text(x, base, head, "Sans-Bold", hs, hw))
-        out.append(Line(x, base + 1.2, x + pw, base + 1.2, Style(width=0.25, stroke=grey(0.5))))
+        out.append(Text(x + 0.3, base, head, "Sans-Bold", hs, hw))  # 0.3 mm: a glyph may ink left of its origin
+        out.append(Line(x + 0.2, base + 1.2, x + pw - 0.2, base + 1.2, Style(width=0.25, stroke=grey(0.5))))
         for r, text in enumerate(rows):
             yb = top + FIRST + r * ROW_H
             out.append(Circle(x + 1.2, yb - 1.0, 0.45, Style(stroke=None, fill=BLACK)))

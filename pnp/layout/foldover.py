@@ -16,6 +16,7 @@ from pnp.geometry import RGB, Group, Line, Rect, Shape, Style, grey
 
 FOLD_DASH = (2.0, 1.5)  # mm
 FOLD_GREY: RGB = grey(0.35)
+SEAM = 0.2  # mm: the two faces' fields overlap this much at the fold, so no hairline shows between them
 
 
 def foldover(w: float, h: float, front: Sequence[Shape], back: Sequence[Shape], *, fill: RGB | None = None,
@@ -30,8 +31,9 @@ def foldover(w: float, h: float, front: Sequence[Shape], back: Sequence[Shape], 
     `base_fill` (or `fill`)."""
     x0, x1 = -base, 2 * w + base
     out: list[Shape] = []
-    if fill is not None:
-        out.append(Rect(-bleed, -bleed, 2 * w + 2 * bleed, h + 2 * bleed, Style(stroke=None, fill=fill)))
+    if fill is not None:  # one field a face (overlapping a hair at the fold), so each face has its own colour
+        out.append(Rect(-bleed, -bleed, w + bleed + SEAM, h + 2 * bleed, Style(stroke=None, fill=fill)))
+        out.append(Rect(w - SEAM, -bleed, w + bleed + SEAM, h + 2 * bleed, Style(stroke=None, fill=fill)))
     if base > 0:
         tab = base_fill if base_fill is not None else fill
         if tab is not None:
