@@ -35,7 +35,7 @@ Tag = Annotated[str, msgspec.Meta(pattern=TAG)]
 HEAD_PT = 8.5
 ROW_PT = 8.0
 MIN_PT = 6.0  # the list stays legible: a line that needs less is an error
-ROW_H = 4.0  # mm between rows
+ROW_H = 5.0  # mm between rows: a list, set apart like the rows of a table, not running text
 HEAD_H = 5.6  # mm from the top of a panel to its first baseline
 INDENT = 3.5  # mm: a line's text after its bullet
 
