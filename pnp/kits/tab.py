@@ -286,6 +286,7 @@ def _marker(mk: float, dark: bool, m: Measure) -> tuple[Shape, ...]:
     return tuple(out)
 
 
+
 def pieces_sheet(ctx: Context) -> Sheet:
     spec: TabSpec = ctx.spec
     cat, m = ctx.cat, ctx.measure
@@ -328,9 +329,58 @@ def pieces_sheet(ctx: Context) -> Sheet:
         y = y0 + max(rows * p, mrows * mk) + BLEED + 4.0
     # the coin-throw table, one for each player
     tw = (area.w - 10.0) / 2
+    table_h = 10 + 6.0 * (len(spec.scores) + 1) + 9
     for k in range(2):
-        items += throw_table(Box(area.x + 1.0 + k * (tw + 8.0), y + 2.0, tw, area.bottom - y - 2.0), spec, ctx)
+        items += throw_table(Box(area.x + 1.0 + k * (tw + 8.0), y + 2.0, tw, table_h), spec, ctx)
+    # how a piece is made, in the band that is left
+    steps = Box(area.x, y + 2.0 + table_h + 3.0, area.w, MAKING_H)
+    if steps.bottom > area.bottom + 1e-6:
+        raise LayoutError("the pieces page has no room for how a piece is made")
+    items += making(steps, spec, ctx)
     return Sheet(False, tuple(items), "pieces")
+
+
+MAKING_H = 18.0  # mm: the pictures of how a piece is made, with their captions
+MAKING_SCALE = 0.5
+
+
+def making(box: Box, spec: TabSpec, ctx: Context) -> list[Shape]:
+    """Four small pictures in a row: cut the outline, fold on the line,
+    glue the halves (a piece of two layers), and a row-4 marker on top."""
+    cat, m = ctx.cat, ctx.measure
+    k = MAKING_SCALE
+    s = spec.piece * k
+    cell = box.w / 4
+    y = box.y + 4.0  # room for the arrow over the fold
+    out: list[Shape] = []
+    ring = Style(width=0.5)
+    # 1: the piece as printed
+    cx = box.x + cell / 2
+    out.append(Group(piece(spec.piece, False), cx - s, y, scale=k))
+    # 2: the right face lifted over the fold, an arrow round it
+    cx += cell
+    out.append(Rect(cx - s, y, s, s, Style(stroke=BLACK, fill=WHITE, width=0.3)))
+    out.append(Group(_face(spec.piece, False, False), cx - s, y, scale=k))
+    out.append(polygon([(cx, y), (cx + 0.45 * s, y - 0.2 * s), (cx + 0.45 * s, y + 0.8 * s), (cx, y + s)],
+                       Style(stroke=BLACK, fill=grey(0.85), width=0.3)))
+    out.append(Line(cx, y, cx, y + s, Style(stroke=grey(0.35), width=0.3, dash=(1.0, 0.8))))
+    ax = cx + 0.45 * s + 2.0
+    out.append(Path((("M", ax, y + 0.2 * s), ("C", ax + 3.0, y - 0.4 * s, cx - 0.3 * s, y - 0.55 * s, cx - 0.5 * s, y - 1.0)),
+                    Style(width=0.4)))
+    out.append(polygon([(cx - 0.5 * s - 1.6, y - 1.5), (cx - 0.5 * s + 0.6, y - 2.4), (cx - 0.5 * s + 0.4, y - 0.2)],
+                       Style(stroke=None, fill=BLACK)))
+    # 3: two layers glued: the piece with its second layer showing behind
+    cx += cell
+    out.append(Rect(cx - s / 2 + 0.9, y + 0.9, s, s, Style(stroke=BLACK, fill=grey(0.7), width=0.3)))
+    out.append(Rect(cx - s / 2, y, s, s, Style(stroke=BLACK, fill=WHITE, width=0.3)))
+    out.append(Circle(cx, y + s / 2, 0.3 * s, ring))
+    # 4: a light piece on its star face with a (dark) marker on top
+    cx += cell
+    out.append(Rect(cx - s / 2, y, s, s, Style(stroke=BLACK, fill=WHITE, width=0.3)))
+    out.append(Group(_marker(spec.marker, False, m), cx - spec.marker * k / 2, y + (s - spec.marker * k) / 2, scale=k))
+    for i, key in enumerate(("make_cut", "make_fold", "make_glue", "make_marker")):
+        out.append(label(box.x + cell * (i + 0.5), box.bottom - 1.0, cat.text(key), "Sans", 7.5, m, cell - 3.0))
+    return out
 
 
 def throw_table(box: Box, spec: TabSpec, ctx: Context) -> list[Shape]:
