@@ -43,6 +43,7 @@ KIT_ID = "tab"
 CUT = Style(width=0.35, role="cut")
 LINE = Style(width=0.5)
 BLEED = 1.0  # mm: dark faces are inked this far past their cut, so a miscut leaves no white edge
+LEGEND_AT = 6.5  # mm from the grid to a player's legend
 FRAME_CLEAR = 3.0  # mm: a frame keeps this far inside its cut, so a 1 mm miscut never shows as an uneven border
 
 
@@ -211,9 +212,8 @@ def board_sheet(ctx: Context) -> Sheet:
     items.append(_badge(right + 8.2, (yc(0) + yc(1)) / 2, 2.6, "A", False, m))
     items.append(_badge(left - 8.2, (yc(2) + yc(3)) / 2, 2.6, "B", True, m, 180.0))
     # the players' sides, each readable from its own side
-    # (1.5 mm nearer the grid than the band's middle: the legend's second line keeps clear of the frame)
-    for who, dark, y, rot in (("player_a", False, gy + gh + pad + band / 2 - 1.5, 0.0),
-                              ("player_b", True, gy - pad - band / 2 + 1.5, 180.0)):
+    # the legend (from 3.2 mm above its origin to 5 mm below) 3.3 mm from the grid, 2 mm clear of the frame
+    for who, dark, y, rot in (("player_a", False, gy + gh + LEGEND_AT, 0.0), ("player_b", True, gy - LEGEND_AT, 180.0)):
         legend: list[Shape] = [
             label(0, -0.6, cat.text(who), "Sans-Bold", 8, m, gw - 10),
         ]

@@ -209,6 +209,23 @@ def test_tab_board_frame_keeps_3_mm_inside_the_cut(render, paper):
         assert min(gaps) >= 3.0 - 0.02, f"the board's frame is {min(gaps):.2f} mm from its cut"
 
 
+@pytest.mark.parametrize("lang", languages())
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_tab_board_text_stays_inside_its_frame(render, lang, paper):
+    """Every word on the board (row badges, the players' legends) lies inside
+    the frame, clear of its line: nothing is printed across the frame."""
+    objs = [o for o in page_objects(render("tab", lang, paper), 0) if o.tag and o.tag[0] == "board"]
+    strokes = [o for o in objs if o.kind == "path" and o.stroke > 0 and not o.dashed]
+    cut = max(strokes, key=lambda o: o.w * o.h)
+    (frame,) = [o for o in strokes if o is not cut and o.stroke >= 0.9 and o.w > cut.w - 20]
+    ix0, iy0, ix1, iy1 = frame.inset(1.5 * frame.stroke)  # the inner edge of its ink
+    texts = [o for o in objs if o.kind == "text"]
+    assert len(texts) >= 10
+    for t in texts:
+        gap = min(t.x0 - ix0, t.y0 - iy0, ix1 - t.x1, iy1 - t.y1)
+        assert gap >= 0.5, f"a text on the board {gap:.2f} mm from the inside of its frame"
+
+
 @pytest.mark.parametrize("paper", list(PAPERS))
 def test_tab_pieces_fold_over_with_one_outline(render, paper):
     """Each piece: one solid outline round both faces, one dashed line (the
