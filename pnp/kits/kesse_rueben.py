@@ -39,7 +39,7 @@ from pnp.textflow import Measure, fit, parse_blocks
 
 KIT_ID = "kesse-rueben"
 PAWNS_FROM = "ludo-cards"  # the rules take one pawn each "from the Ludo box": its colours and symbols
-FOLD_SLACK = 4.0  # mm kept free of artwork on each side of the fold (hand folds drift 1-2 mm)
+FOLD_SLACK = 4.0  # mm kept free of text on each side of the fold (hand folds drift 1-2 mm; the board keeps BOARD_CLEAR)
 TEXT_CLEAR = 4.0  # mm from the cut line to any text inside it: the sheet is cut through two layers, never trimmed again
 BOARD_CLEAR = 3.0  # mm at least from the board's frame to the cut and to the fold
 TOKEN_SAFE = 3.0  # mm from a token's cut to its label and symbols (a print shop's safe zone too)

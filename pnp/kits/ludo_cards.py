@@ -576,8 +576,9 @@ def lead_sheets(ctx: Context, numbers: dict[str, int]) -> list[Sheet]:
     vals = text_values(spec, opts)
     # the component list (a shared kind) heads the rules, under the printing note
     listed = kit_list.lines_for(spec.kit_list, expected(spec, opts), cat.text, opts.players, vals)
-    diagrams["components"] = (kit_list.height(listed, 1) + 2.0,
-                              lambda box: tuple(kit_list.component_list(box, listed, ctx.measure, columns=1)[0]))
+    list_h = kit_list.height(listed, 1)
+    diagrams["components"] = (list_h + 4.0, lambda box: tuple(kit_list.component_list(
+        Box(box.x, box.y + 2.5, box.w, list_h), listed, ctx.measure, columns=1)[0]))
     head = ["**" + cat.text("print_label") + "** " + cat.text("print_" + opts.backs.removeprefix("duplex-"), **numbers),
             "[[diagram:components]]"]
     blocks = parse_blocks(head + cat.blocks("rules", **vals), cat.lang)
