@@ -175,6 +175,19 @@ def pawn(cx: float, top: float, colour: Colour, filled: bool) -> Group:
     return Group(tuple(out), cx, top)
 
 
+# The card's art stands back from its cut: the cards of a sheet share their
+# cut lines, so no colour can run past them into the next card; instead the
+# frame (and all else) keeps FRAME_CLEAR mm of white paper to the cut, and a
+# cut 1 mm off makes that white 2 or 4 mm, which does not read as a crooked
+# frame the way a frame cut into does.
+FRAME_CLEAR = 3.75  # mm from the cut to the frame's outer edge (at least 3; PDFium counts 0.5 mm more stroke)
+FRAME_W = 1.0  # mm: the frame's line
+INSET = FRAME_CLEAR + FRAME_W / 2  # the frame's centre line
+DIE = (31.0, 22.0)  # the die face: centre y and size (centred across the card)
+PAWN_TOP = 27.0  # mm from the card's bottom to the top of the pawns
+COUNT_BOX = 46.5  # mm from the card's top to the top of the box of the pawn count and pawns
+COUNT_PT = 22.0
+
 # (card size, colour, name) -> (the measurer, the face): the same measurer
 # object gives the same face, which every card of the colour then shares
 _FACES: dict[tuple[tuple[float, float], Colour, str], tuple[Measure, Group]] = {}
@@ -182,62 +195,71 @@ _FACES: dict[tuple[tuple[float, float], Colour, str], tuple[Measure, Group]] = {
 
 def card_face(card: tuple[float, float], colour: Colour, name: str, m: Measure) -> Group:
     """What every card of a colour has: frame, colour band with symbol and
-    name, the disc for k, the box of the pawn row."""
+    name, and the box that holds the pawn count above the pawn row (the
+    count is drawn with the pawns it counts, well away from the die)."""
     known = _FACES.get((card, colour, name))
     if known is not None and known[0] is m:
         return known[1]
     cw, ch = card
-    top = ch - 27.0
-    face: list[Shape] = [Rect(2.5, 2.5, cw - 5, ch - 5, Style(stroke=colour.rgb, width=1.2), radius=3.0)]
-    face.append(Rect(2.5, 2.5, cw - 5, 12.0, Style(stroke=None, fill=colour.rgb), radius=3.0))
-    face.append(Circle(9.0, 8.5, 3.6, Style(stroke=BLACK, fill=WHITE, width=0.4)))
-    face.append(kind_symbol(colour.symbol, 9.0, 8.5, 2.2))
-    face.append(label(14.5, 10.8, name.upper(), "Sans-Bold", 12, m, cw - 20, "start", colour.ink))
-    face.append(Circle(47.0, 33.0, 10.5, Style(stroke=BLACK, fill=WHITE, width=0.8)))
-    face.append(Rect(4.0, top - 2.0, cw - 8.0, 14.0, Style(stroke=grey(0.6), fill=None, width=0.3), radius=2.0))
+    i = INSET
+    face: list[Shape] = [Rect(i, i, cw - 2 * i, ch - 2 * i, Style(stroke=colour.rgb, width=FRAME_W), radius=2.5)]
+    face.append(Rect(i, i, cw - 2 * i, 12.0, Style(stroke=None, fill=colour.rgb), radius=2.5))
+    face.append(Circle(i + 6.0, i + 6.0, 3.4, Style(stroke=BLACK, fill=WHITE, width=0.4)))
+    face.append(kind_symbol(colour.symbol, i + 6.0, i + 6.0, 2.1))
+    face.append(label(i + 11.5, i + 8.3, name.upper(), "Sans-Bold", 12, m, cw - 2 * i - 14.0, "start", colour.ink))
+    box_x = i + 1.5
+    face.append(Rect(box_x, COUNT_BOX, cw - 2 * box_x, ch - PAWN_TOP + 12.0 - COUNT_BOX,
+                     Style(stroke=grey(0.6), fill=None, width=0.3), radius=2.0))
     group = Group(tuple(face))
     _FACES[(card, colour, name)] = (m, group)
     return group
 
 
 def card_front(spec: LudoSpec, colour: Colour, value: int, k: int, name: str, code: str, m: Measure) -> list[Shape]:
-    """The face of one card in local coordinates (0, 0)-(card size)."""
+    """The face of one card in local coordinates (0, 0)-(card size): the die
+    value big at the top; in a box below it, the stack height k as a number
+    above the row of pawn positions it counts."""
     cw, ch = spec.card
     n = spec.stack_height
-    step = (cw - 10.0) / n
-    top = ch - 27.0
+    row_x = INSET + 2.5
+    step = (cw - 2 * row_x) / n
+    top = ch - PAWN_TOP
     out: list[Shape] = [card_face(spec.card, colour, name, m)]
-    # the die value, big, and the stack height k as a number
-    out.append(die(20.0, 33.0, 24.0, value))
-    size = 26.0
-    out.append(Text(47.0, 33.0 + 0.36 * size * PT, str(k), "Sans-Bold", size, m(str(k), "Sans-Bold", size), "middle"))
+    out.append(die(cw / 2, DIE[0], DIE[1], value))
+    digit = str(k)
+    cap_h = 0.73 * COUNT_PT * PT
+    base = COUNT_BOX + (top - COUNT_BOX + cap_h) / 2  # the digit's cap height centred between box top and pawns
+    out.append(Text(cw / 2, base, digit, "Sans-Bold", COUNT_PT, m(digit, "Sans-Bold", COUNT_PT), "middle"))
     # the row of pawn positions; position 1 at the bottom left
-    for i in range(n):
-        out.append(pawn(5.0 + step * (i + 0.5), top, colour, i < k))
-    out.append(label(cw / 2, ch - 7.0, code, "Sans", 6.5, m, cw - 8))
+    for j in range(n):
+        out.append(pawn(row_x + step * (j + 0.5), top, colour, j < k))
+    out.append(label(cw / 2, ch - 7.5, code, "Sans", 6.5, m, cw - 2 * INSET - 4.0))
     return out
 
 
-def card_back(spec: LudoSpec, colour: Colour, name: str, title: str, m: Measure) -> list[Shape]:
+def card_back(spec: LudoSpec, colour: Colour, name: str, title: str, m: Measure, saver: bool = False) -> list[Shape]:
     """The back of a card: its colour to the card's edge, the game's title,
     the colour's symbol in a white disc and its name, centred as one block
     on the card (glyph outlines measured, so the ink is centred, not the
-    type's boxes)."""
+    type's boxes). To save ink (`saver`) the card stays white and only the
+    disc is filled with the colour (a light tint once the variant applies)."""
     cw, ch = spec.card
     r = 17.0
     gap = 5.0
-    head = label(cw / 2, 0.0, title, "Sans-Bold", 9, m, cw - 12, color=colour.ink)
-    foot = label(cw / 2, 0.0, name.upper(), "Sans-Bold", 16, m, cw - 12, color=colour.ink)
+    ink = BLACK if saver else colour.ink
+    head = label(cw / 2, 0.0, title, "Sans-Bold", 9, m, cw - 12, color=ink)
+    foot = label(cw / 2, 0.0, name.upper(), "Sans-Bold", 16, m, cw - 12, color=ink)
     hi = m.ink(head.text, head.font, head.size) or (0.0, 0.0, 0.0, 0.0)
     fi = m.ink(foot.text, foot.font, foot.size) or (0.0, 0.0, 0.0, 0.0)
     disc = 2 * r + 0.8  # the disc with its outline
     height = (hi[3] - hi[1]) + gap + disc + gap + (fi[3] - fi[1])
     top = (ch - height) / 2
     cy = top + (hi[3] - hi[1]) + gap + disc / 2
+    field: list[Shape] = [] if saver else [Rect(0.0, 0.0, cw, ch, Style(stroke=None, fill=colour.rgb))]
     return [
-        Rect(0.0, 0.0, cw, ch, Style(stroke=None, fill=colour.rgb)),
+        *field,
         replace(head, y=top - hi[1]),
-        Circle(cw / 2, cy, r, Style(stroke=BLACK, fill=WHITE, width=0.8)),
+        Circle(cw / 2, cy, r, Style(stroke=BLACK, fill=colour.rgb if saver else WHITE, width=0.8)),
         kind_symbol(colour.symbol, cw / 2, cy, 11.0),
         replace(foot, y=cy + disc / 2 + gap - fi[1]),
     ]
@@ -324,10 +346,11 @@ def back_sheet(ctx: Context, g: Grid, colour: Colour, name: str, title: str, cou
     area = boxes[0]
     for bx in boxes[1:]:
         area = area.union(bx)
-    # bleed only on the outer edges of the used block
-    items.append(Rect(area.x - bleed_x + ox, area.y - bleed_y + oy, area.w + 2 * bleed_x, area.h + 2 * bleed_y,
-                      Style(stroke=None, fill=colour.rgb)))
-    art = tuple(card_back(spec, colour, name, title, ctx.measure))
+    saver = opts.variant == "ink-saver"
+    if not saver:  # the colour field, with bleed only on the outer edges of the used block
+        items.append(Rect(area.x - bleed_x + ox, area.y - bleed_y + oy, area.w + 2 * bleed_x, area.h + 2 * bleed_y,
+                          Style(stroke=None, fill=colour.rgb)))
+    art = tuple(card_back(spec, colour, name, title, ctx.measure, saver))
     for c, r, rot in used:
         cell = g.cell(c, r)
         if rot:
@@ -362,7 +385,8 @@ def gutterfold_sheets(ctx: Context, colour: Colour, name: str, title: str, fb: d
         raise LayoutError(f"gutterfold pairs leave no room for crop marks on {paper.name}")
     fold = Style(stroke=grey(0.35), width=0.3, dash=(2.0, 1.5), role="fold")
     cut = Style(stroke=grey(0.6), width=0.15, role="cut")
-    art = tuple(card_back(spec, colour, name, title, m))
+    saver = ctx.options.variant == "ink-saver"
+    art = tuple(card_back(spec, colour, name, title, m, saver))
     # the crop marks stand further out than on the duplex sheets: the scale sentence goes below them
     label_top = y0 + 2 * ch + GF_MARK_GAP + MARK_LEN + 1.0
     old = fb["scale_label"]
@@ -382,7 +406,9 @@ def gutterfold_sheets(ctx: Context, colour: Colour, name: str, title: str, fb: d
                                tag=("card", f"{colour.id}-{v}-{k}")))
             top = GF_BLEED if row == 0 else 0.0
             bottom = GF_BLEED if row == 1 else 0.0
-            items.append(Rect(back.x, back.y - top, cw + GF_BLEED, ch + top + bottom, Style(stroke=None, fill=colour.rgb)))
+            if not saver:
+                items.append(Rect(back.x, back.y - top, cw + GF_BLEED, ch + top + bottom,
+                                  Style(stroke=None, fill=colour.rgb)))
             items.append(Group(art, back.x, back.y, tag=("back", colour.id)))
             items.append(Line(back.x, back.y + 1.0, back.x, back.bottom - 1.0, fold))
             # trim lines: the front's three open edges (the fourth is the fold)
