@@ -509,9 +509,22 @@ def alignment_sheets(ctx: Context, g: Grid, fb: dict) -> list[Sheet]:
         box = Box(cx + 8.0, cy - 7.0, 85.0, 14.0) if cx < pw / 2 else Box(cx - 93.0, cy - 7.0, 85.0, 14.0)
         cols, _ = fit(parse_blocks([cat.text(key)], cat.lang), [box], m, 8, 6.5)
         back += cols[0]
-    blocks = parse_blocks(["## " + cat.text("align_heading"), cat.text("align_back")], cat.lang)
-    cols, _ = fit(blocks, [Box(b.x + b.w * 0.22, b.y + b.h * 0.3, b.w * 0.18, b.h * 0.45)], m, 9, 7)
-    back += cols[0]
+    # what to read and what to do, in two columns: the middle band of the
+    # grid, left and right of the middle ruler (the other rulers stand in the
+    # top and bottom bands): on the left how to read the rulers and what to do
+    # with the readings, on the right what to do with only the PDF
+    shift = cat.text("align_shift_saver" if opts.variant == "ink-saver" else "align_shift")
+    left = parse_blocks(["## " + cat.text("align_heading"), *cat.blocks("align_back")], cat.lang)
+    right = parse_blocks([cat.text("align_pdf_only"), shift], cat.lang)
+    mid = b.y + b.h * CROSSES[2][1]
+    band_top = b.y + b.h * CROSSES[0][1] + RULER + 7.0  # below the top rulers and their labels
+    band = Box(0.0, band_top, 0.0, 2 * (mid - band_top))
+    side = b.w * CROSSES[2][0] - RULER - 8.0 - 4.0  # from the grid's edge to the middle ruler's labels
+    boxes = [replace(band, x=b.x + 2.0, w=side), replace(band, x=b.x + b.w * CROSSES[2][0] + RULER + 8.0 + 2.0, w=side)]
+    # both columns in one type size: the smaller of the two that fit
+    size = min(fit(left, boxes[:1], m, 8.5, 6.5)[1], fit(right, boxes[1:], m, 8.5, 6.5)[1])
+    for blocks, box in zip((left, right), boxes, strict=True):
+        back += fit(blocks, [box], m, size, size)[0][0]
     kw = {"header": fb["header"], "scale": fb["scale"], "scale_label": fb["scale_label"]}
     return [Sheet(True, tuple(front), "alignment front", **kw), Sheet(True, tuple(back), "alignment back", **kw)]
 
@@ -551,33 +564,63 @@ def mini_stacks(spec: LudoSpec, ctx: Context, laid_out: int | None) -> DiagramFn
 
 
 def flip_diagram(ctx: Context) -> DiagramFn:
-    """A sheet and the same sheet turned over on the kit's flip edge: the
-    axis dashed, an arrow round it, and the page numbers of a sheet's two
-    sides, upright where each one reads."""
-    mode = ctx.options.backs
+    """The turn the flip edge means, in three steps: the sheet with page 1
+    up and one edge drawn thick; the sheet half turned about the flip axis
+    (foreshortened, a round arrow about the dashed axis); the sheet turned
+    over with page 2 up, reading upright, and the thick edge on the far side."""
+    long = ctx.options.backs == "duplex-long"
     m = ctx.measure
-    caption = ctx.cat.text("diagram_flip", edge=ctx.cat.text("edge_" + mode.split("-")[1]))
+    edge = ctx.cat.text("edge_" + ("long" if long else "short"))
+    caption = ctx.cat.text("diagram_flip", edge=edge)
+    detail = ctx.cat.text("diagram_flip_long" if long else "diagram_flip_short")
+
+    def sheet(x: float, y: float, w: float, h: float, n: str, fill: RGB, thick: str) -> list[Shape]:
+        out: list[Shape] = [Rect(x, y, w, h, Style(stroke=BLACK, fill=fill, width=0.4))]
+        t = Text(0.0, 0.0, n, "Sans-Bold", 14, m(n, "Sans-Bold", 14), "middle")
+        out.append(replace(t, x=x + w / 4, y=y + h / 4 + 2.5))  # in a corner, clear of the axis
+        ends = {"top": (x, y, x + w, y), "bottom": (x, y + h, x + w, y + h),
+                "left": (x, y, x, y + h), "right": (x + w, y, x + w, y + h)}[thick]
+        out.append(Line(*ends, Style(width=1.4)))
+        return out
 
     def draw(box: Box) -> tuple[Shape, ...]:
         w, h = 30.0, 21.0
         y = box.y + 8.0
-        x1 = box.cx - w - 12.0
-        x2 = box.cx + 12.0
-        out: list[Shape] = []
+        arc = 10.0 if long else 0.0  # room for the round arrow right of the half-turned sheet
+        step = (box.w - 3 * w - arc) / 4
+        xs = [box.x + step, box.x + 2 * step + w, box.x + 3 * step + 2 * w + arc]
+        cx, cy = xs[1] + w / 2, y + h / 2
         axis = Style(stroke=grey(0.35), width=0.3, dash=(1.5, 1.0))
-        for x, n, turned in ((x1, "1", False), (x2, "2", True)):
-            out.append(Rect(x, y, w, h, Style(stroke=BLACK, fill=WHITE if not turned else grey(0.85), width=0.4)))
-            t = Text(0.0, 0.0, n, "Sans-Bold", 14, m(n, "Sans-Bold", 14), "middle")
-            out.append(replace(t, x=x + w / 4, y=y + h / 4 + 2.5))  # in a corner, clear of the axis
-            if mode == "duplex-long":
-                out.append(Line(x - 3.0, y + h / 2, x + w + 3.0, y + h / 2, axis))
-            else:
-                out.append(Line(x + w / 2, y - 1.5, x + w / 2, y + h + 1.5, axis))
-        # a curved arrow over the top: the sheet turns over, it is not slid across
-        sx, ex, ty = x1 + w * 0.75, x2 + w * 0.25, y - 1.0
-        out.append(Path((("M", sx, ty), ("C", sx + 6.0, ty - 9.0, ex - 6.0, ty - 9.0, ex, ty - 0.5)), Style(width=0.5)))
-        out.append(polygon([(ex, ty + 0.8), (ex - 2.6, ty - 1.6), (ex + 1.0, ty - 2.6)], Style(stroke=None, fill=BLACK)))
-        out.append(label(box.cx, y + h + 6.5, caption, "Sans-Italic", 7.5, m, box.w))
+        line = Style(width=0.5)
+        head = Style(stroke=None, fill=BLACK)
+        out: list[Shape] = []
+        out += sheet(xs[0], y, w, h, "1", WHITE, "top" if long else "left")
+        out += sheet(xs[2], y, w, h, "2", grey(0.85), "bottom" if long else "right")
+        if long:
+            # half turned about the horizontal axis: the top edge swings towards you and down
+            k = 0.3 * h / 2
+            out.append(polygon([(xs[1] + 2.0, cy - k), (xs[1] + w - 2.0, cy - k), (xs[1] + w + 2.0, cy + k),
+                                (xs[1] - 2.0, cy + k)], Style(stroke=BLACK, fill=grey(0.93), width=0.4)))
+            out.append(Line(xs[1] - 2.0, cy + k, xs[1] + w + 2.0, cy + k, Style(width=1.4)))
+            for x in (xs[0], xs[1], xs[2]):
+                out.append(Line(x - 3.0, cy, x + w + (9.0 if x == xs[1] else 3.0), cy, axis))
+            # a round arrow about the axis, beyond the sheet's right end
+            ax = xs[1] + w + 5.0
+            out.append(Path((("M", ax, cy - 7.0), ("C", ax + 4.0, cy - 7.0, ax + 4.0, cy + 7.0, ax, cy + 7.0)), line))
+            out.append(polygon([(ax - 1.6, cy + 7.0), (ax + 0.9, cy + 5.4), (ax + 0.9, cy + 8.6)], head))
+        else:
+            # half turned about the vertical axis: the left edge swings towards you and to the right
+            k = 0.3 * w / 2
+            out.append(polygon([(cx - k, y + 2.0), (cx + k, y - 2.0), (cx + k, y + h + 2.0), (cx - k, y + h - 2.0)],
+                               Style(stroke=BLACK, fill=grey(0.93), width=0.4)))
+            out.append(Line(cx + k, y - 2.0, cx + k, y + h + 2.0, Style(width=1.4)))
+            for x in (xs[0], xs[1], xs[2]):
+                out.append(Line(x + w / 2, y - 2.5, x + w / 2, y + h + 2.5, axis))
+            ay = y - 4.5
+            out.append(Path((("M", cx - 9.0, ay), ("C", cx - 9.0, ay - 3.5, cx + 9.0, ay - 3.5, cx + 9.0, ay)), line))
+            out.append(polygon([(cx + 9.0, ay + 1.6), (cx + 7.4, ay - 0.9), (cx + 10.6, ay - 0.9)], head))
+        out.append(label(box.cx, y + h + 7.5, caption, "Sans-Italic", 7.5, m, box.w))
+        out.append(label(box.cx, y + h + 11.5, detail, "Sans-Italic", 7.5, m, box.w))
         return tuple(out)
 
     return draw
@@ -603,9 +646,13 @@ def lead_sheets(ctx: Context, numbers: dict[str, int]) -> list[Sheet]:
     if opts.backs not in DUPLEX:
         return sheets
     edge = cat.text("edge_" + opts.backs.removeprefix("duplex-"))
-    guide = parse_blocks(cat.blocks("guide", edge=edge, **numbers), cat.lang)
+    guide_text = cat.blocks("guide", edge=edge, **numbers)
+    if opts.backs == "duplex-long":  # the backs are turned on their pages: say so where the turn is drawn
+        at = guide_text.index("[[diagram:flip]]") + 1
+        guide_text.insert(at, cat.text("guide_upside_down"))
+    guide = parse_blocks(guide_text, cat.lang)
     sheets += rules_sheets(guide, opts.paper, ctx.measure, "printing guide", landscape=True, columns=2,
-                           preferred_pt=9.0, max_pt=10.0, diagrams={"flip": (38.0, flip_diagram(ctx))}, max_pages=1)
+                           preferred_pt=9.0, max_pt=10.0, diagrams={"flip": (44.0, flip_diagram(ctx))}, max_pages=1)
     if len(sheets) % 2:
         area = content_box(opts.paper, landscape=True)
         note = label(area.cx, area.cy, cat.text("blank_page"), "Sans-Italic", 8, ctx.measure, area.w)
