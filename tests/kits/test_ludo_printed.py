@@ -3,11 +3,13 @@ on the rendered PDF (PDFium's page objects and rasters, not pnp's layout
 data): the card art keeps 3 mm of white to every cut line, so a 1 mm miscut
 does not show as an uneven frame; the pawn count is never read as the die
 value (no count digit within 5 mm of a die face); --ink-saver backs carry no
-tint over the whole sheet."""
+tint over the whole sheet; the alignment test shows an offset the command
+takes; the guide's turn-over picture turns the sheet as the printer does."""
 
 from __future__ import annotations
 
 import ctypes
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -20,8 +22,8 @@ from pnp.kits import get_kit
 from pnp.options import Options
 from pnp.outputs import render_one
 from pnp.paper import get_paper
-from tests.helpers import PAPER_IDS
-from tests.printer import MM, Box, _bounds, _objects, _utf16, read_pages
+from tests.helpers import LANGS, PAPER_IDS
+from tests.printer import DUPLEX, MM, Box, _bounds, _objects, _utf16, behind, crossings, read_pages
 
 LUDO = "ludo-cards"
 FRAME_CLEAR = 3.0  # mm of white between a frame and a cut it shares with the next card (issue 23)
@@ -232,3 +234,95 @@ def test_ink_saver_backs_have_no_tint_over_the_sheet(ludo, backs):
     for p in pages:
         for b in p.of("back"):
             assert any(len(set(f)) > 1 for f in b.fills), (p.number, b.value)  # a fill in a colour, not grey
+
+
+# ---- the printing guide and the alignment test, as read on the page ------------------------
+
+
+def page_text(path: Path, index: int) -> str:
+    """A page's text as PDFium extracts it, lines joined (a word broken at a
+    line end joined again)."""
+    doc = pdfium.PdfDocument(path)
+    try:
+        raw = doc[index].get_textpage().get_text_range()
+    finally:
+        doc.close()
+    raw = re.sub(r"[\x02\u00ad-]\r?\n", "", raw)  # a hyphenated break
+    return re.sub(r"\s+", " ", raw)
+
+
+def alignment_back(pages: list) -> int:
+    """The index of the alignment test's back page: the one behind the page of crosses."""
+    for front, back in zip(pages[::2], pages[1::2], strict=False):
+        if crossings(front, 12.0):
+            return back.number - 1
+    raise AssertionError("no alignment test")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_offset_the_alignment_test_shows_is_what_the_command_takes(ludo, lang):
+    """The example correction on the ruler page, in every language (Dutch
+    and German write 1,5), is typed exactly as printed and --back-offset
+    takes it as the offset it means; the page also names the way out when
+    the readings disagree (print at 100 %)."""
+    from pnp.cli import parse_offset
+
+    path = ludo(lang, "a4")
+    text = page_text(path, alignment_back(read_pages(path)))
+    shown = [v for v in re.findall(r"--back-offset (\S+)", text) if re.match(r"[-+\d]", v)]
+    assert shown, text
+    for value in shown:
+        assert parse_offset(None, None, value) == (1.5, -2.0), value  # type: ignore[arg-type]
+    assert "100 %" in text
+
+
+def test_a_decimal_comma_offset_is_refused():
+    """What the page warns against: 1,5,-2 is not an offset the command takes."""
+    import click
+
+    from pnp.cli import parse_offset
+
+    with pytest.raises(click.BadParameter, match="point"):
+        parse_offset(None, None, "1,5,-2")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("mode", DUPLEX)
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_guide_says_backs_look_upside_down_exactly_when_they_do(ludo, lang, mode):
+    """On screen the backs read upside down (their text runs right to left on
+    the page) in the long-edge kit only; the guide says so in that kit, and
+    not in the other."""
+    from pnp.i18n import load_catalog
+
+    path = ludo(lang, "a4", backs=mode)
+    pages = read_pages(path)
+    runs = [d for p in pages for k in p.of("back") for d in k.baselines]
+    assert runs
+    upside_down = all(dx < -0.99 for dx, _ in runs)
+    assert upside_down or all(dx > 0.99 for dx, _ in runs)
+    opening = " ".join(load_catalog(LUDO, lang).text("guide_upside_down").split()[:5])
+    assert (opening in page_text(path, 1)) == upside_down, (mode, opening)
+
+
+@pytest.mark.parametrize("paper", PAPER_IDS)
+@pytest.mark.parametrize("mode", DUPLEX)
+def test_the_turn_over_picture_turns_the_sheet_as_the_printer_does(ludo, paper, mode):
+    """The guide's picture: a sheet with one edge drawn thick, and the same
+    sheet turned over. Where the thick edge ends up is where the printer
+    simulation's flip for this mode puts that edge of a landscape sheet."""
+    objs = page_objects(ludo("en", paper, backs=mode))[1]
+    paths = [o.box for o in objs if o.type == c.FPDF_PAGEOBJ_PATH and o.owner is None]
+    sheets_ = sorted((b for b in paths if 29.0 <= b.w <= 32.0 and 20.0 <= b.h <= 23.0), key=lambda b: b.x0)
+    assert len(sheets_) == 2, sheets_
+    thick = [b for b in paths if 1.2 <= min(b.w, b.h) <= 3.5 and max(b.w, b.h) >= 19.0]
+
+    def edge_of(sheet: Box) -> tuple[float, float]:
+        (t,) = [b for b in thick if sheet.x0 - 1.5 <= b.cx <= sheet.x1 + 1.5 and sheet.y0 - 1.5 <= b.cy <= sheet.y1 + 1.5]
+        return (t.cx - sheet.x0) / sheet.w, (t.cy - sheet.y0) / sheet.h
+
+    u, v = edge_of(sheets_[0])
+    assert min(u, v) < 0.1 or max(u, v) > 0.9  # an edge of the sheet, not a line across it
+    w, h = 297.0, 210.0  # a landscape sheet
+    bx, by = behind(mode, u * w, v * h, w, h)
+    u2, v2 = edge_of(sheets_[1])
+    assert (u2, v2) == pytest.approx((bx / w, by / h), abs=0.06)
