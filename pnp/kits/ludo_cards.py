@@ -456,7 +456,7 @@ def alignment_sheets(ctx: Context, g: Grid, fb: dict) -> list[Sheet]:
     where it shows through if the printer flips on the other edge, the back
     says so."""
     cat, m, opts = ctx.cat, ctx.measure, ctx.options
-    from pnp.textflow import fit
+    from pnp.textflow import Overflow, fit, flow
 
     b = g.box
     pw, ph = g.pw, g.ph
@@ -512,19 +512,31 @@ def alignment_sheets(ctx: Context, g: Grid, fb: dict) -> list[Sheet]:
     # what to read and what to do, in two columns: the middle band of the
     # grid, left and right of the middle ruler (the other rulers stand in the
     # top and bottom bands): on the left how to read the rulers and what to do
-    # with the readings, on the right what to do with only the PDF
+    # when they agree; on the right the last case (they disagree: the list
+    # goes on there) and what to do with only the PDF
     shift = cat.text("align_shift_saver" if opts.variant == "ink-saver" else "align_shift")
-    left = parse_blocks(["## " + cat.text("align_heading"), *cat.blocks("align_back")], cat.lang)
-    right = parse_blocks([cat.text("align_pdf_only"), shift], cat.lang)
+    steps = cat.blocks("align_back")
+    left = parse_blocks(["## " + cat.text("align_heading"), *steps[:-1]], cat.lang)
+    right = parse_blocks([steps[-1], cat.text("align_pdf_only"), shift], cat.lang)
     mid = b.y + b.h * CROSSES[2][1]
     band_top = b.y + b.h * CROSSES[0][1] + RULER + 7.0  # below the top rulers and their labels
     band = Box(0.0, band_top, 0.0, 2 * (mid - band_top))
     side = b.w * CROSSES[2][0] - RULER - 8.0 - 4.0  # from the grid's edge to the middle ruler's labels
     boxes = [replace(band, x=b.x + 2.0, w=side), replace(band, x=b.x + b.w * CROSSES[2][0] + RULER + 8.0 + 2.0, w=side)]
-    # both columns in one type size: the smaller of the two that fit
-    size = min(fit(left, boxes[:1], m, 8.5, 6.5)[1], fit(right, boxes[1:], m, 8.5, 6.5)[1])
-    for blocks, box in zip((left, right), boxes, strict=True):
-        back += fit(blocks, [box], m, size, size)[0][0]
+    # both columns in one type size, the largest at which both fit (tried
+    # one by one, from the top: a line of mixed fonts can overflow at one
+    # size and fit at the next smaller, so a binary search could skip a fit)
+    for step in range(9):
+        size = 8.5 - 0.25 * step
+        try:
+            cols = [flow(blocks, [box], size, m) for blocks, box in zip((left, right), boxes, strict=True)]
+        except Overflow:
+            continue
+        for col in cols:
+            back += col[0]
+        break
+    else:
+        raise LayoutError("the alignment test's text does not fit its columns even at 6.5 pt")
     kw = {"header": fb["header"], "scale": fb["scale"], "scale_label": fb["scale_label"]}
     return [Sheet(True, tuple(front), "alignment front", **kw), Sheet(True, tuple(back), "alignment back", **kw)]
 
