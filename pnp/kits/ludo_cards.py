@@ -31,6 +31,7 @@ from pnp.geometry import (
     polygon,
 )
 from pnp.kits import Context, Invariant, Kit
+from pnp.layout import component_list as kit_list
 from pnp.layout.frame import Sheet, content_box
 from pnp.layout.imposition import (
     MARK,
@@ -72,6 +73,7 @@ class LudoSpec:
     grid: tuple[int, int]
     bleed: float
     colours: tuple[Colour, ...]
+    kit_list: kit_list.KitList = kit_list.KitList((), ())
 
     def colours_for(self, players: int | None) -> tuple[Colour, ...]:
         return self.colours if players is None else self.colours[:players]
@@ -98,6 +100,8 @@ class LudoGame(Schema):
     grid: tuple[Count, Count]
     bleed: Margin
     colours: Annotated[list[LudoColour], msgspec.Meta(min_length=1)]
+    contents: Annotated[list[kit_list.ContentFact], msgspec.Meta(min_length=1)]
+    needs: list[Name] = []
 
     def __post_init__(self) -> None:
         ascending("players", self.players)
@@ -112,7 +116,8 @@ class LudoGame(Schema):
 def load_spec(templates: pathlib.Path | None = None) -> LudoSpec:
     g = check_game(KIT_ID, LudoGame, templates)
     cols = tuple(Colour(c.id, hex_rgb(c.hex), hex_rgb(c.ink), c.symbol) for c in g.colours)
-    return LudoSpec(tuple(g.players), tuple(g.values), g.stack_height, g.card, g.grid, g.bleed, cols)
+    return LudoSpec(tuple(g.players), tuple(g.values), g.stack_height, g.card, g.grid, g.bleed, cols,
+                    kit_list.KitList(tuple(g.contents), tuple(g.needs)))
 
 
 def text_values(spec: LudoSpec, options: Options) -> dict[str, object]:
@@ -650,7 +655,13 @@ def lead_sheets(ctx: Context, numbers: dict[str, int]) -> list[Sheet]:
         "laid_out": (2 * ch + 11.0, mini_stacks(spec, ctx, 3)),
     }
     vals = text_values(spec, opts)
-    head = ["**" + cat.text("print_label") + "** " + cat.text("print_" + opts.backs.removeprefix("duplex-"), **numbers)]
+    # the component list (a shared kind) heads the rules, under the printing note
+    listed = kit_list.lines_for(spec.kit_list, expected(spec, opts), cat.text, opts.players, vals)
+    list_h = kit_list.height(listed, 1)
+    diagrams["components"] = (list_h + 4.0, lambda box: tuple(kit_list.component_list(
+        Box(box.x, box.y + 2.5, box.w, list_h), listed, ctx.measure, columns=1)[0]))
+    head = ["**" + cat.text("print_label") + "** " + cat.text("print_" + opts.backs.removeprefix("duplex-"), **numbers),
+            "[[diagram:components]]"]
     blocks = parse_blocks(head + cat.blocks("rules", **vals), cat.lang)
     sheets = rules_sheets(blocks, opts.paper, ctx.measure, "rules", landscape=True, columns=3,
                           title=(cat.text("title"), cat.text("subtitle", **vals)),

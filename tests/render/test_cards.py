@@ -188,7 +188,8 @@ def test_dark_piece_faces_are_black_into_the_bleed(cards) -> None:
             dark += 1
             assert set(edge_pixels(image, round(BLEED * MM * scale))) == {(0, 0, 0)}, i
     tab = get_kit("tab").load_spec()
-    assert dark == 2 * tab.pieces_per_player, "both faces of every dark piece"
+    # both faces of every dark piece, and the light player's row-4 markers (dark, to show on a light piece)
+    assert dark == 2 * tab.pieces_per_player + tab.pieces_per_player
 
 
 def test_board_fields_run_into_the_bleed(cards) -> None:
@@ -436,3 +437,36 @@ def test_a_broken_preset_file_is_one_line_naming_the_key(tmp_path, monkeypatch, 
     with pytest.raises(SpecError) as e:
         presets.load_presets()
     assert str(e.value).startswith(f"{broken}: ") and says in str(e.value) and "\n" not in str(e.value)
+
+
+# --- the pieces are the kit's pieces, at full size (issue 20) ----------------------------------------------------
+
+
+def _sizes(path: Path, pages: range | None = None) -> dict[str, set[float]]:
+    """The font sizes (pt, on the page) of each short text, read with PDFium."""
+    from tests.textlines import page_lines
+
+    out: dict[str, set[float]] = {}
+    for i, lines in enumerate(page_lines(path)):
+        if pages is None or i in pages:
+            for ln in lines:
+                out.setdefault(ln.text, set()).add(round(ln.size, 1))
+    return out
+
+
+def test_print_shop_pieces_are_not_scaled_down(cards, rendered) -> None:
+    """A row-4 marker's 4 and a turnip token's name are set at the same size in
+    the print-shop file as on the kit's own sheet: nothing is shrunk to keep
+    a label off the trim."""
+    kesse, tab = (get_kit(k).load_spec() for k in ("kesse-rueben", "tab"))
+    sheet, shop = _sizes(rendered("tab", "en", "a4")), _sizes(cards["tab"])
+    assert shop["4"] and shop["4"] <= sheet["4"], (shop["4"], sheet["4"])  # the sheet has 4s in its throw table too
+    from pnp.i18n import load_catalog
+
+    name = load_catalog("kesse-rueben", "en").text(kesse.kinds[0]).capitalize()
+    sheet, shop = _sizes(rendered("kesse-rueben", "en", "a4"), range(1, 2)), _sizes(cards["kesse-rueben"])
+    assert shop[name] and shop[name] <= sheet[name], (shop[name], sheet[name])
+    # and a marker page is the marker's full size plus the bleed
+    page = PdfReader(cards["tab"]).pages[-1]
+    x0, y0, x1, y1 = box(page, "/TrimBox")
+    assert ((x1 - x0) / MM, (y1 - y0) / MM) == pytest.approx((tab.marker, tab.marker), abs=0.01)
