@@ -127,7 +127,10 @@ def _under(sheet_items: tuple[Shape, ...], before: int, g: Group, trim: Box) -> 
 
 def _split(items: tuple[Shape, ...], trim: Box) -> tuple[Box, Box, tuple[Shape, ...], tuple[Shape, ...]] | None:
     """Two faces side by side (a cut line down the middle of the trim):
-    the left face and its shapes, the right face and its shapes."""
+    the left face and its shapes, the right face and its shapes. A shape
+    that reaches across the cut by more than EDGE on both sides (the dark
+    field under both faces of a Tâb piece) is under both faces: each gets
+    it, and its own trim runs it on into the bleed."""
     for s in items:
         if isinstance(s, Line) and s.style.role == "cut" and abs(s.x1 - s.x2) < 1e-6 and trim.x < s.x1 < trim.right:
             x = s.x1
@@ -135,7 +138,12 @@ def _split(items: tuple[Shape, ...], trim: Box) -> tuple[Box, Box, tuple[Shape, 
             right: list[Shape] = []
             for it in items:
                 e = extent(it)
-                if e is not None and not _is_guide(it):
+                if e is None or _is_guide(it):
+                    continue
+                if e[0] < x - EDGE and e[2] > x + EDGE:
+                    left.append(it)
+                    right.append(it)
+                else:
                     (left if (e[0] + e[2]) / 2 < x else right).append(it)
             return (Box(trim.x, trim.y, x - trim.x, trim.h), Box(x, trim.y, trim.right - x, trim.h),
                     tuple(left), tuple(right))

@@ -178,16 +178,22 @@ def test_card_backs_are_their_colour_from_page_edge_past_the_trim(cards) -> None
 
 
 def test_dark_piece_faces_are_black_into_the_bleed(cards) -> None:
+    """Both faces of every dark piece (and every dark marker) are black from
+    the page edge to past the trim. The pieces are told apart by their tags,
+    not by their colour: a dark face printed white (as the plain faces once
+    were) is counted, and fails."""
     doc = pdfium.PdfDocument(cards["tab"])
-    dark = 0
-    for i in range(len(doc)):
+    dark: dict[str, int] = {}
+    for i, page_tags in enumerate(tags(PdfReader(cards["tab"]))):
+        if page_tags[0][1] != "dark":
+            continue
+        dark[page_tags[0][0]] = dark.get(page_tags[0][0], 0) + 1
         image, scale = page_image(cards["tab"], i, 60)
         inside = image.getpixel((image.width // 2, round(BLEED * MM * scale) + 3))
-        if inside == (0, 0, 0):  # a dark face: black just inside the trim
-            dark += 1
-            assert set(edge_pixels(image, round(BLEED * MM * scale))) == {(0, 0, 0)}, i
+        assert inside == (0, 0, 0), (i + 1, "black just inside the trim")
+        assert set(edge_pixels(image, round(BLEED * MM * scale))) == {(0, 0, 0)}, i + 1
     tab = get_kit("tab").load_spec()
-    assert dark == 2 * tab.pieces_per_player, "both faces of every dark piece"
+    assert dark == {"piece": 2 * tab.pieces_per_player, "marker": tab.pieces_per_player}, "both faces of every dark piece"
 
 
 def test_board_fields_run_into_the_bleed(cards) -> None:
