@@ -386,8 +386,7 @@ def _render(ctx: click.Context, kits: tuple[str, ...], lang: str, paper: str, ou
                 written += result.files
                 pages += result.pages
                 bar.update(1, f"{len(written)} files, {pages} pages done")
-                if result.report is not None:
-                    reports.append(result.report)
+                reports += result.reports
     except Interrupted as e:
         results.close()  # stops the workers; each removes its .part
         remove_stale_parts(out)

@@ -182,7 +182,6 @@ def test_dark_piece_faces_are_black_into_the_bleed(cards) -> None:
     the page edge to past the trim. The pieces are told apart by their tags,
     not by their colour: a dark face printed white (as the plain faces once
     were) is counted, and fails."""
-    doc = pdfium.PdfDocument(cards["tab"])
     dark: dict[str, int] = {}
     for i, page_tags in enumerate(tags(PdfReader(cards["tab"]))):
         if page_tags[0][1] != "dark":
