@@ -41,6 +41,8 @@ INK = 240  # a pixel whose darkest channel is below this carries ink (white pape
 DIFFER = 64  # grey levels a pixel may differ from the kit's own page (beyond its 3 x 3 neighbours)
 MAX_WRONG = 0.0005  # ... on at most this share of a page's pixels (and at most WRONG_PX), antialiasing
 WRONG_PX = 3
+INK_SHARE = 0.2  # the ink of a quarter of a page may differ this much from the kit's (antialiasing at low dpi) ...
+INK_FLOOR = 0.01  # ... plus this share of the quarter's pixels in full ink
 BOX_TOL = 0.1  # mm: page boxes
 TRIM_TOL = 0.5  # mm: a piece's ink may touch its trim, not cross it by more
 EDGE_SHARE = 0.03  # of a side's length may be ink at the trim and white at the bleed edge (a line's antialiasing)
@@ -198,11 +200,10 @@ def _read_pages(data: bytes, deck: Deck) -> list[_Page]:
                 finally:
                     page.close()
             for i, p in enumerate(pages):
-                if i < len(refs):
-                    p.wrong = _wrong_pixels(p.ink, refs[i])
-                if p.wrong != 0 and (i >= len(refs) or p.wrong > _allowed(p.ink)):
-                    p.nearest = next((j + 1 for j, r in enumerate(refs) if j != i and _wrong_pixels(p.ink, r)
-                                      <= _allowed(p.ink)), 0)
+                p.wrong = _wrong_pixels(p.ink, refs[i]) if i < len(refs) else p.ink.width * p.ink.height
+                if p.wrong > _allowed(p.ink):  # which piece it prints instead: the nearest in the deck that matches
+                    near = sorted((j for j in range(len(refs)) if j != i), key=lambda j: (abs(j - i), j < i))  # a page lost: the next
+                    p.nearest = next((j + 1 for j in near if _same(p.ink, refs[j])), 0)
         else:
             for p in pages:
                 p.wrong = 0
@@ -248,24 +249,46 @@ def _read_page(page: Any, raw: Any) -> _Page:
 def _wrong_pixels(found: Image.Image, want: Image.Image) -> int:
     """Pixels of `found` more than DIFFER grey levels outside the range of
     the same pixel's 3 x 3 neighbourhood in `want` (so a shift of one
-    pixel, or antialiasing, is not a difference). Another size: all wrong."""
+    pixel, or antialiasing, is not a difference); and if the ink of a
+    quarter of the image differs by more than INK_SHARE (a thin line gone,
+    which its white neighbours would hide), that quarter's pixels too.
+    Another size: all wrong."""
     from PIL import ImageChops, ImageFilter
 
     if found.size != want.size:
         return found.width * found.height
     low, high = want.filter(ImageFilter.MinFilter(3)), want.filter(ImageFilter.MaxFilter(3))
     off = ImageChops.lighter(ImageChops.subtract(low, found), ImageChops.subtract(found, high))
-    return sum(off.point(lambda v: 255 if v > DIFFER else 0).histogram()[255:])
+    wrong = sum(off.point(lambda v: 255 if v > DIFFER else 0).histogram()[255:])
+    w, h = found.size
+    for box in ((0, 0, w // 2, h // 2), (w // 2, 0, w, h // 2), (0, h // 2, w // 2, h), (w // 2, h // 2, w, h)):
+        a, b = _ink(found.crop(box)), _ink(want.crop(box))
+        cell = (box[2] - box[0]) * (box[3] - box[1])
+        if abs(a - b) > INK_SHARE * max(a, b) + INK_FLOOR * cell:
+            wrong += cell
+    return wrong
+
+
+def _ink(image: Image.Image) -> float:
+    """The ink of an image: how far its pixels are from white, summed (in
+    full-ink pixels)."""
+    hist = image.histogram()
+    return sum((255 - v) * n for v, n in enumerate(hist[:256])) / 255
 
 
 def _allowed(image: Image.Image) -> int:
     return max(WRONG_PX, round(MAX_WRONG * image.width * image.height))
 
 
+def _same(found: Image.Image, want: Image.Image) -> bool:
+    return _wrong_pixels(found, want) <= _allowed(found)
+
+
 # ---- the checks of the pages ----------------------------------------------------------------------------------------
 
 def _page_checks(deck: Deck, seen: list[_Page], printed: list[Any]) -> list[Check]:
     from pnp.geometry import Box
+    from pnp.validation.printed import BLANK
 
     boxes, order, ink, inside, edges, safe, fonts = (_Found() for _ in range(7))
     for n, (p, built) in enumerate(zip(seen, deck.pages, strict=False), 1):
@@ -288,7 +311,9 @@ def _page_checks(deck: Deck, seen: list[_Page], printed: list[Any]) -> list[Chec
         elif n <= len(printed):
             for c in printed[n - 1].components:
                 if not c.visible:
-                    ink.add(f"{where}: {c.kind}:{c.value} {c.why}")
+                    why = "stands outside the page" if c.why != BLANK else \
+                        "prints blank or one flat colour where it stands (covered or clipped)"
+                    ink.add(f"{where}: {c.kind}:{c.value} {why}")
         if n <= len(printed):
             tol = TRIM_TOL / PT
             for c in printed[n - 1].components:
@@ -420,7 +445,7 @@ class PngCheck:
         from PIL import Image, UnidentifiedImageError
 
         from pnp.render.cards import png_name
-        from pnp.render.png import pixels
+        from pnp.render.png import pixels, render_page
 
         self.n += 1
         n, deck = self.n, self.deck
@@ -441,7 +466,8 @@ class PngCheck:
                 page = self.doc[n - 1]
                 try:
                     w_pt, h_pt = page.get_size()
-                    ref = _raster(page, min(DPI, self.dpi or (dpi_info[0] if dpi_info else DPI)))
+                    # on the pixel grid a PNG of the page has at that resolution
+                    ref = _darkest(render_page(page, min(DPI, self.dpi or (dpi_info[0] if dpi_info else DPI))))
                 finally:
                     page.close()
                 # what the PNG prints, at the resolution its page is read at
