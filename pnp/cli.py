@@ -228,6 +228,8 @@ def list_kits() -> None:
             w, h = p.pixels
             click.echo(f"  {p.id:16} {p.trim[0]:g} x {p.trim[1]:g} mm + {p.bleed:g} mm bleed, {p.dpi} dpi = {w} x {h} px, "
                        f"{p.order}")
+            if p.caveat:
+                click.echo(f"  {'':16} note: {p.caveat}")
     except PnpError as e:
         _fail(str(e))
 
@@ -418,6 +420,12 @@ def _render(ctx: click.Context, kits: tuple[str, ...], lang: str, paper: str, ou
                 click.echo(f"{'ok  ' if r.ok else 'FAIL'}  {r.file}  ({len(r.checks)} checks)")
             click.echo(summary_line(reports))
         click.echo(f"wrote {len(written)} files ({pages} pages) to {out} in {seconds:.2f} s")
+        if preset is not None and "cards" in formats:
+            from pnp.presets import get_preset
+
+            caveat = get_preset(preset).caveat
+            if caveat:
+                click.echo(f"note: --preset {preset}: {caveat}")
     for r in failed:
         for line in r.problems():
             click.echo(f"Error: {line}", err=True)
