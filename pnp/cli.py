@@ -471,12 +471,15 @@ def _kept(out: Path, jobs: list[tuple[Any, Options]], start_ns: int, written: li
 @click.option("--json", "as_json", is_flag=True, help="Print a machine-readable report.")
 @click.option("--quiet", "-q", is_flag=True, help="Print only problems.")
 def validate_cmd(files: tuple[Path, ...], as_json: bool, quiet: bool) -> None:
-    """Check rendered kits against the rules (all PDFs in output/ if no FILE)."""
+    """Check rendered kits against the rules (all PDFs in output/ if no FILE,
+    and the print-shop PDFs and ZIPs in its <kit>-<lang>-cards folders)."""
     import json
 
     from pnp.validate import report_table, summary_line, validate_file
 
-    paths = list(files) or sorted(Path("output").glob("*.pdf"))
+    out = Path("output")
+    paths = list(files) or sorted(out.glob("*.pdf")) + sorted(p for p in out.glob("*-cards*/*")
+                                                             if p.name.endswith((".pdf", "-png.zip")))
     if not paths:
         raise click.UsageError("no PDF to validate: name files, or render into output/ first")
     for p in paths:

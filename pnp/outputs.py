@@ -10,8 +10,9 @@
 - cards: the print-shop export, all in one folder `<cards>/` (`<cards>` is
   `<kit>-<lang>-cards` plus suffixes): `<cards>.pdf` with one piece per
   page (trim + bleed, TrimBox and BleedBox set), `png/<cards>-NNN-<piece>.png`
-  per piece, and `<cards>-png.zip` of those PNGs. (In a folder of its own,
-  so `pnp validate` on output/*.pdf never mistakes it for a kit.)
+  per piece, and `<cards>-png.zip` of those PNGs, in a folder of its own
+  (pnp.deck builds the pieces; the PDF and the PNGs are validated as they
+  are written, pnp.validation.cards).
 - proof: `<stem>-sheet<NN>-proof.png` per physical sheet at `dpi`: the front
   with its back seen through the paper, as held to the light.
 """

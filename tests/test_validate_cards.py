@@ -423,3 +423,16 @@ def test_a_preset_export_has_the_shops_pixels_and_resolution(tmp_path, measure) 
     sizes = {c.component: c.expected for c in png_report.checks}
     assert sizes["PNG pixel size"].endswith("(825 x 1125 px)") and sizes["PNG resolution"] == "300 dpi"
     assert validate_file(png_report.file).ok
+
+
+def test_validate_without_files_reads_the_cards_folders_in_output(tab, tmp_path, monkeypatch) -> None:
+    folder = tmp_path / "output" / tab.name
+    folder.mkdir(parents=True)
+    for name in ("tab-en-cards.pdf", "tab-en-cards-png.zip"):
+        (folder / name).write_bytes((tab / name).read_bytes())
+    monkeypatch.chdir(tmp_path)
+    run = CliRunner().invoke(main, ["validate"])
+    assert run.exit_code == 0, run.output
+    assert "tab-en-cards.pdf (kit tab, lang en, format cards" in run.output
+    assert "tab-en-cards-png.zip (kit tab" in run.output
+    assert run.output.splitlines()[-1].startswith("validated 2 file(s)")

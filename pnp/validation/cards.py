@@ -113,7 +113,9 @@ def validate_deck(data: bytes, syntax: Syntax, keywords: dict[str, str], kit: Ki
     from pnp.validation.printed import read_printed
 
     claim, preset = deck_from_claims(keywords, kit)
-    if deck is None or deck.keywords != syntax.keywords:
+    # render hands over the deck it has just rendered `data` from: those bytes are the deck's own
+    rendered_here = deck is not None and deck.keywords == syntax.keywords
+    if deck is None or not rendered_here:
         deck = build_deck(kit, claimed_options(claim, kit), shared_measurer(), claim.bleed, preset)
     report.info = {"kit": kit.id, "lang": claim.lang, "format": "cards", "preset": claim.preset or "none",
                    "bleed": f"{claim.bleed:g} mm", "players": "all" if claim.players is None else str(claim.players),
@@ -124,7 +126,7 @@ def validate_deck(data: bytes, syntax: Syntax, keywords: dict[str, str], kit: Ki
     checks.append(Check("piece count the file claims", str(n_pages), str(claim.pieces), claim.pieces == n_pages))
 
     printed = read_printed(data, want_colour=claim.variant == "greyscale")
-    seen = _read_pages(data, deck)
+    seen = _read_pages(data, deck, rendered_here)
     checks.extend(_page_checks(deck, seen, printed))
     for c in structure_checks(deck, printed):  # type: ignore[arg-type]  # it reads .pages only
         checks.append(c if c.component != "paper size" else Check("page size", "each page as the deck builds it",
@@ -172,17 +174,21 @@ def _raster(page: Any, dpi: float = DPI) -> Image.Image:
     return _darkest(page.render(scale=dpi / 72, may_draw_forms=False, fill_color=(255, 255, 255, 255)).to_pil())
 
 
-def _read_pages(data: bytes, deck: Deck) -> list[_Page]:
+def _read_pages(data: bytes, deck: Deck, rendered_from_deck: bool) -> list[_Page]:
     """Every page of the file, and how far each differs from the deck's
-    own page (rendered from the deck, unless the file is those very bytes)."""
+    own page (rendered from the deck, unless the file is those very bytes:
+    `rendered_from_deck`, or the same bytes as the deck renders)."""
     import pypdfium2 as pdfium
     import pypdfium2.raw as raw
 
     from pnp.render.pdf import PdfMeta, render_pdf
 
     doc = pdfium.PdfDocument(data)
-    genuine_bytes = render_pdf(deck.pages, PdfMeta(deck.title, deck.title, deck.credits, deck.keywords, deck.claim.lang))
-    genuine = None if genuine_bytes == data else pdfium.PdfDocument(genuine_bytes)
+    genuine = None
+    if not rendered_from_deck:
+        meta = PdfMeta(deck.title, deck.title, deck.credits, deck.keywords, deck.claim.lang)
+        genuine_bytes = render_pdf(deck.pages, meta)
+        genuine = None if genuine_bytes == data else pdfium.PdfDocument(genuine_bytes)
     pages: list[_Page] = []
     refs: list[Image.Image] = []
     try:
@@ -315,12 +321,14 @@ def _page_checks(deck: Deck, seen: list[_Page], printed: list[Any]) -> list[Chec
                         "prints blank or one flat colour where it stands (covered or clipped)"
                     ink.add(f"{where}: {c.kind}:{c.value} {why}")
         if n <= len(printed):
+            # the trim, or as far as the deck's own piece reaches (art run on into the bleed), in pt
+            area = _reach(built, p, p.trim)
             tol = TRIM_TOL / PT
             for c in printed[n - 1].components:
                 b = c.box
-                if c.visible and (b[0] < p.trim[0] - tol or b[1] < p.trim[1] - tol or b[2] > p.trim[2] + tol
-                                  or b[3] > p.trim[3] + tol):
-                    inside.add(f"{where}: {c.kind}:{c.value} reaches {_beyond(b, p.trim):.1f} mm past its trim")
+                if c.visible and (b[0] < area[0] - tol or b[1] < area[1] - tol or b[2] > area[2] + tol
+                                  or b[3] > area[3] + tol):
+                    inside.add(f"{where}: {c.kind}:{c.value} reaches {_beyond(b, area):.1f} mm past its trim")
         _edge_check(p, where, edges)
         _safe_check(p, Box(*p.trim[:2], p.trim[2] - p.trim[0], p.trim[3] - p.trim[1]), deck.safe, where, safe)
         if p.loose_fonts:
@@ -348,6 +356,23 @@ def _pixels(p: _Page, box: tuple[float, float, float, float]) -> tuple[int, int,
     x0, x1 = round((box[0] - left) * s), round((box[2] - left) * s)
     y0, y1 = round((top - box[3]) * s), round((top - box[1]) * s)
     return max(0, x0), max(0, y0), min(w, x1), min(h, y1)
+
+
+def _reach(built: Any, p: _Page, trim: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+    """The trim box (pt, PDF space) grown to cover every component of the
+    deck's own page (in mm, y down: art the deck itself runs into the bleed)."""
+    from pnp.geometry import Group, apply, extent, tagged
+
+    x0, y0, x1, y1 = trim
+    left, top = p.media[0], p.media[3]
+    for g, m in tagged(built.items):
+        e = extent(Group(g.items))  # in the group's own space, which m places on the page
+        if e is None:
+            continue
+        pts = [apply(m, x, y) for x in (e[0], e[2]) for y in (e[1], e[3])]
+        xs, ys = [left + q[0] / PT for q in pts], [top - q[1] / PT for q in pts]
+        x0, y0, x1, y1 = min(x0, *xs), min(y0, *ys), max(x1, *xs), max(y1, *ys)
+    return (x0, y0, x1, y1)
 
 
 def _beyond(b: tuple[float, ...], trim: tuple[float, ...]) -> float:
