@@ -206,7 +206,7 @@ def write_cards(kit: Kit, options: Options, measure: Measure, co: CardOptions, o
 
         png_check = PngCheck(pdf, deck, dpi)
     with atomic_file(zip_path) as f, DeterministicZip(f) as archive:
-        for name, data in card_pngs(pdf, deck.comps, stem, dpi):
+        for name, data in card_pngs(pdf, deck.comps, stem, dpi, png_check.look if png_check is not None else None):
             write(f"{stem}/png/{name}", data)
             archive.add(name, data)
             if png_check is not None:

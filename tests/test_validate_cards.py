@@ -393,17 +393,18 @@ def test_a_zip_is_read_with_the_pdf_beside_it(tab, tmp_path) -> None:
 
 
 def test_render_checks_the_pngs_it_writes(tmp_path, monkeypatch, measure) -> None:
-    """A PNG that comes out blank (a renderer fault) is caught in render:
-    the ZIP is kept as .invalid.zip, and the report names the PNG."""
+    """A page that comes out blank from the rasteriser (a renderer fault)
+    is caught in render: the ZIP is kept as .invalid.zip, and the report
+    names the PNG."""
     import pnp.render.cards as render_cards
 
-    real = render_cards.card_pngs
+    real = render_cards.iter_pages
 
     def faulty(*args, **kwargs):
-        for n, (name, data) in enumerate(real(*args, **kwargs)):
-            yield name, png(data, lambda im: Image.new("RGB", im.size, "white")) if n == 1 else data
+        for n, image in enumerate(real(*args, **kwargs)):
+            yield Image.new("RGB", image.size, "white") if n == 1 else image
 
-    monkeypatch.setattr(render_cards, "card_pngs", faulty)
+    monkeypatch.setattr(render_cards, "iter_pages", faulty)
     result = cards(tmp_path, measure, "tab")
     pdf_report, png_report = result.reports
     assert pdf_report.ok

@@ -464,16 +464,40 @@ class PngCheck:
         self.deck = deck
         self.dpi = dpi  # None: each PNG's own (the ZIP's PNGs say theirs)
         self.n = 0
+        self._seen: tuple[float, float, Image.Image, Image.Image] | None = None
         self.names, self.sizes, self.res, self.prints, self.decode = (_Found() for _ in range(5))
+
+    def _page(self, n: int, png_dpi: float | None) -> tuple[float, float, Image.Image]:
+        """Page n's size in pt and its raster at DPI, or at the PNG's own
+        resolution if that is lower, on the pixel grid a PNG of the page
+        has at that resolution."""
+        from pnp.render.png import render_page
+
+        page = self.doc[n - 1]
+        try:
+            w_pt, h_pt = page.get_size()
+            return w_pt, h_pt, _darkest(render_page(page, min(DPI, self.dpi or png_dpi or DPI)))
+        finally:
+            page.close()
+
+    def look(self, image: Image.Image) -> None:
+        """The pixels of the next PNG, as they were encoded (render hands
+        them over, so it need not decode what it has just encoded; the PNG
+        file's own header is still read by `add`)."""
+        n = self.n + 1
+        if n <= len(self.doc):
+            w_pt, h_pt, ref = self._page(n, self.dpi)
+            self._seen = (w_pt, h_pt, ref, _darkest(image.convert("RGB").resize(ref.size, _resample())))
 
     def add(self, name: str, data: bytes) -> None:
         from PIL import Image, UnidentifiedImageError
 
         from pnp.render.cards import png_name
-        from pnp.render.png import pixels, render_page
+        from pnp.render.png import pixels
 
         self.n += 1
         n, deck = self.n, self.deck
+        seen, self._seen = self._seen, None
         if n > len(self.doc):
             return  # counted by checks()
         where = _where(deck, n)
@@ -487,16 +511,11 @@ class PngCheck:
                     raise UnidentifiedImageError(f"a {im.format} image")
                 dpi_info = im.info.get("dpi")
                 size = im.size
-                # the page read at DPI, or at the PNG's own resolution if that is lower
-                page = self.doc[n - 1]
-                try:
-                    w_pt, h_pt = page.get_size()
-                    # on the pixel grid a PNG of the page has at that resolution
-                    ref = _darkest(render_page(page, min(DPI, self.dpi or (dpi_info[0] if dpi_info else DPI))))
-                finally:
-                    page.close()
-                # what the PNG prints, at the resolution its page is read at
-                small = _darkest((im if im.mode == "RGB" else im.convert("RGB")).resize(ref.size, _resample()))
+                if seen is not None:
+                    w_pt, h_pt, ref, small = seen
+                else:  # what the PNG prints, at the resolution its page is read at
+                    w_pt, h_pt, ref = self._page(n, dpi_info[0] if dpi_info else None)
+                    small = _darkest((im if im.mode == "RGB" else im.convert("RGB")).resize(ref.size, _resample()))
         except (UnidentifiedImageError, OSError, ValueError, SyntaxError) as e:
             self.decode.add(f"{name} is not a PNG that opens ({str(e)[:80]})")
             return
