@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
 
+    from pnp.deck import Deck
     from pnp.validate import Report
 
 from pnp.build import VARIANT_FNS, build_pages, file_stem, write_atomic
@@ -196,7 +197,10 @@ def write_cards(kit: Kit, options: Options, measure: Measure, co: CardOptions, o
     if validate:
         report = _judged(folder / f"{stem}.pdf", pdf, deck, renamed)
         reports.append(report)
-        if not report.ok:  # no PNG is made from a file that fails
+        if not report.ok:  # no PNG is made from a file that fails, and none of an earlier run is left beside it
+            _unlink(folder / f"{stem}-png.zip")
+            for old in sorted((folder / "png").glob(f"{stem}-[0-9]*.png")):
+                _unlink(old)
             return len(deck.comps), reports
     _unlink(folder / f"{stem}.invalid.pdf")
     zip_path = folder / f"{stem}-png.zip"
@@ -217,20 +221,22 @@ def write_cards(kit: Kit, options: Options, measure: Measure, co: CardOptions, o
 
         report = Report(zip_path, {"pdf": f"{stem}.pdf", "dpi": str(dpi)}, png_check.checks())
         reports.append(report)
+        invalid = folder / f"{stem}-png.invalid.zip"
         if not report.ok:
-            invalid = folder / f"{stem}-png.invalid.zip"
             _rename(zip_path, invalid)
             renamed(zip_path, invalid)
             report.file = invalid
+        else:
+            _unlink(invalid)
     return len(deck.comps), reports
 
 
-def _judged(path: Path, data: bytes, built: object, renamed: Callable[[Path, Path], None]) -> Report:
+def _judged(path: Path, data: bytes, built: Deck, renamed: Callable[[Path, Path], None]) -> Report:
     """The validator's report on a file just written; a file that fails is
     renamed <name>.invalid.pdf, never left under the name a script would use."""
     from pnp.validate import validate_written
 
-    report = validate_written(path, data, built)  # type: ignore[arg-type]
+    report = validate_written(path, data, built)
     if not report.ok:
         invalid = path.with_name(path.stem + ".invalid.pdf")
         _rename(path, invalid)

@@ -132,9 +132,10 @@ def test_the_white_plain_faces_of_dark_tab_pieces_fail(tmp_path, monkeypatch, me
     catch it: each of those pages prints nothing inside its trim."""
     import pnp.layout.components as comps
 
+    assert cards(tmp_path, measure, "tab").reports[0].ok  # an earlier, good run
     monkeypatch.setattr(comps, "_split", _old_split)
     result = cards(tmp_path, measure, "tab")
-    (report,) = result.reports  # no PNG is made from a PDF that fails
+    (report,) = result.reports  # no PNG is made from a PDF that fails, and the good run's are gone
     bad = failed(report)
     assert set(bad) == {"ink on every piece", "components page by page"}, bad
     ink = bad["ink on every piece"]
@@ -142,7 +143,10 @@ def test_the_white_plain_faces_of_dark_tab_pieces_fail(tmp_path, monkeypatch, me
         assert f"page {n} (piece-dark-{(n - 27) // 2}-front) prints nothing inside its trim" in ink
     assert "and 6 more" in ink  # 35 ... 45
     folder = tmp_path / "tab-en-cards"
-    assert sorted(p.name for p in folder.iterdir()) == ["tab-en-cards.invalid.pdf"]
+    assert sorted(p.name for p in folder.rglob("*") if p.is_file()) == ["tab-en-cards.invalid.pdf"]
+    monkeypatch.undo()
+    assert all(r.ok for r in cards(tmp_path, measure, "tab").reports)  # rendered right again
+    assert "tab-en-cards.invalid.pdf" not in [p.name for p in folder.iterdir()]
 
 
 def test_render_says_each_failed_check_in_one_line_and_exits_1(tmp_path, monkeypatch) -> None:

@@ -31,8 +31,9 @@ from pnp.geometry import PT
 if TYPE_CHECKING:
     from PIL import Image
 
-    from pnp.deck import Deck
+    from pnp.deck import Deck, DeckClaim
     from pnp.kits import Kit
+    from pnp.presets import Preset
     from pnp.validate import Check, Report
     from pnp.validation.syntax import Syntax
 
@@ -74,7 +75,7 @@ def _where(deck: Deck, n: int) -> str:
     return f"page {n} ({deck.comps[n - 1].file_part})" if n <= len(deck.comps) else f"page {n} (no piece)"
 
 
-def deck_from_claims(keywords: dict[str, str], kit: Kit) -> tuple[Any, Any]:
+def deck_from_claims(keywords: dict[str, str], kit: Kit) -> tuple[DeckClaim, Preset | None]:
     """The claim a cards PDF makes and the preset it names, checked against
     what pnp makes: one ValidationError line for a claim that is not."""
     from pnp.deck import DeckClaim
