@@ -419,11 +419,10 @@ def _edge_check(p: _Page, where: str, found: _Found) -> None:
         "bottom": [(x, y1 - 2, x, h - 1) for x in range(x0, x1)],
     }
     for side, pairs in sides.items():
-        inked = [(a, b) for (ix, iy, ox, oy) in pairs if (a := px[ix, iy]) < INK for b in (px[ox, oy],)]
-        white = sum(1 for _, b in inked if b >= INK)
+        white = sum(1 for (ix, iy, ox, oy) in pairs if px[ix, iy] < INK and px[ox, oy] >= INK)
         if white > max(2, EDGE_SHARE * len(pairs)):
-            found.add(f"{where}: the art stops at the trim on the {side} side "
-                      f"({white * 72 / DPI * PT:.1f} mm of white bleed where the piece has ink)")
+            found.add(f"{where}: the art stops at the trim on the {side} side ({white * 72 / DPI * PT:.1f} mm of "
+                      f"its {len(pairs) * 72 / DPI * PT:.0f} mm is inked at the trim, white at the bleed edge)")
 
 
 def _safe_check(p: _Page, trim: Any, safe: float, where: str, found: _Found) -> None:
