@@ -346,6 +346,10 @@ def _missing(entries):
     return entries[:10] + entries[11:]
 
 
+def _extra(entries):
+    return [*entries, ("tab-en-cards-056-piece-light-1-front.png", entries[1][1])]
+
+
 def _resized(entries):
     return [(n, png(d, lambda im: im.resize((im.width + 2, im.height))) if i == 3 else d) for i, (n, d) in enumerate(entries)]
 
@@ -368,6 +372,7 @@ def _renamed(entries):
                                           "tab-en-cards-029-piece-dark-1-front.png"),
     (_swapped, "PNGs print their page", "tab-en-cards-030-piece-dark-1-back.png differs from its page"),
     (_missing, "PNGs", "54"),
+    (_extra, "PNGs", "56"),
     (_resized, "PNG pixel size", "tab-en-cards-004-piece-light-2-front.png is 22 x 20 px, not 20 x 20 px"),
     (_no_dpi, "PNG resolution", "tab-en-cards-004-piece-light-2-front.png does not say its resolution"),
     (_not_png, "PNGs open", "tab-en-cards-004-piece-light-2-front.png is not a PNG that opens"),

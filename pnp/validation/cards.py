@@ -506,35 +506,39 @@ class PngCheck:
             if name != want_name:
                 self.names.add(f"PNG {n} is {name}, not {want_name}")
         try:
-            with Image.open(io.BytesIO(data)) as im:
+            with Image.open(io.BytesIO(data)) as im:  # the header only, until the pixels are asked for
                 if im.format != "PNG":
                     raise UnidentifiedImageError(f"a {im.format} image")
                 dpi_info = im.info.get("dpi")
                 size = im.size
+                own = dpi_info[0] if dpi_info else None
+                dpi = self.dpi or (round(own) if own else None)
                 if seen is not None:
                     w_pt, h_pt, ref, small = seen
-                else:  # what the PNG prints, at the resolution its page is read at
-                    w_pt, h_pt, ref = self._page(n, dpi_info[0] if dpi_info else None)
+                else:
+                    w_pt, h_pt, ref = self._page(n, own)
+                    small = None
+                want = (pixels(w_pt, dpi), pixels(h_pt, dpi)) if dpi else None
+                if small is None and size == want:  # what the PNG prints, at the resolution its page is read at
                     small = _darkest((im if im.mode == "RGB" else im.convert("RGB")).resize(ref.size, _resample()))
-        except (UnidentifiedImageError, OSError, ValueError, SyntaxError) as e:
+        except (UnidentifiedImageError, OSError, ValueError, SyntaxError, Image.DecompressionBombError) as e:
             self.decode.add(f"{name} is not a PNG that opens ({str(e)[:80]})")
             return
-        own = dpi_info[0] if dpi_info else None
-        dpi = self.dpi or (round(own) if own else None)
         preset = deck.preset
-        if dpi is None:
+        if dpi is None or dpi_info is None:
             self.res.add(f"{name} does not say its resolution")
-        elif own is None or abs(dpi_info[0] - dpi) > PHYS_TOL or abs(dpi_info[1] - dpi) > PHYS_TOL:
-            self.res.add(f"{name} says {dpi_info or 'no'} dpi, not {dpi}")
+        elif abs(dpi_info[0] - dpi) > PHYS_TOL or abs(dpi_info[1] - dpi) > PHYS_TOL:
+            self.res.add(f"{name} says {dpi_info[0]:g} x {dpi_info[1]:g} dpi, not {dpi}")
         elif preset is not None and dpi != preset.dpi:
             self.res.add(f"{name} is {dpi} dpi; {preset.id} asks for {preset.dpi}")
-        if dpi is not None:
-            want = (pixels(w_pt, dpi), pixels(h_pt, dpi))
+        if want is not None:
             if preset is not None and dpi == preset.dpi and want != preset.pixels:
                 self.sizes.add(f"{where} is {w_pt * PT:.2f} x {h_pt * PT:.2f} mm: not {preset.id}'s "
                                f"{preset.pixels[0]} x {preset.pixels[1]} px at {preset.dpi} dpi")
             if size != want:
                 self.sizes.add(f"{name} is {size[0]} x {size[1]} px, not {want[0]} x {want[1]} px")
+        if small is None:
+            return  # a PNG of another size or resolution is not decoded (it may be a decompression bomb)
         wrong = _wrong_pixels(small, ref)
         if wrong > _allowed(ref):
             ink = ref.getextrema()[0] < INK
@@ -542,6 +546,10 @@ class PngCheck:
             what = "is blank where its page has ink" if ink and blank else \
                 f"differs from its page on {100 * wrong / (ref.width * ref.height):.1f} % of its area"
             self.prints.add(f"{name} {what}")
+
+    def extra(self) -> None:
+        """One more file than the PDF has pages (counted, not read)."""
+        self.n += 1
 
     def checks(self) -> list[Check]:
         from pnp.validate import Check
@@ -582,7 +590,10 @@ def read_zip(data: bytes, pdf: bytes, deck: Deck, max_bytes: int) -> list[Check]
                 if info.file_size > max_bytes:
                     raise ValidationError(f"holds {info.filename} of {info.file_size // 1_000_000} MB; a card PNG is "
                                           f"a few hundred KB")
-                check.add(info.filename, zf.read(info))
+                if check.n >= len(deck.pages):
+                    check.extra()
+                else:
+                    check.add(info.filename, zf.read(info))
     except zipfile.BadZipFile as e:
         raise ValidationError(f"is a damaged ZIP file ({e})") from None
     return check.checks()
