@@ -23,6 +23,7 @@ from pnp.options import Options
 from pnp.outputs import CardOptions, render_one
 from pnp.paper import get_paper
 from pnp.presets import load_presets
+from tests.printer import _bounds, _objects
 
 MM = 72 / 25.4  # points per mm
 BLEED = 3.0  # the default, as the issue asks
@@ -225,10 +226,13 @@ def test_no_glyph_or_symbol_within_3_mm_of_the_trim(cards, kit: str) -> None:
                 assert left >= lo_x - 0.05 and right <= hi_x + 0.05 and bottom >= lo_y - 0.05 and top <= hi_y + 0.05, \
                     (kit, i, tp.get_text_range(c, 1), (left, bottom, right, top), (lo_x, lo_y, hi_x, hi_y))
                 checked_text += 1
-        for obj in page.get_objects(max_depth=8):
-            if obj.type != pdfium.raw.FPDF_PAGEOBJ_PATH:
+        # every path, inside forms too, with its bounds placed on the page (a
+        # form's objects report bounds in the form's own space)
+        raws = [pdfium.raw.FPDFPage_GetObject(page.raw, j) for j in range(pdfium.raw.FPDFPage_CountObjects(page.raw))]
+        for raw, m, _holder in _objects(raws, None, None):
+            if pdfium.raw.FPDFPageObj_GetType(raw) != pdfium.raw.FPDF_PAGEOBJ_PATH:
                 continue
-            left, bottom, right, top = obj.get_bounds()
+            left, bottom, right, top = _bounds(raw, m)
             if left < x0 + 0.5 * MM or bottom < y0 + 0.5 * MM or right > x1 - 0.5 * MM or top > y1 - 0.5 * MM:
                 continue  # a field that runs into the bleed, or a frame on the trim
             if right - left >= (x1 - x0) / 2 or top - bottom >= (y1 - y0) / 2:
