@@ -279,14 +279,25 @@ def test_a_page_removed_says_so_in_one_line(tab, tmp_path) -> None:
 
 
 def test_the_safe_zone_is_measured_on_the_glyphs(tmp_path, measure) -> None:
-    """A Ludo card's art moved 5 mm down: the line at its foot (7 mm above
-    the trim) then stands 2 mm from the trim, nearer than the shop's 3 mm."""
+    """A Ludo card's art moved 5 mm down: the line at its foot (more than
+    3 mm above the trim, measured on the good file) then stands nearer the
+    trim than the shop's 3 mm, by as much as it moved."""
+    import pypdfium2 as pdfium
+
     cards(tmp_path, measure, "ludo-cards", players=2, backs="none", validate=False)
     src = tmp_path / "ludo-cards-en-cards-2p-fronts-only" / "ludo-cards-en-cards-2p-fronts-only.pdf"
     assert validate_file(src).ok
+    page = pdfium.PdfDocument(src)[0]
+    bottom = page.get_trimbox()[1]
+    text = page.get_textpage()
+    lowest = min(text.get_charbox(i)[1] for i in range(text.count_chars()) if text.get_text_range(i, 1).strip())
+    foot = (lowest - bottom) / MM  # mm from the trim
+    assert 3.0 <= foot < 8.0
     bad = failed(validate_file(edit(src, tmp_path / "bad.pdf", lambda pdf: wrap(
         pdf, 0, before=f"q 1 0 0 1 0 {-5 * MM:.2f} cm\n".encode(), after=b"\nQ"))))
-    assert "safe zone" in bad and "page 1 (red-1-1-front): the text 'r' is 2.0 mm from the trim" in bad["safe zone"], bad
+    assert "safe zone" in bad, bad
+    said = bad["safe zone"]
+    assert said.startswith("page 1 (red-1-1-front): the text ") and f" is {foot - 5:.1f} mm from the trim" in said, said
 
 
 @pytest.mark.parametrize(("make", "says"), [
