@@ -457,3 +457,22 @@ def test_validate_without_files_reads_the_cards_folders_in_output(tab, tmp_path,
     assert "tab-en-cards.pdf (kit tab, lang en, format cards" in run.output
     assert "tab-en-cards-png.zip (kit tab" in run.output
     assert run.output.splitlines()[-1].startswith("validated 2 file(s)")
+
+
+def test_the_safe_zone_is_measured_on_symbols_inside_forms_too(tmp_path, measure) -> None:
+    """The Ludo card's pawns are form XObjects (drawn once, placed on every
+    card). Moved 5 form units (3.5 mm) towards the left edge inside their
+    forms, the first pawn of each row stands 2 mm from the trim: the
+    validator places a form's objects on the page before measuring them."""
+    cards(tmp_path, measure, "ludo-cards", players=2, backs="none", validate=False)
+    src = tmp_path / "ludo-cards-en-cards-2p-fronts-only" / "ludo-cards-en-cards-2p-fronts-only.pdf"
+
+    def move_pawns(pdf: pikepdf.Pdf) -> None:
+        forms = pdf.pages[0].obj.Resources.XObject
+        pawns = [f for f in forms.values() if [float(v) for v in f.BBox][0] < 0 and float(f.BBox[3]) > 10]
+        assert pawns
+        for form in pawns:
+            form.Matrix = pikepdf.Array([1, 0, 0, 1, -5, 0])
+
+    bad = failed(validate_file(edit(src, tmp_path / "bad.pdf", move_pawns)))
+    assert "safe zone" in bad and "page 1 (red-1-1-front): a symbol is" in bad["safe zone"], bad

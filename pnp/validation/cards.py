@@ -50,6 +50,8 @@ EDGE_SHARE = 0.03  # of a side's length may be ink at the trim and white at the 
 SAFE_TOL = 0.05  # mm
 FIELD = 0.5  # mm: a path object this near the trim is a field or a frame, not a symbol
 SHOWN = 3  # problems named per check
+MAX_DEPTH = 8  # form XObjects inside forms that are read (pnp nests two)
+NEAR = 8  # pages either side where a page that differs is looked for in the deck (a swap, a page lost)
 PHYS_TOL = 0.013  # dpi: a PNG states whole pixels per metre (20 dpi is written 787 px/m, read 19.9898 dpi)
 
 
@@ -158,7 +160,7 @@ class _Page:
     chars: list[tuple[str, tuple[float, float, float, float]]]  # visible glyphs and their boxes
     paths: list[tuple[float, float, float, float]]  # every path object's box
     loose_fonts: set[str]  # fonts the page's text uses that are not embedded
-    wrong: int = -1  # pixels that differ from the deck's page (-1: not compared)
+    differs: str = ""  # how the page differs from the deck's, in words ("": it does not, or was not compared)
     nearest: int = 0  # for a page that differs: the deck page it prints, if any (1-based)
 
 
@@ -206,14 +208,16 @@ def _read_pages(data: bytes, deck: Deck, rendered_from_deck: bool) -> list[_Page
                     refs.append(_raster(page))
                 finally:
                     page.close()
+            named = 0
             for i, p in enumerate(pages):
-                p.wrong = _wrong_pixels(p.ink, refs[i]) if i < len(refs) else p.ink.width * p.ink.height
-                if p.wrong > _allowed(p.ink):  # which piece it prints instead: the nearest in the deck that matches
-                    near = sorted((j for j in range(len(refs)) if j != i), key=lambda j: (abs(j - i), j < i))  # a page lost: the next
-                    p.nearest = next((j + 1 for j in near if _same(p.ink, refs[j])), 0)
-        else:
-            for p in pages:
-                p.wrong = 0
+                p.differs = _differs(p.ink, refs[i]) if i < len(refs) else "as a page the deck does not have"
+                if p.differs and named < SHOWN:
+                    # the piece it prints instead, for the pages the report names: the nearest deck page within
+                    # NEAR that matches (on a tie the next: a page lost moves the rest up)
+                    named += 1
+                    near = sorted((j for j in range(max(0, i - NEAR), min(len(refs), i + NEAR + 1)) if j != i),
+                                  key=lambda j: (abs(j - i), j < i))
+                    p.nearest = next((j + 1 for j in near if not _differs(p.ink, refs[j])), 0)
     finally:
         doc.close()
         if genuine is not None:
@@ -242,38 +246,71 @@ def _read_page(page: Any, raw: Any) -> _Page:
     finally:
         text.close()
     name = ctypes.create_string_buffer(256)
-    for obj in page.get_objects(max_depth=8):
-        if obj.type == raw.FPDF_PAGEOBJ_PATH:
-            out.paths.append(obj.get_bounds())
-        elif obj.type == raw.FPDF_PAGEOBJ_TEXT:
-            font = raw.FPDFTextObj_GetFont(obj.raw)
-            if font and not raw.FPDFFont_GetIsEmbedded(font):
-                n = raw.FPDFFont_GetBaseFontName(font, name, len(name))
-                out.loose_fonts.add(name.value.decode("latin-1", "replace") if n else "?")
+    bounds = [ctypes.c_float() for _ in range(4)]
+    matrix = raw.FS_MATRIX()
+
+    def walk(parent: Any, count: int, get: Any, place: tuple[float, ...] | None, depth: int) -> None:
+        """The objects a page or a form draws; an object in a form XObject
+        has its bounds in the form's space, which `place` puts on the page."""
+        for k in range(count):
+            obj = get(parent, k)
+            kind = raw.FPDFPageObj_GetType(obj)
+            if kind == raw.FPDF_PAGEOBJ_PATH:
+                if raw.FPDFPageObj_GetBounds(obj, *(ctypes.byref(b) for b in bounds)):
+                    box = (bounds[0].value, bounds[1].value, bounds[2].value, bounds[3].value)
+                    out.paths.append(box if place is None else _placed(place, box))
+            elif kind == raw.FPDF_PAGEOBJ_TEXT:
+                font = raw.FPDFTextObj_GetFont(obj)
+                if font and not raw.FPDFFont_GetIsEmbedded(font):
+                    n = raw.FPDFFont_GetBaseFontName(font, name, len(name))
+                    out.loose_fonts.add(name.value.decode("latin-1", "replace") if n else "?")
+            elif kind == raw.FPDF_PAGEOBJ_FORM and depth < MAX_DEPTH:
+                raw.FPDFPageObj_GetMatrix(obj, ctypes.byref(matrix))
+                own = (matrix.a, matrix.b, matrix.c, matrix.d, matrix.e, matrix.f)
+                inner = own if place is None else _then(own, place)
+                walk(obj, raw.FPDFFormObj_CountObjects(obj), raw.FPDFFormObj_GetObject, inner, depth + 1)
+
+    handle = page.raw
+    walk(handle, raw.FPDFPage_CountObjects(handle), raw.FPDFPage_GetObject, None, 0)
     return out
 
 
-def _wrong_pixels(found: Image.Image, want: Image.Image) -> int:
-    """Pixels of `found` more than DIFFER grey levels outside the range of
-    the same pixel's 3 x 3 neighbourhood in `want` (so a shift of one
-    pixel, or antialiasing, is not a difference); and if the ink of a
-    quarter of the image differs by more than INK_SHARE (a thin line gone,
-    which its white neighbours would hide), that quarter's pixels too.
-    Another size: all wrong."""
+def _then(m: tuple[float, ...], n: tuple[float, ...]) -> tuple[float, ...]:
+    """m, then n (PDF row vectors: p' = p m n)."""
+    a, b, c, d, e, f = m
+    a2, b2, c2, d2, e2, f2 = n
+    return (a * a2 + b * c2, a * b2 + b * d2, c * a2 + d * c2, c * b2 + d * d2, e * a2 + f * c2 + e2, e * b2 + f * d2 + f2)
+
+
+def _placed(m: tuple[float, ...], box: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+    a, b, c, d, e, f = m
+    pts = [(a * x + c * y + e, b * x + d * y + f) for x in (box[0], box[2]) for y in (box[1], box[3])]
+    return (min(p[0] for p in pts), min(p[1] for p in pts), max(p[0] for p in pts), max(p[1] for p in pts))
+
+
+def _differs(found: Image.Image, want: Image.Image) -> str:
+    """How `found` differs from `want` in words ("" if it does not): in
+    pixels more than DIFFER grey levels outside the range of the same
+    pixel's 3 x 3 neighbourhood in `want` (so a shift of one pixel, or
+    antialiasing, is not a difference), on more than a few of them; or in
+    the ink of a quarter of the image, by more than INK_SHARE (a thin line
+    gone, which its white neighbours would hide from the first test)."""
     from PIL import ImageChops, ImageFilter
 
     if found.size != want.size:
-        return found.width * found.height
+        return f"in size ({found.width} x {found.height} px against {want.width} x {want.height} px)"
     low, high = want.filter(ImageFilter.MinFilter(3)), want.filter(ImageFilter.MaxFilter(3))
     off = ImageChops.lighter(ImageChops.subtract(low, found), ImageChops.subtract(found, high))
     wrong = sum(off.point(lambda v: 255 if v > DIFFER else 0).histogram()[255:])
     w, h = found.size
+    if wrong > max(WRONG_PX, round(MAX_WRONG * w * h)):
+        return f"on {100 * wrong / (w * h):.1f} % of its area"
+    quarters = 0
     for box in ((0, 0, w // 2, h // 2), (w // 2, 0, w, h // 2), (0, h // 2, w // 2, h), (w // 2, h // 2, w, h)):
         a, b = _ink(found.crop(box)), _ink(want.crop(box))
-        cell = (box[2] - box[0]) * (box[3] - box[1])
-        if abs(a - b) > INK_SHARE * max(a, b) + INK_FLOOR * cell:
-            wrong += cell
-    return wrong
+        if abs(a - b) > INK_SHARE * max(a, b) + INK_FLOOR * (box[2] - box[0]) * (box[3] - box[1]):
+            quarters += 1
+    return f"in the ink of {quarters} quarter(s) of it (a line or a mark gone or added)" if quarters else ""
 
 
 def _ink(image: Image.Image) -> float:
@@ -283,12 +320,6 @@ def _ink(image: Image.Image) -> float:
     return sum((255 - v) * n for v, n in enumerate(hist[:256])) / 255
 
 
-def _allowed(image: Image.Image) -> int:
-    return max(WRONG_PX, round(MAX_WRONG * image.width * image.height))
-
-
-def _same(found: Image.Image, want: Image.Image) -> bool:
-    return _wrong_pixels(found, want) <= _allowed(found)
 
 
 # ---- the checks of the pages ----------------------------------------------------------------------------------------
@@ -303,12 +334,11 @@ def _page_checks(deck: Deck, seen: list[_Page], printed: list[Any]) -> list[Chec
         trim = built.trim
         assert trim is not None
         _box_checks(p, built.width, built.height, trim, where, boxes)
-        if p.wrong and p.wrong > _allowed(p.ink):
+        if p.differs:
             if p.nearest:
                 order.add(f"{where} prints {deck.comps[p.nearest - 1].file_part} (the deck's page {p.nearest})")
             else:
-                order.add(f"{where} differs from the deck's piece on {100 * p.wrong / (p.ink.width * p.ink.height):.1f} "
-                          f"% of its area")
+                order.add(f"{where} differs from the deck's piece {p.differs}")
         if p.trim is None:
             continue
         tx0, ty0, tx1, ty1 = _pixels(p, p.trim)
@@ -539,13 +569,10 @@ class PngCheck:
                 self.sizes.add(f"{name} is {size[0]} x {size[1]} px, not {want[0]} x {want[1]} px")
         if small is None:
             return  # a PNG of another size or resolution is not decoded (it may be a decompression bomb)
-        wrong = _wrong_pixels(small, ref)
-        if wrong > _allowed(ref):
-            ink = ref.getextrema()[0] < INK
-            blank = small.getextrema()[0] >= INK
-            what = "is blank where its page has ink" if ink and blank else \
-                f"differs from its page on {100 * wrong / (ref.width * ref.height):.1f} % of its area"
-            self.prints.add(f"{name} {what}")
+        differs = _differs(small, ref)
+        if differs:
+            blank = ref.getextrema()[0] < INK <= small.getextrema()[0]
+            self.prints.add(f"{name} is blank where its page has ink" if blank else f"{name} differs from its page {differs}")
 
     def extra(self) -> None:
         """One more file than the PDF has pages (counted, not read)."""
