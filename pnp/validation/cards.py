@@ -155,7 +155,8 @@ class _Page:
     trim: tuple[float, float, float, float] | None
     bleed: tuple[float, float, float, float] | None
     rotated: bool
-    ink: Image.Image  # the darkest channel of each pixel at DPI, the crop box drawn
+    rgb: Image.Image  # the page drawn at DPI (its crop box)
+    ink: Image.Image  # the darkest channel of each of its pixels
     origin: tuple[float, float]  # the crop box's left and top, pt
     chars: list[tuple[str, tuple[float, float, float, float]]]  # visible glyphs and their boxes
     paths: list[tuple[float, float, float, float]]  # every path object's box
@@ -174,7 +175,8 @@ def _darkest(image: Image.Image) -> Image.Image:
 
 
 def _raster(page: Any, dpi: float = DPI) -> Image.Image:
-    return _darkest(page.render(scale=dpi / 72, may_draw_forms=False, fill_color=(255, 255, 255, 255)).to_pil())
+    """The page drawn in RGB at `dpi`, on white."""
+    return page.render(scale=dpi / 72, may_draw_forms=False, fill_color=(255, 255, 255, 255)).to_pil().convert("RGB")
 
 
 def _read_pages(data: bytes, deck: Deck, rendered_from_deck: bool) -> list[_Page]:
@@ -210,14 +212,14 @@ def _read_pages(data: bytes, deck: Deck, rendered_from_deck: bool) -> list[_Page
                     page.close()
             named = 0
             for i, p in enumerate(pages):
-                p.differs = _differs(p.ink, refs[i]) if i < len(refs) else "as a page the deck does not have"
+                p.differs = _differs(p.rgb, refs[i]) if i < len(refs) else "as a page the deck does not have"
                 if p.differs and named < SHOWN:
                     # the piece it prints instead, for the pages the report names: the nearest deck page within
                     # NEAR that matches (on a tie the next: a page lost moves the rest up)
                     named += 1
                     near = sorted((j for j in range(max(0, i - NEAR), min(len(refs), i + NEAR + 1)) if j != i),
                                   key=lambda j: (abs(j - i), j < i))
-                    p.nearest = next((j + 1 for j in near if not _differs(p.ink, refs[j])), 0)
+                    p.nearest = next((j + 1 for j in near if not _differs(p.rgb, refs[j])), 0)
     finally:
         doc.close()
         if genuine is not None:
@@ -235,8 +237,9 @@ def _read_page(page: Any, raw: Any) -> _Page:
     assert media is not None
     crop = box(page.get_cropbox())
     assert crop is not None
+    rgb = _raster(page)
     out = _Page(media, box(page.get_trimbox(fallback_ok=False)), box(page.get_bleedbox(fallback_ok=False)),
-                page.get_rotation() != 0, _raster(page), (crop[0], crop[3]), [], [], set())
+                page.get_rotation() != 0, rgb, _darkest(rgb), (crop[0], crop[3]), [], [], set())
     text = page.get_textpage()
     try:
         for c in range(text.count_chars()):
@@ -289,28 +292,45 @@ def _placed(m: tuple[float, ...], box: tuple[float, float, float, float]) -> tup
 
 
 def _differs(found: Image.Image, want: Image.Image) -> str:
-    """How `found` differs from `want` in words ("" if it does not): in
-    pixels more than DIFFER grey levels outside the range of the same
-    pixel's 3 x 3 neighbourhood in `want` (so a shift of one pixel, or
-    antialiasing, is not a difference), on more than a few of them; or in
-    the ink of a quarter of the image, by more than INK_SHARE (a thin line
-    gone, which its white neighbours would hide from the first test)."""
-    from PIL import ImageChops, ImageFilter
+    """How `found` differs from `want` (RGB images) in words ("" if it
+    does not): in pixels with a channel more than DIFFER levels outside the
+    range of the same channel in the pixel's 3 x 3 neighbourhood in `want`
+    (so a shift of one pixel, or antialiasing, is not a difference), on
+    more than a few of them; or in the ink of a quarter of the image, by
+    more than INK_SHARE (a thin line gone, which its white neighbours would
+    hide from the first test)."""
+    from PIL import ImageChops
 
     if found.size != want.size:
         return f"in size ({found.width} x {found.height} px against {want.width} x {want.height} px)"
-    low, high = want.filter(ImageFilter.MinFilter(3)), want.filter(ImageFilter.MaxFilter(3))
-    off = ImageChops.lighter(ImageChops.subtract(low, found), ImageChops.subtract(found, high))
-    wrong = sum(off.point(lambda v: 255 if v > DIFFER else 0).histogram()[255:])
+    low, high = _spread(want)
+    r, g, b = ImageChops.lighter(ImageChops.subtract(low, found), ImageChops.subtract(found, high)).split()
+    off = ImageChops.lighter(ImageChops.lighter(r, g), b)
+    wrong = off.point(lambda v: 255 if v > DIFFER else 0).histogram()[255]
     w, h = found.size
     if wrong > max(WRONG_PX, round(MAX_WRONG * w * h)):
         return f"on {100 * wrong / (w * h):.1f} % of its area"
+    ink_found, ink_want = _darkest(found), _darkest(want)
     quarters = 0
     for box in ((0, 0, w // 2, h // 2), (w // 2, 0, w, h // 2), (0, h // 2, w // 2, h), (w // 2, h // 2, w, h)):
-        a, b = _ink(found.crop(box)), _ink(want.crop(box))
-        if abs(a - b) > INK_SHARE * max(a, b) + INK_FLOOR * (box[2] - box[0]) * (box[3] - box[1]):
+        a, b_ = _ink(ink_found.crop(box)), _ink(ink_want.crop(box))
+        if abs(a - b_) > INK_SHARE * max(a, b_) + INK_FLOOR * (box[2] - box[0]) * (box[3] - box[1]):
             quarters += 1
     return f"in the ink of {quarters} quarter(s) of it (a line or a mark gone or added)" if quarters else ""
+
+
+def _spread(image: Image.Image) -> tuple[Image.Image, Image.Image]:
+    """The least and the most of each channel over each pixel's 3 x 3
+    neighbourhood (separable: along the rows, then the columns; at the
+    image's edge the neighbour is taken from the opposite edge, which only
+    widens the range)."""
+    from PIL import ImageChops
+
+    def along(im: Image.Image, pick: Any, dx: int, dy: int) -> Image.Image:
+        return pick(pick(ImageChops.offset(im, dx, dy), im), ImageChops.offset(im, -dx, -dy))
+
+    darker, lighter = ImageChops.darker, ImageChops.lighter
+    return (along(along(image, darker, 1, 0), darker, 0, 1), along(along(image, lighter, 1, 0), lighter, 0, 1))
 
 
 def _ink(image: Image.Image) -> float:
@@ -506,7 +526,7 @@ class PngCheck:
         page = self.doc[n - 1]
         try:
             w_pt, h_pt = page.get_size()
-            return w_pt, h_pt, _darkest(render_page(page, min(DPI, self.dpi or png_dpi or DPI)))
+            return w_pt, h_pt, render_page(page, min(DPI, self.dpi or png_dpi or DPI))
         finally:
             page.close()
 
@@ -517,7 +537,7 @@ class PngCheck:
         n = self.n + 1
         if n <= len(self.doc):
             w_pt, h_pt, ref = self._page(n, self.dpi)
-            self._seen = (w_pt, h_pt, ref, _darkest(image.convert("RGB").resize(ref.size, _resample())))
+            self._seen = (w_pt, h_pt, ref, image.convert("RGB").resize(ref.size, _resample()))
 
     def add(self, name: str, data: bytes) -> None:
         from PIL import Image, UnidentifiedImageError
@@ -550,7 +570,7 @@ class PngCheck:
                     small = None
                 want = (pixels(w_pt, dpi), pixels(h_pt, dpi)) if dpi else None
                 if small is None and size == want:  # what the PNG prints, at the resolution its page is read at
-                    small = _darkest((im if im.mode == "RGB" else im.convert("RGB")).resize(ref.size, _resample()))
+                    small = (im if im.mode == "RGB" else im.convert("RGB")).resize(ref.size, _resample())
         except (UnidentifiedImageError, OSError, ValueError, SyntaxError, Image.DecompressionBombError) as e:
             self.decode.add(f"{name} is not a PNG that opens ({str(e)[:80]})")
             return
@@ -571,7 +591,7 @@ class PngCheck:
             return  # a PNG of another size or resolution is not decoded (it may be a decompression bomb)
         differs = _differs(small, ref)
         if differs:
-            blank = ref.getextrema()[0] < INK <= small.getextrema()[0]
+            blank = _darkest(ref).getextrema()[0] < INK <= _darkest(small).getextrema()[0]
             self.prints.add(f"{name} is blank where its page has ink" if blank else f"{name} differs from its page {differs}")
 
     def extra(self) -> None:
