@@ -476,3 +476,19 @@ def test_the_safe_zone_is_measured_on_symbols_inside_forms_too(tmp_path, measure
 
     bad = failed(validate_file(edit(src, tmp_path / "bad.pdf", move_pawns)))
     assert "safe zone" in bad and "page 1 (red-1-1-front): a symbol is" in bad["safe zone"], bad
+
+
+def test_a_mark_in_another_colour_on_a_card_back_fails(tmp_path, measure) -> None:
+    """A red square on a blue card back: both are full ink in their darkest
+    channel, so only a comparison of the colours shows it."""
+    cards(tmp_path, measure, "ludo-cards", players=2, validate=False)
+    src = tmp_path / "ludo-cards-en-cards-2p" / "ludo-cards-en-cards-2p.pdf"
+    with pikepdf.open(src) as pdf:
+        page_tags = [str(p.obj.Contents.read_bytes() if isinstance(p.obj.Contents, pikepdf.Stream) else b"")
+                     for p in pdf.pages]
+    blue_back = next(i for i, t in enumerate(page_tags) if "/K (back) /V (blue)" in t)
+    w_h = 20 * MM
+    bad = failed(validate_file(edit(src, tmp_path / "bad.pdf", lambda pdf: wrap(
+        pdf, blue_back, before=b"q\n", after=f"\nQ q 0.835 0.369 0 rg 40 40 {w_h:.2f} {w_h:.2f} re f Q".encode()))))
+    said = bad["deck order: each page prints its piece"]
+    assert said.startswith(f"page {blue_back + 1} (blue-1-1-back) differs from the deck's piece on "), said
