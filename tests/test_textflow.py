@@ -41,15 +41,44 @@ def test_wrap_never_exceeds_the_width(measure, width, size):
         assert _line_width(line, size, measure) <= width + 1e-6
 
 
-@pytest.mark.parametrize("width", [25.0, 63.5])
-def test_wrap_is_greedy_and_keeps_every_word_in_order(measure, width):
+def _greedy(words, width, size, measure):
+    lines, line = [], []
+    for w in words:
+        if line and _line_width([*line, w], size, measure) > width:
+            lines.append(line)
+            line = []
+        line.append(w)
+    return [*lines, line]
+
+
+def _ragged(lines, width, size, measure) -> float:
+    return sum((width - _line_width(line, size, measure)) ** 2 for line in lines[:-1])
+
+
+@pytest.mark.parametrize("width", [25.0, 40.0, 63.5])
+def test_wrap_sets_the_paragraph_as_a_whole(measure, width):
+    """Every word in order, on no more lines than first-fit needs, with a
+    ragged edge no more ragged than first-fit's (the sum of the squared
+    room left on each line but the last)."""
     size = 9.0
     lines = wrap((Run(PARAGRAPH),), width, size, measure)
     words = ["".join(t for t, _ in w) for line in lines for w in line]
     assert words == PARAGRAPH.split()
-    for line, following in zip(lines, lines[1:], strict=False):
-        # the next line's first word would not have fitted on this one
-        assert _line_width([*line, following[0]], size, measure) > width
+    greedy = _greedy([[(w, "Sans")] for w in PARAGRAPH.split()], width, size, measure)
+    assert len(lines) == len(greedy)
+    assert _ragged(lines, width, size, measure) <= _ragged(greedy, width, size, measure) + 1e-6
+
+
+def test_total_fit_evens_out_what_first_fit_leaves_ragged(measure):
+    """First fit fills the first line and leaves the second nearly empty;
+    the whole paragraph set at once moves a word down."""
+    text = "aaaa bbbb cccc dddd eeee ffff hhhhhhhhhhhhhhhh"
+    width = _line_width([[("aaaa bbbb cccc dddd", "Sans")]], 9.0, measure) + 0.5
+    words = [[(w, "Sans")] for w in text.split()]
+    greedy = _greedy(words, width, 9.0, measure)
+    lines = wrap((Run(text),), width, 9.0, measure)
+    assert len(lines) == len(greedy) == 3
+    assert _ragged(lines, width, 9.0, measure) < _ragged(greedy, width, 9.0, measure)
 
 
 def test_a_wider_column_needs_no_more_lines(measure):
