@@ -74,6 +74,8 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "insgesamt": "ins-ge-samt",
         "greyscale": "grey=scale",
         "dijkstra": "dijk-stra",
+        "würfelbecher": "wür-fel=be-cher",
+        "druckeinstellungen": "druck=ein-stel-lun-gen",
     },
 }
 STRONG_MIN = 4  # a part of a compound: at least this many letters each side

@@ -100,6 +100,17 @@ _NUMBER = re.compile(r"(?<![\w.,*])\*{0,2}\d+(?:[.,]\d+)?\*{0,2}(?!\w)")
 _NEXT_WORD = re.compile(r"\*{0,2}[(„‘“]?([^\W\d_]+|%)")
 # one-letter abbreviations that belong together: "z. B.", "d. h.", "i. e."
 _ABBREV = re.compile(r"(?<!\w)([^\W\d_]\.) (?=[^\W\d_]\.)")
+# a number ending in a hyphen and the words that finish it: "2- oder 3-mal", "2- en 3-voudig"
+_NUMBER_HYPHEN = re.compile(r"(?<!\S)(\*{0,2}\d+-\*{0,2}) (?=\S)")
+# numbers in a list stay together: "0, 1 or 2", "1, 2, 3 en 4"
+_NUMBER_LIST = re.compile(r"(?<![\w.,])(\*{0,2}\d+\*{0,2},) (?=\*{0,2}\d+(?!\w))")
+# an enumerator and what it counts: "(ii) er", "(1) he" (a letter in
+# brackets is a picture's label in our texts, and goes with the word before)
+_ENUMERATOR = re.compile(r"(?<!\S)(\((?:[ivx]{1,4}|\d{1,2})\)) (?=\S)")
+# a bold reference to a picture stays with the word it labels: "2 turnips **(a)**"
+_FIGURE_REF = re.compile(r"(?<=\w) (?=\*\*\([a-z]\)\*\*)")
+# an abbreviation in capitals and the name it starts: "US Letter", "DIN A4"
+_CAPS_NAME = re.compile(r"(?<![\w-])([A-Z]{2,3}) (?=[A-Z][\w]*\b)")
 # a command-line option and its value: "--back-offset X,Y", "--backs duplex-short"
 _OPTION = re.compile(r"(?<!\S)(--[a-z][a-z-]*) (?=[A-Z0-9]|-\d|duplex|gutterfold|none\b)")
 
@@ -109,9 +120,11 @@ def tie(text: str) -> str:
     """No-break spaces where a line break would part what belongs together.
     A number is tied to the word before it ("row 2", "Seite 2", "bei 3");
     to the word after it when nothing comes before ("2 players") or the
-    word is a unit or as short ("50 mm", "100 %", "1 or 2"); "z. B."
-    stays whole; and a command-line option keeps its value
-    ("--back-offset X,Y")."""
+    word is a unit or as short ("50 mm", "100 %", "1 or 2"); numbers in
+    a list stay together ("1, 2, 3 en 4"), and a number ending in a hyphen
+    with the word that completes it ("2- oder 3-mal"); an enumerator keeps
+    the word after it ("(ii) er"); "z. B." and "US Letter" stay whole; and
+    a command-line option keeps its value ("--back-offset X,Y")."""
     out = list(text)
     for m in _NUMBER.finditer(text):
         s, e = m.start(), m.end()
@@ -125,8 +138,11 @@ def tie(text: str) -> str:
                 back = True
         if text[e:e + 1] == " " and (w := _NEXT_WORD.match(text, e + 1)) and (not back or len(w.group(1)) <= 3):
             out[e] = NBSP
-    tied = _ABBREV.sub(lambda m: m.group(1) + NBSP, "".join(out))
-    return _OPTION.sub(lambda m: m.group(1) + NBSP, tied)
+    tied = "".join(out)
+    tied = _FIGURE_REF.sub(NBSP, tied)
+    for rule in (_ABBREV, _NUMBER_HYPHEN, _NUMBER_LIST, _ENUMERATOR, _CAPS_NAME, _OPTION):
+        tied = rule.sub(lambda m: m.group(1) + NBSP, tied)
+    return tied
 
 
 def parse_block(text: str, lang: str = "") -> Block:
@@ -423,7 +439,7 @@ class Overflow(LayoutError):
     pass
 
 
-KEEP = 2  # a column starts and ends with at least this many lines of a paragraph that goes on
+KEEP = 3  # a column starts and ends with at least this many lines of a paragraph that goes on
 
 
 def _hyphenated(line: list[Word]) -> bool:
