@@ -202,7 +202,8 @@ def read_table(path: Path = TABLE) -> dict[str, dict[str, str]]:
     try:
         table = msgspec.json.decode(data, type=Table)
     except msgspec.ValidationError as e:
-        raise _damaged(path, str(e).replace("`", "")[:200]) from None
+        why = re.sub(r"matching regex '.*' - ", "of letters with '-' or '=' between them - ", str(e))
+        raise _damaged(path, why.replace("`", "")[:200]) from None
     except msgspec.DecodeError as e:
         raise _damaged(path, f"not JSON: {str(e)[:120]}") from None
     out = {"de": table.de, "en": table.en, "nl": table.nl}
