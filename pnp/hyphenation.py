@@ -32,7 +32,6 @@ from __future__ import annotations
 import os
 import re
 import sys
-import tempfile
 import tomllib
 from functools import cache
 from pathlib import Path
@@ -119,6 +118,8 @@ class Hyphenator:
     (the word parts) where the file has two."""
 
     def __init__(self, lang: str) -> None:
+        import tempfile
+
         path = _dic_path(lang)
         self.lang = lang
         self.full = _libhyphen(path)
