@@ -220,7 +220,7 @@ RAGGED = 10000
 OWN_HYPHEN = 800  # after a hyphen the word has ("Mensch-ärgere-dich-nicht-")
 STRONG = 1500  # between the parts of a compound ("Karten-stapel")
 SYLLABLE = 3000  # between other syllables ("Kar-tenstapel")
-SHORT = 9000  # a piece of fewer than 3 letters, or a word under 7 letters ("je-des", "Sta-pel")
+SHORT = 9000  # a piece of fewer than 3 letters, or a word under 8 letters ("je-des", "Sta-pel", "spe-lers")
 TAIL3 = 1500  # exactly 3 letters carried over ("Kartensta-pel")
 TWO_IN_A_ROW = 6000  # a second hyphenated line right after one; a third is never allowed
 RUNT = 4000  # a last line of a single word
@@ -249,7 +249,7 @@ def break_points(text: str, lang: str) -> tuple[tuple[int, bool, int], ...]:
             for pos, strong in hyphenation.breaks(m.group(0), lang):
                 head, tail = pos, n - pos
                 cost = STRONG if strong else SYLLABLE
-                if head < 3 or tail < 3 or n < 7:
+                if head < 3 or tail < 3 or n < 8:
                     cost += SHORT
                 elif tail == 3:
                     cost += TAIL3
