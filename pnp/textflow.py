@@ -4,19 +4,23 @@ Pure layout: it is given a measurer and returns Text shapes in mm. Rule
 texts are lists of blocks in a small syntax: "## " heading, "- " bullet,
 "1. " numbered item, "[[diagram:NAME]]" a picture drawn by the kit, anything
 else a paragraph; inline **bold** and *italic*. `fit` looks for the largest
-type size, within limits, at which everything fits; when even the smallest
-does not, it raises LayoutError instead of losing text.
+type size, within limits, at which everything fits, trying every size
+(fitting is not monotonic in size); when even the smallest does not, it
+raises LayoutError instead of losing text.
 
 Typesetting rules, the same for every language and every string:
 - ties: a number is bound by a no-break space to the word it belongs to
-  ("50 mm", "3 Spielern", "row 2.", "Seite 2:"), and so are the halves of
-  abbreviations like "z. B." (see `tie`);
-- hyphenation: a word that does not fit the end of a line is broken after
-  one of its own hyphens or, with pyphen's (LibreOffice) patterns for the
-  block's language, between syllables;
-- no runts: the last line of a paragraph holds at least two words;
-- no widows or orphans: a column never starts with the last line of a
-  paragraph and never ends with the first line of one that goes on.
+  ("50 mm", "3 Spielern", "row 2.", "2- oder 3-mal", "1, 2, 3 en 4"), an
+  enumerator to what follows ("(ii) er"), and "z. B." and "US Letter"
+  stay whole (see `tie`);
+- paragraphs are broken as a whole (total fit, see `wrap`): words break
+  after their own hyphens or, with libhyphen and LibreOffice's patterns
+  for the block's language (pnp.hyphenation), between syllables, best
+  between the parts of a compound; never three hyphenated lines in a row;
+  a last line of one word only where nothing better exists;
+- between columns (see `_column_breaks`): no column ends in a hyphen or a
+  heading, and none starts or ends with fewer than KEEP lines of a
+  paragraph that goes on.
 """
 
 from __future__ import annotations
