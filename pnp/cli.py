@@ -440,9 +440,11 @@ def _check_inputs(chosen: list[Any], langs: tuple[str, ...]) -> dict[str, Any]:
     """Every kit's game facts and every catalog (keys, placeholders, braces,
     glyphs the fonts have), before anything is written: a run that fails
     here leaves the output folder as it was."""
+    from pnp import hyphenation
     from pnp.fonts import check_glyphs
     from pnp.i18n import load_catalog
 
+    hyphenation.check_table()  # a damaged table is one line now, not a traceback after some files
     specs = {}
     for kit in chosen:
         specs[kit.id] = kit.load_spec()
