@@ -27,10 +27,10 @@ from pnp.geometry import (
     hex_rgb,
     polygon,
 )
-from pnp.kits import Context, Invariant, Kit, get_kit
+from pnp.kits import Context, Invariant, Kit
 from pnp.layout.component_list import ContentFact, KitList, Lines, component_list, lines_for
 from pnp.layout.foldover import foldover
-from pnp.layout.frame import HEADER_H, Sheet, content_box
+from pnp.layout.frame import Sheet, content_box
 from pnp.layout.marks import cap, label, symbol
 from pnp.layout.rules import MIN_BODY_PT, column_boxes
 from pnp.options import Options
@@ -38,15 +38,14 @@ from pnp.spec import Count, Counts, HexColour, Mm, Name, Schema, Symbol, ascendi
 from pnp.textflow import Measure, fit, parse_blocks
 
 KIT_ID = "kesse-rueben"
-PAWNS_FROM = "ludo-cards"  # the rules take one pawn each "from the Ludo box": its colours and symbols
 FOLD_SLACK = 4.0  # mm kept free of text on each side of the fold (hand folds drift 1-2 mm; the board keeps BOARD_CLEAR)
 TEXT_CLEAR = 4.0  # mm from the cut line to any text inside it: the sheet is cut through two layers, never trimmed again
 BOARD_CLEAR = 3.0  # mm at least from the board's frame to the cut and to the fold
 TOKEN_SAFE = 3.0  # mm from a token's cut to its label and symbols (a print shop's safe zone too)
-PAWN_BLEED = 1.0  # mm: a pawn's colour runs this far past its cut
+PAWN_BLEED = 2.5  # mm: a pawn's colour runs this far past the middle of its cut line (2.3 past its ink)
 TRIM_TOP = 9.0  # mm from the safe area's top to the cut line of the folded sheet
 TRIM_BOTTOM = 11.0  # mm from the safe area's bottom to that cut line
-HEADER_CLEAR = HEADER_H + 1.0  # the fold mark starts below the page header
+FOLD_MARK_DASH = (1.5, 1.0)  # mm: dash and gap of the fold marks in the margins
 CREDIT_GAP = 3.0  # mm at least between the rules and the credit line under them
 CUT = Style(width=0.3, stroke=grey(0.3), role="cut")
 LEAF = (0.0, 0.45, 0.25)
@@ -128,10 +127,17 @@ class KesseGame(Schema):
 def load_spec(templates: pathlib.Path | None = None) -> KesseSpec:
     g = check_game(KIT_ID, KesseGame, templates)
     looks = {kind: Look(hex_rgb(g.look[kind].body), g.look[kind].symbol) for kind in g.kinds}
-    ludo = get_kit(PAWNS_FROM).load_spec(templates)  # the pawns take the Ludo kit's colours
-    pawns = tuple(Pawn(c.id, c.rgb, c.ink, c.symbol) for c in ludo.colours)
+    # a pawn for each kind of turnip, in its colour with its symbol: a player
+    # plays one kind, and the pawn shows which
+    pawns = tuple(Pawn(kind, looks[kind].body, _ink_on(looks[kind].body), looks[kind].symbol) for kind in g.kinds)
     return KesseSpec(tuple(g.players), g.board, g.barn, g.square, g.token, tuple(g.kinds), dict(g.supply), looks, pawns,
                      KitList(tuple(g.contents), tuple(g.needs)))
+
+
+def _ink_on(rgb: RGB) -> RGB:
+    """Black on a light colour, white on a dark one (relative luminance)."""
+    lum = 0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2]
+    return BLACK if lum > 0.4 else WHITE
 
 
 def text_values(spec: KesseSpec, options: Options) -> dict[str, object]:
@@ -163,7 +169,7 @@ def invariants(spec: KesseSpec) -> list[Invariant]:
          f"{len(spec.kinds)} kinds for {max(spec.players)} players"),
         ("a pawn fits on a token on a square", spec.square >= 22.0 and spec.token < spec.square,
          f"square {spec.square} mm, token {spec.token} mm"),
-        ("one pawn colour per player", len(spec.pawns) >= max(spec.players), f"{len(spec.pawns)} pawn colours"),
+        ("one pawn per kind of turnip", [p.id for p in spec.pawns] == list(spec.kinds), f"{len(spec.pawns)} pawns"),
     ]
     for n in spec.players:
         out.append((f"supply larger than target ({n} players)", spec.supply[n] > spec.target(n),
@@ -309,14 +315,17 @@ def fold_sheet(ctx: Context) -> Sheet:
 
     # the margin that is cut away: fold marks on the centre line with their
     # label beside them (never across the fold), and the folding note
-    fold = Style(stroke=grey(0.35), width=0.35, dash=(3.0, 2.0), role="fold")
-    dash, gap = fold.dash or (3.0, 2.0)
+    # short dashes: the top margin is only TRIM_TOP mm, and a mark shorter
+    # than a dash and a gap would print as one solid tick
+    fold = Style(stroke=grey(0.35), width=0.35, dash=FOLD_MARK_DASH, role="fold")
+    dash, gap = FOLD_MARK_DASH
 
     def whole_dashes(y0: float, y1: float) -> float:
         """The end of a dashed mark from y0 that stops on a whole dash, no stub."""
         return y0 + dash + int((y1 - y0 - dash) // (dash + gap)) * (dash + gap)
 
-    items.append(Line(fold_x, safe.y + HEADER_CLEAR, fold_x, whole_dashes(safe.y + HEADER_CLEAR, trim.y - 0.8), fold))
+    # (the page header is at the page's corners: the middle of its band is free for the mark)
+    items.append(Line(fold_x, safe.y + 0.3, fold_x, whole_dashes(safe.y + 0.3, trim.y - 0.8), fold))
     items.append(Line(fold_x, trim.bottom + 0.8, fold_x, whole_dashes(trim.bottom + 0.8, safe.bottom - 0.5), fold))
     here = cat.text("fold_here")
     for base in (trim.y - 2.2, trim.bottom + 3.6):
@@ -423,11 +432,11 @@ def token_sheet(ctx: Context) -> Sheet:
     n_p = len(spec.pawns)
     fw, fh = PAWN_FACE
     strip = 2 * fh + 2 * PAWN_BASE
-    gap = (area.w - n_p * strip) / (n_p + 1)
-    if gap < 2 * PAWN_BLEED + 2.0:
+    slot = area.w / n_p  # each pawn centred in its share of the width
+    if slot - strip < 2 * PAWN_BLEED + 2.0:  # the colours of two neighbours keep 2 mm apart
         raise LayoutError("the pawns do not fit side by side")
     for i, pawn in enumerate(spec.pawns):
-        px = area.x + gap + i * (strip + gap) + PAWN_BASE
+        px = area.x + i * slot + (slot - strip) / 2 + PAWN_BASE
         items.append(Group(pawn_piece(pawn), px, y, tag=("pawn", pawn.id)))
     y += fw + PAWN_BLEED
     if y > area.bottom:
@@ -436,7 +445,7 @@ def token_sheet(ctx: Context) -> Sheet:
 
 
 PAWN_FACE = (16.0, 16.0)  # mm: width along the fold, height of a face (a pawn that stands on a 21 mm token)
-PAWN_BASE = 6.0  # mm: a foot at the bottom of each face, folded outwards, so the pawn stands
+PAWN_BASE = 5.0  # mm: a foot at the bottom of each face, folded outwards, so the pawn stands
 
 
 def pawn_piece(pawn: Pawn) -> tuple[Shape, ...]:
