@@ -32,7 +32,7 @@ from pnp.layout.component_list import ContentFact, KitList, Lines, component_lis
 from pnp.layout.foldover import foldover
 from pnp.layout.frame import Sheet, content_box
 from pnp.layout.marks import cap, label, symbol
-from pnp.layout.rules import MIN_BODY_PT, column_boxes
+from pnp.layout.rules import MIN_BODY_PT
 from pnp.options import Options
 from pnp.spec import Count, Counts, HexColour, Mm, Name, Schema, Symbol, ascending, check_game
 from pnp.textflow import Measure, fit, parse_blocks
@@ -46,6 +46,7 @@ PAWN_BLEED = 2.5  # mm: a pawn's colour runs this far past the middle of its cut
 TRIM_TOP = 9.0  # mm from the safe area's top to the cut line of the folded sheet
 TRIM_BOTTOM = 11.0  # mm from the safe area's bottom to that cut line
 FOLD_MARK_DASH = (1.5, 1.0)  # mm: dash and gap of the fold marks in the margins
+HEAD_MIN_PT = 7.0  # the setup table's headers stay at the body's floor (MIN_BODY_PT) or more
 CREDIT_GAP = 3.0  # mm at least between the rules and the credit line under them
 CUT = Style(width=0.3, stroke=grey(0.3), role="cut")
 LEAF = (0.0, 0.45, 0.25)
@@ -338,11 +339,16 @@ def fold_sheet(ctx: Context) -> Sheet:
     # rules face: what the game is, the setup table, the rules, the credits
     head = f"{cat.text('subtitle', **vals)} · {cat.text('byline')}"
     items.append(label(right.x, right.y + 3.2, head, "Sans-Italic", 8.5, m, right.w, "start"))
-    table, table_h = setup_table(Box(right.x, right.y + 6.0, right.w, 30.0), spec, ctx)
+    # the setup table heads the first column of the rules, the component list
+    # (its two panels one above the other) the second: each column's rules
+    # start under its own head, so no band is left empty beside the shorter one
+    col_gap = 4.0
+    col_w = (right.w - col_gap) / 2
+    table, table_h = setup_table(Box(right.x, right.y + 6.0, col_w, 30.0), spec, ctx)
     items += table
     lines = kit_lines(ctx)
-    list_top = right.y + 6.0 + table_h + 2.5
-    listed, list_h = component_list(Box(right.x, list_top, right.w, 40.0), lines, m, columns=2, split=0.58)
+    list_x = right.x + col_w + col_gap
+    listed, list_h = component_list(Box(list_x, right.y + 6.0, col_w, 60.0), lines, m, columns=1)
     items += listed
     credits = cat.text("credits")
     items.append(label(right.x, right.bottom - 0.8, credits, "Sans", 7, m, right.w, "start", grey(0.3)))
@@ -350,8 +356,9 @@ def fold_sheet(ctx: Context) -> Sheet:
     # the rules' last line (its descenders) stays CREDIT_GAP above the credit's capitals
     credits_h = 0.8 + (-ink[1] if ink else 7 * 0.73 * PT) + CREDIT_GAP
     blocks = parse_blocks(cat.blocks("rules", **vals), cat.lang)
-    top = list_top + list_h + 3.0
-    boxes = column_boxes(Box(right.x, top, right.w, right.bottom - credits_h - top), 2, 4.0)
+    bottom = right.bottom - credits_h
+    tops = (right.y + 6.0 + table_h + 3.0, right.y + 6.0 + list_h + 3.0)
+    boxes = [Box(right.x + k * (col_w + col_gap), tops[k], col_w, bottom - tops[k]) for k in range(2)]
     cols, _ = fit(blocks, boxes, m, 9.5, MIN_BODY_PT)
     for col in cols:
         items += col
@@ -373,12 +380,27 @@ def setup_table(box: Box, spec: KesseSpec, ctx: Context) -> tuple[list[Shape], f
     out: list[Shape] = []
     out.append(label(box.x, box.y + 3.5, cat.text("setup_heading"), "Sans-Bold", 9, m, box.w, "start"))
     heads = (cat.text("col_players"), cat.text("col_turnips"), cat.text("col_target"))
-    cw = box.w / 3
+    widths = (box.w * 0.24, box.w * 0.38, box.w * 0.38)  # the player count is one digit
+    xs = (box.x, box.x + widths[0], box.x + widths[0] + widths[1])
     y = box.y + 5.5
     rh = 5.0
-    out.append(Rect(box.x, y, box.w, rh, Style(stroke=None, fill=grey(0.85))))
+    # a header too wide for its column at HEAD_MIN_PT goes on two lines, broken at the space nearest its middle
+    cells = []
     for i, hd in enumerate(heads):
-        out.append(label(box.x + cw * (i + 0.5), y + 3.6, hd, "Sans-Bold", 7.5, m, cw - 2))
+        room = widths[i] - 1.5
+        if m(hd, "Sans-Bold", HEAD_MIN_PT) <= room or " " not in hd:
+            cells.append([hd])
+        else:
+            cut = min((k for k, ch in enumerate(hd) if ch == " "), key=lambda k: abs(k - len(hd) / 2))
+            cells.append([hd[:cut], hd[cut + 1:]])
+    two = max(len(c) for c in cells) == 2
+    hh = rh + (3.0 if two else 0.0)
+    out.append(Rect(box.x, y, box.w, hh, Style(stroke=None, fill=grey(0.85))))
+    for i, cell in enumerate(cells):
+        first = y + 3.6 + (1.5 if two and len(cell) == 1 else 0.0)  # a one-line header in a two-line row: centred
+        for k, part in enumerate(cell):
+            out.append(label(xs[i] + widths[i] / 2, first + 3.0 * k, part, "Sans-Bold", 7.5, m, widths[i] - 1.5))
+    y += hh - rh
     for n in spec.players:
         y += rh
         chosen = n == ctx.options.players  # the kit was made for this many players: show it
@@ -387,7 +409,7 @@ def setup_table(box: Box, spec: KesseSpec, ctx: Context) -> tuple[list[Shape], f
         out.append(Line(box.x, y, box.right, y, Style(width=0.2, stroke=grey(0.5))))
         for i, v in enumerate((n, spec.supply[n], spec.target(n))):
             font = "Sans-Bold" if (chosen or not i) else "Sans"
-            out.append(label(box.x + cw * (i + 0.5), y + 3.6, str(v), font, 8, m, cw - 2))
+            out.append(label(xs[i] + widths[i] / 2, y + 3.6, str(v), font, 8, m, widths[i] - 1.5))
     y += rh
     out.append(Line(box.x, y, box.right, y, Style(width=0.2, stroke=grey(0.5))))
     return out, y - box.y

@@ -552,3 +552,18 @@ def test_ludo_options_are_addressed_to_whoever_makes_the_kit(ludo_mode, lang, ba
     assert len(named) >= 4, named
     for s in named:
         assert "pnp" in s, f"an option offered to someone who may hold only the PDF: {s!r}"
+
+
+@pytest.mark.parametrize("lang", languages())
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_kesse_rules_are_set_at_8_pt_or_more(render, lang, paper):
+    """The rules on the back of the board, read from the file: the body of
+    the running text at 8 pt at least (a review found 7.5 pt too small to
+    read at the table); the setup table and the component list each head a
+    column of their own, so the rules get the room."""
+    lines = page_lines(render("kesse-rueben", lang, paper))[0]
+    body = [ln for ln in lines if not ln.bold and len(ln.words) >= 4 and 6.5 < ln.size < 12 and not ln.text.startswith("©")]
+    sizes = sorted({round(ln.size, 2) for ln in body})
+    rules = max(sizes, key=lambda s_: sum(1 for ln in body if round(ln.size, 2) == s_))  # the size most lines have
+    assert sum(1 for ln in body if round(ln.size, 2) == rules) > 40, "the rules are read"
+    assert rules >= 8.0 - 0.01, f"the rules at {rules} pt"
