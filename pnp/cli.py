@@ -213,7 +213,7 @@ def list_kits() -> None:
 
     try:
         for kit in registry().values():
-            spec = kit.load_spec()
+            spec = kit.facts()
             counts = kit.player_counts(spec)
             players = f"{min(counts)}-{max(counts)}" if len(counts) > 1 else str(counts[0])
             title = load_catalog(kit.id, "en").text("title")
@@ -437,7 +437,7 @@ def _check_inputs(chosen: list[Any], langs: tuple[str, ...]) -> dict[str, Any]:
 
     specs = {}
     for kit in chosen:
-        specs[kit.id] = kit.load_spec()
+        specs[kit.id] = kit.facts()
         for lg in langs:
             check_glyphs(load_catalog(kit.id, lg))
     return specs

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
     from pnp.validate import Report
 
-from pnp.build import VARIANT_FNS, apply_variant, build_pages, file_stem, write_atomic
+from pnp.build import VARIANT_FNS, apply_variant, atomic_file, build_pages, file_stem, write_atomic
 from pnp.errors import OutputError, WorkerLost
 from pnp.interrupts import STOP_SIGNALS
 from pnp.kits import Kit
@@ -185,7 +185,7 @@ def write_cards(kit: Kit, options: Options, measure: Measure, co: CardOptions, o
     from pnp.kits import Context
     from pnp.layout.components import components
     from pnp.presets import DEFAULT_BLEED, get_preset
-    from pnp.render.cards import DeterministicZip, atomic_file, card_pngs
+    from pnp.render.cards import DeterministicZip, card_pngs
 
     preset = get_preset(co.preset) if co.preset else None
     bleed = co.bleed if co.bleed is not None else (preset.bleed if preset else DEFAULT_BLEED)

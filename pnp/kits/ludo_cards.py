@@ -49,7 +49,20 @@ from pnp.layout.marks import cap, label
 from pnp.layout.marks import symbol as kind_symbol
 from pnp.layout.rules import rules_sheets
 from pnp.options import Options
-from pnp.spec import Count, Counts, HexColour, Margin, Mm, Name, Schema, Symbol, ascending, check_game
+from pnp.spec import (
+    MAX_LIST,
+    Count,
+    Counts,
+    HexColour,
+    Margin,
+    Mm,
+    Name,
+    Schema,
+    Symbol,
+    ascending,
+    check_game,
+    fits,
+)
 from pnp.textflow import DiagramFn, Measure, parse_blocks
 
 KIT_ID = "ludo-cards"
@@ -92,15 +105,17 @@ class LudoGame(Schema):
     """The schema of templates/ludo-cards/game.toml."""
 
     players: Counts
-    values: Annotated[list[Annotated[int, msgspec.Meta(ge=1, le=6)]], msgspec.Meta(min_length=1)]  # ascending
+    values: Annotated[list[Annotated[int, msgspec.Meta(ge=1, le=6)]], msgspec.Meta(min_length=1, max_length=6)]  # ascending
     stack_height: Count
     card: tuple[Mm, Mm]
     grid: tuple[Count, Count]
     bleed: Margin
-    colours: Annotated[list[LudoColour], msgspec.Meta(min_length=1)]
+    colours: Annotated[list[LudoColour], msgspec.Meta(min_length=1, max_length=MAX_LIST)]
 
     def __post_init__(self) -> None:
         ascending("players", self.players)
+        fits("grid[0]", self.grid[0], "card[0]", self.card[0])  # the cards of a sheet are on that sheet
+        fits("grid[1]", self.grid[1], "card[1]", self.card[1])
         ascending("values", self.values)
         ids = [c.id for c in self.colours]
         if len(set(ids)) != len(ids):
