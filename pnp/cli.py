@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from pnp import __version__
-from pnp.errors import PnpError, UsageError, WorkerLost
+from pnp.errors import PnpError, UsageError, shown
 from pnp.options import BACKS
 
 if TYPE_CHECKING:
@@ -76,10 +76,10 @@ def parse_offset(_ctx: click.Context, _param: click.Parameter, value: str | None
         return None
     parts = [v.strip() for v in value.split(",")]
     if len(parts) != 2 or not all(_NUMBER.match(v) for v in parts):
-        raise click.BadParameter(f"{value!r} is not X,Y in mm (for example 0.5,-1)")
+        raise click.BadParameter(f"{_shown(value)} is not X,Y in mm (for example 0.5,-1)")
     x, y = (float(v) for v in parts)
     if not (math.isfinite(x) and math.isfinite(y)) or max(abs(x), abs(y)) > 10:
-        raise click.BadParameter(f"{value!r}: an offset of more than 10 mm is not a printer's drift")
+        raise click.BadParameter(f"{_shown(value)}: an offset of more than 10 mm is not a printer's drift")
     return (x + 0.0, y + 0.0)  # -0 is 0
 
 
@@ -88,13 +88,27 @@ def parse_bleed(_ctx: click.Context, _param: click.Parameter, value: str | None)
         return None
     from pnp.presets import MAX_BLEED
 
-    try:
-        mm = float(value)
-    except ValueError:
-        raise click.BadParameter(f"{value!r} is not a length in mm (for example 3)") from None
-    if not 0 <= mm <= MAX_BLEED:  # NaN and inf fail here too
+    if not _NUMBER.match(value.strip()):  # the rule of --back-offset: ASCII digits, no exponent, no _
+        raise click.BadParameter(f"{_shown(value)} is not a length in mm (for example 3)")
+    mm = float(value) + 0.0
+    if not 0 <= mm <= MAX_BLEED:
         raise click.BadParameter(f"{value!r}: choose a bleed between 0 and {MAX_BLEED:g} mm")
     return mm
+
+
+def parse_out(_ctx: click.Context, _param: click.Parameter, value: str) -> Path:
+    """The output folder: any path but an empty one (which would quietly
+    mean the current folder)."""
+    if not value:
+        raise click.BadParameter("an empty path is no folder; write . for the current folder")
+    return Path(value)
+
+
+def _shown(value: object, limit: int = 60) -> str:
+    """A value the user typed, for an error line: quoted, with control
+    characters escaped, cut short if long."""
+    text = repr(str(value))
+    return text if len(text) <= limit else text[: limit - 5] + " ...'"
 
 
 def parse_formats(_ctx: click.Context, _param: click.Parameter, value: str) -> tuple[str, ...]:
@@ -139,7 +153,7 @@ class PnpGroup(click.Group):
 
     def main(self, args: Any = None, prog_name: str | None = None, complete_var: str | None = None,
              standalone_mode: bool = True, **extra: Any) -> Any:
-        from pnp.interrupts import STOP_SIGNALS, Interrupted, stop_signals
+        from pnp.interrupts import STOP_SIGNALS, Interrupted, check, stop_signals
 
         if sys.stdout is None:
             sys.stdout = _ClosedStdout()  # type: ignore[assignment]
@@ -156,6 +170,7 @@ class PnpGroup(click.Group):
             try:
                 with stop_signals():
                     rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+                    check()  # a signal whose exception Python had to drop (in a finaliser) still stops the run
                 code = rv if isinstance(rv, int) else 0
             except SystemExit as e:
                 code = e.code
@@ -236,8 +251,8 @@ def list_kits() -> None:
 @click.argument("kits", nargs=-1, metavar="[KIT]...")
 @click.option("--lang", "-l", default="all", show_default=True, help="en, nl, de or all")
 @click.option("--paper", "-p", default="all", show_default=True, help="a4, letter or all")
-@click.option("--out", "-o", type=click.Path(path_type=Path, readable=False), default=Path("output"),
-              show_default=True, help="Folder the files are written to.")
+@click.option("--out", "-o", default="output", callback=parse_out, show_default=True,
+              help="Folder the files are written to.")
 @click.option("--players", type=Whole(1, 99), default=None, help="Print the components for N players only (2-4).")
 @click.option("--backs", type=click.Choice(BACKS), default="duplex-long", show_default=True,
               help="How card backs are printed (Ludo cards).")
@@ -286,7 +301,7 @@ def _render(ctx: click.Context, kits: tuple[str, ...], lang: str, paper: str, ou
             ink_saver: bool, validate: bool, workers: int | None, quiet: bool, bleed: float | None,
             preset: str | None) -> None:
     from pnp.build import remove_stale_parts
-    from pnp.interrupts import Interrupted
+    from pnp.interrupts import Interrupted, check
     from pnp.kits import get_kit, registry
     from pnp.options import Options
     from pnp.outputs import CardOptions, default_workers, render_all
@@ -374,7 +389,7 @@ def _render(ctx: click.Context, kits: tuple[str, ...], lang: str, paper: str, ou
             bar.current_item = f"{len(announced)} files" + (f", {pages} pages done" if pages else "")
             bar.render_progress()
         elif not quiet:
-            click.echo(f"wrote {path}")
+            click.echo(f"wrote {shown(path)}")
 
     results = render_all(jobs, out, formats, dpi, validate, workers or default_workers(len(jobs)), cards, on_file)
     try:
@@ -388,6 +403,8 @@ def _render(ctx: click.Context, kits: tuple[str, ...], lang: str, paper: str, ou
                 bar.update(1, f"{len(written)} files, {pages} pages done")
                 if result.report is not None:
                     reports.append(result.report)
+                check()  # a signal Python had to drop on the way
+        check()
     except Interrupted as e:
         results.close()  # stops the workers; each removes its .part
         remove_stale_parts(out)
@@ -398,13 +415,12 @@ def _render(ctx: click.Context, kits: tuple[str, ...], lang: str, paper: str, ou
     except UsageError as e:
         results.close()
         raise click.UsageError(str(e)) from None
-    except WorkerLost as e:
+    except PnpError as e:  # WorkerLost, OutputError (a full disk), ...: say what is on disk
         results.close()
         remove_stale_parts(out)
-        _fail(f"{e}; no partial file was left behind")
-    except PnpError as e:
-        results.close()
-        _fail(str(e))
+        kept = _kept(out, jobs, start_ns, written)
+        what = f"kept the {kept} finished file(s) in {out}" if kept else "no file was written"
+        _fail(f"{e}; {what}; no partial file was left behind")
     finally:
         results.close()
     seconds = time.perf_counter() - start
@@ -416,13 +432,13 @@ def _render(ctx: click.Context, kits: tuple[str, ...], lang: str, paper: str, ou
             from pnp.validate import summary_line
 
             for r in reports:
-                click.echo(f"{'ok  ' if r.ok else 'FAIL'}  {r.file}  ({len(r.checks)} checks)")
+                click.echo(f"{'ok  ' if r.ok else 'FAIL'}  {shown(r.file)}  ({len(r.checks)} checks)")
             click.echo(summary_line(reports))
         click.echo(f"wrote {len(written)} files ({pages} pages) to {out} in {seconds:.2f} s")
     for r in failed:
         for line in r.problems():
             click.echo(f"Error: {line}", err=True)
-        click.echo(f"Error: a file failed its checks: kept as {r.file} for inspection, not under its final name",
+        click.echo(f"Error: a file failed its checks: kept as {shown(r.file)} for inspection, not under its final name",
                    err=True)
     if failed:
         sys.exit(1)
@@ -445,17 +461,32 @@ def _check_inputs(chosen: list[Any], langs: tuple[str, ...]) -> dict[str, Any]:
 
 def _kept(out: Path, jobs: list[tuple[Any, Options]], start_ns: int, written: list[Path]) -> int:
     """Files of this run that were finished before it stopped: those reported
-    done, and those a stopped worker had already renamed into place."""
-    from pnp.build import file_stem
+    done, and those a stopped worker had already renamed into place (in the
+    output folder, or in a cards folder of one of the run's kits)."""
+    from pnp.build import PART, file_stem
 
-    stems = {file_stem(kit.id, o) for kit, o in jobs}
+    stems = {file_stem(kit.id, o) for kit, o in jobs} | {f"{kit.id}-{o.lang}-cards" for kit, o in jobs}
     found = set(written)
-    try:
-        for p in out.iterdir():
-            if any(p.name.startswith(stem + c) for stem in stems for c in ".-") and p.stat().st_mtime_ns >= start_ns:
-                found.add(p)
-    except OSError:
-        pass
+    todo = [(out, 0)]
+    while todo:
+        folder, depth = todo.pop()
+        try:
+            entries = list(os.scandir(folder))
+        except OSError:
+            continue
+        for e in entries:
+            path = Path(e.path)
+            top = path.relative_to(out).parts[0]
+            if not any(top.startswith(stem + c) or top == stem for stem in stems for c in ".-"):
+                continue
+            try:
+                if e.is_dir(follow_symlinks=False):
+                    if depth < 2:
+                        todo.append((path, depth + 1))
+                elif not PART.match(e.name) and e.stat(follow_symlinks=False).st_mtime_ns >= start_ns:
+                    found.add(path)
+            except OSError:
+                pass
     return len(found)
 
 
@@ -474,7 +505,7 @@ def validate_cmd(files: tuple[Path, ...], as_json: bool, quiet: bool) -> None:
         raise click.UsageError("no PDF to validate: name files, or render into output/ first")
     for p in paths:
         if not os.path.lexists(p):
-            raise click.UsageError(f"no such file: {p}")
+            raise click.UsageError(f"no such file: {shown(p)}")
     reports = [validate_file(p) for p in paths]  # an unreadable file is its own one-line verdict
     if as_json:
         click.echo(json.dumps([r.to_json() for r in reports], indent=2, ensure_ascii=False))

@@ -30,10 +30,12 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
 
+    from pnp.layout.components import Component
     from pnp.validate import Report
 
-from pnp.build import VARIANT_FNS, apply_variant, atomic_file, build_pages, file_stem, write_atomic
+from pnp.build import VARIANT_FNS, Built, apply_variant, atomic_file, build_pages, file_stem, remove_own_parts, write_atomic
 from pnp.errors import OutputError, WorkerLost
+from pnp.geometry import Page
 from pnp.interrupts import STOP_SIGNALS
 from pnp.kits import Kit
 from pnp.options import Options
@@ -67,12 +69,48 @@ def page_name(stem: str, n: int, suffix: str) -> str:
     return f"{stem}-p{n:02d}{suffix}"
 
 
-def render_one(kit: Kit, options: Options, out: Path, formats: tuple[str, ...], dpi: int, measure: Measure,
-               validate: bool, cards: CardOptions | None = None, on_file: Callable[[Path], None] | None = None) -> Result:
+@dataclass(frozen=True)
+class CardsLaid:
+    """The print-shop export laid out: its pieces and their pages, and what
+    the files will say about them."""
+
+    comps: list[Component]
+    pages: list[Page]
+    stem: str
+    title: str
+    credits: str
+    keywords: str
+    dpi: int
+
+
+@dataclass(frozen=True)
+class Laid:
+    """One job laid out: every page its files will hold, before a byte is
+    written. Cheap next to rendering, so a run lays out every job first and
+    a layout error (a label too long, a preset that does not fit) leaves
+    the output folder as it was."""
+
+    built: Built
+    cards: CardsLaid | None
+
+
+def lay_out(kit: Kit, options: Options, formats: tuple[str, ...], measure: Measure,
+            cards: CardOptions | None = None) -> Laid:
     unknown = [f for f in formats if f not in FORMATS]
     if unknown:
         raise ValueError(f"unknown format {', '.join(unknown)}; choose from {', '.join(FORMATS)}")
     built = build_pages(kit, options, measure)
+    laid_cards = lay_out_cards(kit, options, measure, cards or CardOptions()) if "cards" in formats else None
+    return Laid(built, laid_cards)
+
+
+def render_one(kit: Kit, options: Options, out: Path, formats: tuple[str, ...], dpi: int, measure: Measure,
+               validate: bool, cards: CardOptions | None = None, on_file: Callable[[Path], None] | None = None,
+               laid: Laid | None = None) -> Result:
+    """Write the files of one job (laid out here unless `laid` is given)."""
+    if laid is None:
+        laid = lay_out(kit, options, formats, measure, cards)
+    built = laid.built
     stem = file_stem(kit.id, options)
     files: list[Path] = []
     report = None
@@ -137,8 +175,8 @@ def render_one(kit: Kit, options: Options, out: Path, formats: tuple[str, ...], 
             write(f"{stem}-sheet{n:02d}-proof.png", png_bytes(image, dpi))
             image.close()
     pages = len(built.pages) if set(formats) - {"cards"} else 0
-    if "cards" in formats:
-        pages += write_cards(kit, options, measure, cards or CardOptions(), out, write, record)
+    if laid.cards is not None:
+        pages += write_cards(laid.cards, options, out, write, record)
     return Result(files, pages, report)
 
 
@@ -176,16 +214,13 @@ def cards_stem(kit: Kit, options: Options, preset: str | None) -> str:
     return "-".join(parts)
 
 
-def write_cards(kit: Kit, options: Options, measure: Measure, co: CardOptions, out: Path,
-                write: Callable[[str, bytes], None], record: Callable[[Path], None]) -> int:
-    """The print-shop export: the cards PDF, a PNG per piece (in a folder of
-    their own) and a ZIP of the PNGs. Returns the number of pieces."""
+def lay_out_cards(kit: Kit, options: Options, measure: Measure, co: CardOptions) -> CardsLaid:
+    """The print-shop export's pieces and pages (nothing written)."""
     from pnp import __version__
     from pnp.i18n import load_catalog
     from pnp.kits import Context
     from pnp.layout.components import components
     from pnp.presets import DEFAULT_BLEED, get_preset
-    from pnp.render.cards import DeterministicZip, card_pngs
 
     preset = get_preset(co.preset) if co.preset else None
     bleed = co.bleed if co.bleed is not None else (preset.bleed if preset else DEFAULT_BLEED)
@@ -201,16 +236,26 @@ def write_cards(kit: Kit, options: Options, measure: Measure, co: CardOptions, o
     title = f"{cat.text('title')} ({cat.text('language_name')}): {len(comps)} print-shop pieces"
     kw = (f"pnp={__version__}; kit={kit.id}; lang={options.lang}; format=cards; bleed={bleed:g}; "
           f"preset={co.preset or 'none'}; pieces={len(comps)}")
-    pdf = render_pdf(pages, PdfMeta(title, title, cat.text("credits") if "credits" in cat.strings else "pnp", kw,
-                                    options.lang))
+    credits = cat.text("credits") if "credits" in cat.strings else "pnp"
+    return CardsLaid(comps, pages, stem, title, credits, kw, dpi)
+
+
+def write_cards(laid: CardsLaid, options: Options, out: Path, write: Callable[[str, bytes], None],
+                record: Callable[[Path], None]) -> int:
+    """The print-shop export: the cards PDF, a PNG per piece (in a folder of
+    their own) and a ZIP of the PNGs. Returns the number of pieces."""
+    from pnp.render.cards import DeterministicZip, card_pngs
+
+    stem = laid.stem
+    pdf = render_pdf(laid.pages, PdfMeta(laid.title, laid.title, laid.credits, laid.keywords, options.lang))
     write(f"{stem}/{stem}.pdf", pdf)
     zip_path = out / stem / f"{stem}-png.zip"
     with atomic_file(zip_path) as f, DeterministicZip(f) as archive:
-        for name, data in card_pngs(pdf, comps, stem, dpi):
+        for name, data in card_pngs(pdf, laid.comps, stem, laid.dpi):
             write(f"{stem}/png/{name}", data)
             archive.add(name, data)
     record(zip_path)
-    return len(comps)
+    return len(laid.comps)
 
 
 @cache
@@ -221,25 +266,42 @@ def _process_measurer() -> Measure:
     return Measurer()
 
 
-def _job(kit_id: str, options: Options, out: Path, formats: tuple[str, ...], dpi: int, validate: bool,
-         cards: CardOptions | None = None, on_file: Callable[[Path], None] | None = None) -> Result:
+def _lay_out_job(kit_id: str, options: Options, formats: tuple[str, ...], cards: CardOptions | None) -> Laid:
     from pnp.kits import get_kit
 
-    return render_one(get_kit(kit_id), options, out, formats, dpi, _process_measurer(), validate, cards, on_file)
+    return lay_out(get_kit(kit_id), options, formats, _process_measurer(), cards)
+
+
+def _lay_out_pickled(kit_id: str, options: Options, formats: tuple[str, ...], cards: CardOptions | None) -> bytes:
+    """A worker's layout, pickled here once: the parent only holds the bytes
+    and hands them to the worker that writes the files, which unpickles them."""
+    import pickle
+
+    return pickle.dumps(_lay_out_job(kit_id, options, formats, cards), pickle.HIGHEST_PROTOCOL)
+
+
+def _pickled_job(kit_id: str, options: Options, out: Path, formats: tuple[str, ...], dpi: int, validate: bool,
+                 cards: CardOptions | None, laid: bytes) -> Result:
+    import pickle
+
+    return _job(kit_id, options, out, formats, dpi, validate, cards, None, pickle.loads(laid))
+
+
+def _job(kit_id: str, options: Options, out: Path, formats: tuple[str, ...], dpi: int, validate: bool,
+         cards: CardOptions | None = None, on_file: Callable[[Path], None] | None = None,
+         laid: Laid | None = None) -> Result:
+    from pnp.kits import get_kit
+
+    return render_one(get_kit(kit_id), options, out, formats, dpi, _process_measurer(), validate, cards, on_file, laid)
 
 
 # ---- stopping: signals, and workers that never outlive the run -------------
 
-class _Stopped(BaseException):
-    pass
-
-
-_in_job = False
-
-
 def _worker_signal(signum: int, _frame: object) -> None:
-    if _in_job:
-        raise _Stopped(signum)  # write_atomic removes its .part on the way out
+    """SIGTERM in a worker: remove the .part files it is writing and end at
+    once. No exception unwinds through the job (where a finaliser or a C
+    extension such as pikepdf's could swallow it or print about it)."""
+    remove_own_parts()
     os._exit(128 + signum)
 
 
@@ -263,18 +325,6 @@ def _worker_init(parent: int) -> None:
     _die_with_parent()
     if os.getppid() != parent:  # the parent died before prctl took effect
         os._exit(1)
-
-
-def _worker_job(kit_id: str, options: Options, out: Path, formats: tuple[str, ...], dpi: int,
-                validate: bool, cards: CardOptions | None = None) -> Result:
-    global _in_job
-    _in_job = True
-    try:
-        return _job(kit_id, options, out, formats, dpi, validate, cards)
-    except _Stopped as e:
-        os._exit(128 + e.args[0])  # the parent is stopping the run; it reports what was kept
-    finally:
-        _in_job = False
 
 
 def _stop_workers(ex: ProcessPoolExecutor) -> None:
@@ -304,10 +354,18 @@ def render_all(jobs: list[tuple[Kit, Options]], out: Path, formats: tuple[str, .
     however many workers made them. `on_file` hears of each file as it is
     written when the jobs run here; from workers, files come with results.
     Close the iterator to stop early: the workers are stopped too (also when
-    the caller is interrupted)."""
+    the caller is interrupted).
+
+    Every job is laid out before any file is written (in the workers when
+    there are several, handed back and forth pickled): bad facts, texts or
+    options that only layout finds (a label too long for its box, a preset
+    that does not fit a kit's board) stop the run with the output folder as
+    it was."""
     if workers <= 1 or len(jobs) < 2:
-        for kit, options in jobs:
-            yield _job(kit.id, options, out, formats, dpi, validate, cards, on_file)
+        laid: list[Laid | None] = [_lay_out_job(kit.id, options, formats, cards) for kit, options in jobs]
+        for i, (kit, options) in enumerate(jobs):
+            one, laid[i] = laid[i], None  # each layout goes once its files are written
+            yield _job(kit.id, options, out, formats, dpi, validate, cards, on_file, one)
         return
     import multiprocessing  # only here: a single job never pays for importing them
     from concurrent.futures import ProcessPoolExecutor
@@ -319,9 +377,13 @@ def render_all(jobs: list[tuple[Kit, Options]], out: Path, formats: tuple[str, .
     lost = "a worker process was killed (out of memory, or a signal sent to it alone)"
     try:
         try:
-            futures = [ex.submit(_worker_job, kit.id, options, out, formats, dpi, validate, cards)
-                       for kit, options in jobs]
-        except BrokenProcessPool:  # one died before every job was handed out
+            layouts = [ex.submit(_lay_out_pickled, kit.id, options, formats, cards) for kit, options in jobs]
+            laid = [f.result() for f in layouts]
+            del layouts
+            futures = [ex.submit(_pickled_job, kit.id, options, out, formats, dpi, validate, cards, laid[i])
+                       for i, (kit, options) in enumerate(jobs)]
+            del laid  # the queue holds them pickled until a worker takes each
+        except BrokenProcessPool:  # one died while laying out, or before every job was handed out
             raise WorkerLost(lost) from None
         for f in futures:
             try:

@@ -313,7 +313,8 @@ def test_a_full_disk_is_one_line_and_leaves_no_part(tmp_path, monkeypatch):
         result = _run("render", "ludo-cards", "-l", "en", "-p", "a4", "-j", "1", "-o", str(disk))
         assert result.exit_code == 1, result.output
         line = _one_error_line(result.output)
-        assert line == f"Error: cannot write {disk / 'ludo-cards-en-a4.pdf'}: No space left on device"
+        assert line == (f"Error: cannot write {disk / 'ludo-cards-en-a4.pdf'}: No space left on device; "
+                        "no file was written; no partial file was left behind")
         assert _files(disk) == ["old.pdf"], "no .part, no half file"
         assert (disk / "old.pdf").read_bytes() == b"%PDF- an old kit"
     finally:
