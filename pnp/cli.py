@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from pnp import __version__
-from pnp.errors import PnpError, UsageError, shown
+from pnp.errors import OutputError, PnpError, UsageError, shown
 from pnp.options import BACKS
 
 if TYPE_CHECKING:
@@ -300,6 +300,7 @@ def _render(ctx: click.Context, kits: tuple[str, ...], lang: str, paper: str, ou
             backs: str, back_offset: tuple[float, float] | None, formats: tuple[str, ...], dpi: int, greyscale: bool,
             ink_saver: bool, validate: bool, workers: int | None, quiet: bool, bleed: float | None,
             preset: str | None) -> None:
+    from pnp import interrupts
     from pnp.build import remove_stale_parts
     from pnp.interrupts import Interrupted, check
     from pnp.kits import get_kit, registry
@@ -347,16 +348,16 @@ def _render(ctx: click.Context, kits: tuple[str, ...], lang: str, paper: str, ou
         _fail(str(e))
     except Interrupted as e:
         _fail("interrupted before anything was written", 128 + e.signum)
-    try:
-        if out.exists() and not out.is_dir():
-            raise FileExistsError(errno.EEXIST, "it is a file")
-        out.mkdir(parents=True, exist_ok=True)
-    except OSError as e:
-        _fail(f"cannot create the output folder {out}: {e.strerror or e}")
-    if not os.access(out, os.W_OK | os.X_OK):
-        read_only = bool(os.statvfs(out).f_flag & os.ST_RDONLY)
-        _fail(f"cannot write to the output folder {out}: {'read-only file system' if read_only else 'permission denied'}")
-    stale = remove_stale_parts(out)
+    _check_out(out)  # creates nothing: a run that fails before writing leaves no empty folder either
+    stale: list[Path] = []
+
+    def before_writing() -> None:
+        """Every job is laid out: make the folder, clear a crashed run's leftovers."""
+        try:
+            out.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise OutputError(f"cannot create the output folder {shown(out)}: {e.strerror or e}") from None
+        stale.extend(remove_stale_parts(out))
 
     papers = tuple(PAPERS) if paper == "all" else (paper,)
     if formats == ("cards",):
@@ -391,7 +392,8 @@ def _render(ctx: click.Context, kits: tuple[str, ...], lang: str, paper: str, ou
         elif not quiet:
             click.echo(f"wrote {shown(path)}")
 
-    results = render_all(jobs, out, formats, dpi, validate, workers or default_workers(len(jobs)), cards, on_file)
+    results = render_all(jobs, out, formats, dpi, validate, workers or default_workers(len(jobs)), cards, on_file,
+                         before_writing)
     try:
         with bar:
             for result in results:
@@ -406,16 +408,13 @@ def _render(ctx: click.Context, kits: tuple[str, ...], lang: str, paper: str, ou
                 check()  # a signal Python had to drop on the way
         check()
     except Interrupted as e:
-        results.close()  # stops the workers; each removes its .part
-        remove_stale_parts(out)
-        kept = _kept(out, jobs, start_ns, written)
-        name = {2: "Ctrl-C (SIGINT)", 15: "SIGTERM", 1: "SIGHUP"}.get(e.signum, f"signal {e.signum}")
-        what = f"kept the {kept} finished file(s) in {out}" if kept else "no file was finished"
-        _fail(f"interrupted by {name}: {what}; no partial file was left behind", 128 + e.signum)
+        _stopped(results, out, jobs, start_ns, written, e.signum)
     except UsageError as e:
         results.close()
         raise click.UsageError(str(e)) from None
     except PnpError as e:  # WorkerLost, OutputError (a full disk), ...: say what is on disk
+        if interrupts.pending is not None:  # a worker stopped by the same Ctrl-C: the signal is the news
+            _stopped(results, out, jobs, start_ns, written, interrupts.pending)
         results.close()
         remove_stale_parts(out)
         kept = _kept(out, jobs, start_ns, written)
@@ -442,6 +441,32 @@ def _render(ctx: click.Context, kits: tuple[str, ...], lang: str, paper: str, ou
                    err=True)
     if failed:
         sys.exit(1)
+
+
+def _stopped(results: Any, out: Path, jobs: list[tuple[Any, Options]], start_ns: int, written: list[Path],
+             signum: int) -> None:
+    from pnp.build import remove_stale_parts
+
+    results.close()  # stops the workers; each removes its .part
+    remove_stale_parts(out)
+    kept = _kept(out, jobs, start_ns, written)
+    name = {2: "Ctrl-C (SIGINT)", 15: "SIGTERM", 1: "SIGHUP"}.get(signum, f"signal {signum}")
+    what = f"kept the {kept} finished file(s) in {shown(out)}" if kept else "no file was finished"
+    _fail(f"interrupted by {name}: {what}; no partial file was left behind", 128 + signum)
+
+
+def _check_out(out: Path) -> None:
+    """The output folder can be written, or created in the nearest folder
+    that exists; one line if not. Nothing is created here."""
+    where = out
+    while not os.path.lexists(where) and where != where.parent:
+        where = where.parent
+    if not where.is_dir():
+        _fail(f"cannot create the output folder {shown(out)}: {shown(where)} is a file")
+    if not os.access(where, os.W_OK | os.X_OK):
+        read_only = bool(os.statvfs(where).f_flag & os.ST_RDONLY)
+        verb = "write to" if where == out else "create"
+        _fail(f"cannot {verb} the output folder {shown(out)}: {'read-only file system' if read_only else 'permission denied'}")
 
 
 def _check_inputs(chosen: list[Any], langs: tuple[str, ...]) -> dict[str, Any]:

@@ -58,6 +58,22 @@ def _unraisable(args: Any, default: Any = sys.__unraisablehook__) -> None:
 
 
 @contextmanager
+def deferred() -> Iterator[None]:
+    """Stop signals wait (blocked) until the block ends, then arrive. Around
+    forking worker processes: a child starts with the parent's handlers and
+    mask, so it is not stopped before it has set up its own handling (which
+    unblocks them: pnp.outputs._worker_init)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+@contextmanager
 def stop_signals() -> Iterator[None]:
     """Stop signals raise Interrupted inside the block; the old handlers come
     back afterwards. Outside the main thread (where Python allows no

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 from pnp.build import VARIANT_FNS, Built, apply_variant, atomic_file, build_pages, file_stem, remove_own_parts, write_atomic
 from pnp.errors import OutputError, WorkerLost
 from pnp.geometry import Page
-from pnp.interrupts import STOP_SIGNALS
+from pnp.interrupts import STOP_SIGNALS, deferred
 from pnp.kits import Kit
 from pnp.options import Options
 from pnp.paper import SAFE_MARGIN, get_paper
@@ -322,6 +322,7 @@ def _worker_init(parent: int) -> None:
     # dies first and looks like a crash. SIGTERM stops a worker, whoever sends it.
     for sig in STOP_SIGNALS:
         signal.signal(sig, _worker_signal if sig == signal.SIGTERM else signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)  # blocked by the parent while it forked us
     _die_with_parent()
     if os.getppid() != parent:  # the parent died before prctl took effect
         os._exit(1)
@@ -347,8 +348,8 @@ def default_workers(jobs: int) -> int:
 
 
 def render_all(jobs: list[tuple[Kit, Options]], out: Path, formats: tuple[str, ...], dpi: int, validate: bool,
-               workers: int, cards: CardOptions | None = None,
-               on_file: Callable[[Path], None] | None = None) -> Iterator[Result]:
+               workers: int, cards: CardOptions | None = None, on_file: Callable[[Path], None] | None = None,
+               before_writing: Callable[[], None] | None = None) -> Iterator[Result]:
     """Render every job, in worker processes when there are several; results
     come back in the order of `jobs`, and the files are the same bytes
     however many workers made them. `on_file` hears of each file as it is
@@ -360,9 +361,11 @@ def render_all(jobs: list[tuple[Kit, Options]], out: Path, formats: tuple[str, .
     there are several, handed back and forth pickled): bad facts, texts or
     options that only layout finds (a label too long for its box, a preset
     that does not fit a kit's board) stop the run with the output folder as
-    it was."""
+    it was. `before_writing` runs between the two (to make the folder)."""
     if workers <= 1 or len(jobs) < 2:
         laid: list[Laid | None] = [_lay_out_job(kit.id, options, formats, cards) for kit, options in jobs]
+        if before_writing is not None:
+            before_writing()
         for i, (kit, options) in enumerate(jobs):
             one, laid[i] = laid[i], None  # each layout goes once its files are written
             yield _job(kit.id, options, out, formats, dpi, validate, cards, on_file, one)
@@ -377,9 +380,12 @@ def render_all(jobs: list[tuple[Kit, Options]], out: Path, formats: tuple[str, .
     lost = "a worker process was killed (out of memory, or a signal sent to it alone)"
     try:
         try:
-            layouts = [ex.submit(_lay_out_pickled, kit.id, options, formats, cards) for kit, options in jobs]
+            with deferred():  # the first submit forks every worker; a signal waits until they handle it
+                layouts = [ex.submit(_lay_out_pickled, kit.id, options, formats, cards) for kit, options in jobs]
             laid = [f.result() for f in layouts]
             del layouts
+            if before_writing is not None:
+                before_writing()
             futures = [ex.submit(_pickled_job, kit.id, options, out, formats, dpi, validate, cards, laid[i])
                        for i, (kit, options) in enumerate(jobs)]
             del laid  # the queue holds them pickled until a worker takes each
