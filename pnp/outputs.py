@@ -272,19 +272,85 @@ def _lay_out_job(kit_id: str, options: Options, formats: tuple[str, ...], cards:
     return lay_out(get_kit(kit_id), options, formats, _process_measurer(), cards)
 
 
-def _lay_out_pickled(kit_id: str, options: Options, formats: tuple[str, ...], cards: CardOptions | None) -> bytes:
-    """A worker's layout, pickled here once: the parent only holds the bytes
-    and hands them to the worker that writes the files, which unpickles them."""
+# ---- slots: how layouts and results travel between the parent and workers --
+#
+# The pool's own pipes carry only small messages (a slot's length, under the
+# 4 KB a pipe writes at once). Everything large - a job's layout, its result,
+# an error - goes through its slot: an anonymous file (memfd: in memory, no
+# name, gone with the last process that holds it, even after SIGKILL) made
+# before the workers are forked, so every worker has them all. A worker
+# stopped by a signal half-way through a message on a pipe would leave the
+# pool's manager thread waiting for the rest forever; half a slot is only
+# ever read by no one.
+
+_SLOTS: list[int] = []
+
+
+def _open_slots(n: int) -> list[int]:
+    if hasattr(os, "memfd_create"):
+        return [os.memfd_create(f"pnp-job-{i}", os.MFD_CLOEXEC) for i in range(n)]
+    import tempfile
+
+    return [os.dup(f.fileno()) for f in (tempfile.TemporaryFile() for _ in range(n))]
+
+
+def _put(slot: int, status: str, value: object) -> int:
+    """`value` in `slot`, after a byte saying whether it is a result ("ok")
+    or an error; returns the slot's length."""
     import pickle
 
-    return pickle.dumps(_lay_out_job(kit_id, options, formats, cards), pickle.HIGHEST_PROTOCOL)
+    try:
+        data = pickle.dumps(value, pickle.HIGHEST_PROTOCOL)
+    except Exception as e:  # noqa: BLE001 - an error that does not pickle still reaches the parent, as text
+        status, data = "error", pickle.dumps(RuntimeError(f"{type(value).__name__}: {value} ({e})"))
+    data = (b"E" if status == "error" else b"K") + data
+    fd = _SLOTS[slot]
+    os.ftruncate(fd, 0)
+    done = 0
+    while done < len(data):
+        done += os.pwrite(fd, memoryview(data)[done:], done)
+    return len(data)
 
 
-def _pickled_job(kit_id: str, options: Options, out: Path, formats: tuple[str, ...], dpi: int, validate: bool,
-                 cards: CardOptions | None, laid: bytes) -> Result:
+def _failed(slot: int) -> bool:
+    """Whether `slot` holds an error, read without unpickling the slot."""
+    return os.pread(_SLOTS[slot], 1, 0) == b"E"
+
+
+def _take(slot: int, size: int) -> object:
+    """What a worker put in `slot`; its error raised here."""
     import pickle
 
-    return _job(kit_id, options, out, formats, dpi, validate, cards, None, pickle.loads(laid))
+    fd = _SLOTS[slot]
+    chunks, done = [], 0
+    while done < size:
+        chunk = os.pread(fd, size - done, done)
+        if not chunk:
+            break
+        chunks.append(chunk)
+        done += len(chunk)
+    data = b"".join(chunks)
+    value = pickle.loads(data[1:])
+    if data[:1] == b"E":
+        raise value
+    return value
+
+
+def _slot_lay_out(slot: int, kit_id: str, options: Options, formats: tuple[str, ...], cards: CardOptions | None) -> int:
+    try:
+        return _put(slot, "ok", _lay_out_job(kit_id, options, formats, cards))
+    except Exception as e:  # noqa: BLE001 - handed to the parent, which raises it
+        return _put(slot, "error", e)
+
+
+def _slot_job(slot: int, size: int, kit_id: str, options: Options, out: Path, formats: tuple[str, ...], dpi: int,
+              validate: bool, cards: CardOptions | None) -> int:
+    try:
+        laid = _take(slot, size)
+        assert isinstance(laid, Laid)
+        return _put(slot, "ok", _job(kit_id, options, out, formats, dpi, validate, cards, None, laid))
+    except Exception as e:  # noqa: BLE001 - handed to the parent, which raises it
+        return _put(slot, "error", e)
 
 
 def _job(kit_id: str, options: Options, out: Path, formats: tuple[str, ...], dpi: int, validate: bool,
@@ -374,6 +440,8 @@ def render_all(jobs: list[tuple[Kit, Options]], out: Path, formats: tuple[str, .
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
 
+    global _SLOTS
+    _SLOTS = _open_slots(len(jobs))  # before the workers are forked: they inherit every slot
     ex = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"), initializer=_worker_init,
                              initargs=(os.getpid(),))
     done = False
@@ -381,24 +449,31 @@ def render_all(jobs: list[tuple[Kit, Options]], out: Path, formats: tuple[str, .
     try:
         try:
             with deferred():  # the first submit forks every worker; a signal waits until they handle it
-                layouts = [ex.submit(_lay_out_pickled, kit.id, options, formats, cards) for kit, options in jobs]
-            laid = [f.result() for f in layouts]
-            del layouts
+                layouts = [ex.submit(_slot_lay_out, i, kit.id, options, formats, cards)
+                           for i, (kit, options) in enumerate(jobs)]
+            sizes = [f.result() for f in layouts]
+            for i, size in enumerate(sizes):
+                if _failed(i):
+                    _take(i, size)  # raises the first job's error, in the order of the jobs
             if before_writing is not None:
                 before_writing()
-            futures = [ex.submit(_pickled_job, kit.id, options, out, formats, dpi, validate, cards, laid[i])
+            futures = [ex.submit(_slot_job, i, sizes[i], kit.id, options, out, formats, dpi, validate, cards)
                        for i, (kit, options) in enumerate(jobs)]
-            del laid  # the queue holds them pickled until a worker takes each
         except BrokenProcessPool:  # one died while laying out, or before every job was handed out
             raise WorkerLost(lost) from None
-        for f in futures:
+        for i, f in enumerate(futures):
             try:
-                result = f.result()
+                size = f.result()
             except BrokenProcessPool:
                 raise WorkerLost(lost) from None
+            result = _take(i, size)
+            assert isinstance(result, Result)
             yield result
         done = True
     finally:
         if not done:
             _stop_workers(ex)
         ex.shutdown(wait=True, cancel_futures=True)
+        for fd in _SLOTS:
+            os.close(fd)
+        _SLOTS = []
