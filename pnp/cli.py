@@ -166,6 +166,8 @@ class PnpGroup(click.Group):
 
             gc.set_threshold(10_000, 10, 10)
         code: int | str | None = 0
+        global _finished
+        _finished = None
         try:
             try:
                 with stop_signals():
@@ -180,7 +182,7 @@ class PnpGroup(click.Group):
                         signal.signal(sig, signal.SIG_IGN)  # into a kill or a traceback
             sys.stdout.flush()
         except Interrupted as e:
-            code = _say("interrupted", 128 + e.signum)
+            code = _say("interrupted" if _finished is None else _interrupted(e.signum, _finished), 128 + e.signum)
         except click.exceptions.NoArgsIsHelpError as e:  # plain `pnp`: the help, not an error
             click.echo(e.ctx.get_help() if e.ctx else "")
             code = 0
@@ -300,6 +302,7 @@ def _render(ctx: click.Context, kits: tuple[str, ...], lang: str, paper: str, ou
             backs: str, back_offset: tuple[float, float] | None, formats: tuple[str, ...], dpi: int, greyscale: bool,
             ink_saver: bool, validate: bool, workers: int | None, quiet: bool, bleed: float | None,
             preset: str | None) -> None:
+    global _finished
     from pnp import interrupts
     from pnp.build import remove_stale_parts
     from pnp.interrupts import Interrupted, check
@@ -308,6 +311,7 @@ def _render(ctx: click.Context, kits: tuple[str, ...], lang: str, paper: str, ou
     from pnp.outputs import CardOptions, default_workers, render_all
     from pnp.paper import PAPERS, get_paper
 
+    _finished = "no file was finished"  # until the jobs are done, the loop below says what was kept
     try:
         if lang != "all" and lang not in _langs():
             raise UsageError(f"unknown language {lang!r}; choose from {', '.join(_langs())} or all")
@@ -347,7 +351,7 @@ def _render(ctx: click.Context, kits: tuple[str, ...], lang: str, paper: str, ou
     except PnpError as e:
         _fail(str(e))
     except Interrupted as e:
-        _fail("interrupted before anything was written", 128 + e.signum)
+        _fail(_interrupted(e.signum, "no file was finished"), 128 + e.signum)
     _check_out(out)  # creates nothing: a run that fails before writing leaves no empty folder either
     stale: list[Path] = []
 
@@ -406,6 +410,7 @@ def _render(ctx: click.Context, kits: tuple[str, ...], lang: str, paper: str, ou
                 if result.report is not None:
                     reports.append(result.report)
                 check()  # a signal Python had to drop on the way
+        _finished = _what_was_kept(len(written), out)
         check()
     except Interrupted as e:
         _stopped(results, out, jobs, start_ns, written, e.signum)
@@ -450,9 +455,21 @@ def _stopped(results: Any, out: Path, jobs: list[tuple[Any, Options]], start_ns:
     results.close()  # stops the workers; each removes its .part
     remove_stale_parts(out)
     kept = _kept(out, jobs, start_ns, written)
+    _fail(_interrupted(signum, _what_was_kept(kept, out)), 128 + signum)
+
+
+def _what_was_kept(kept: int, out: Path) -> str:
+    return f"kept the {kept} finished file(s) in {shown(out)}" if kept else "no file was finished"
+
+
+def _interrupted(signum: int, what: str) -> str:
     name = {2: "Ctrl-C (SIGINT)", 15: "SIGTERM", 1: "SIGHUP"}.get(signum, f"signal {signum}")
-    what = f"kept the {kept} finished file(s) in {shown(out)}" if kept else "no file was finished"
-    _fail(f"interrupted by {name}: {what}; no partial file was left behind", 128 + signum)
+    return f"interrupted by {name}: {what}; no partial file was left behind"
+
+
+# What a render has written once its files are all done: a signal after that
+# (while the summary prints, or as the command returns) still says it.
+_finished: str | None = None
 
 
 def _check_out(out: Path) -> None:

@@ -71,12 +71,13 @@ PATTERN_MEANS = {
 Counts = Annotated[list[Annotated[int, msgspec.Meta(ge=1, le=MAX_PLAYERS)]], msgspec.Meta(min_length=1, max_length=MAX_PLAYERS)]
 
 
-def fits(count_key: str, count: int, size_key: str, size: float, room: float = MAX_MM) -> None:
+def fits(count_key: str, count: int, size_key: str, size: float, room: float = MAX_MM,
+         where: str = "no sheet pnp prints on") -> None:
     """For a schema's __post_init__: `count` things of `size` mm in a row
-    fit the longest safe area of any sheet."""
+    fit the longest safe area of any sheet (or `room` mm of `where`)."""
     if count * size > room:
         raise ValueError(f"{count_key}: {count} x {size_key} {size:g} mm is {count * size:g} mm; "
-                         f"no sheet pnp prints on holds more than {room:g} mm in a row")
+                         f"{where} holds more than {room:g} mm in a row")
 
 
 def ascending(key: str, values: list[int]) -> None:

@@ -110,15 +110,18 @@ def warm(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[dict[str, 
         folder = tmp_path_factory.mktemp(f"warm-{name}")
         result = CliRunner().invoke(main, [*args, "-o", str(folder)])
         assert result.exit_code == 0, result.output
-        timed = tmp_path_factory.mktemp(f"timed-{name}")
-        start = time.monotonic()
-        pid, r = _fork_run(args, timed, timed.parent / f"{name}.err")
-        os.read(r, 1)
-        os.close(r)
-        _, status = os.waitpid(pid, 0)
-        assert os.waitstatus_to_exitcode(status) == 0, (timed.parent / f"{name}.err").read_text()
-        assert _files(timed) == _files(folder), "a forked run writes what an in-process run writes"
-        out[name] = (_files(folder), time.monotonic() - start)
+        times = []
+        for n in range(2):
+            timed = tmp_path_factory.mktemp(f"timed-{name}-{n}")
+            start = time.monotonic()
+            pid, r = _fork_run(args, timed, timed.parent / f"{name}.err")
+            os.read(r, 1)
+            os.close(r)
+            _, status = os.waitpid(pid, 0)
+            times.append(time.monotonic() - start)
+            assert os.waitstatus_to_exitcode(status) == 0, (timed.parent / f"{name}.err").read_text()
+            assert _files(timed) == _files(folder), "a forked run writes what an in-process run writes"
+        out[name] = (_files(folder), min(times))
     return out
 
 
@@ -136,7 +139,7 @@ def test_stop_signals_at_random_moments_in_many_runs(tmp_path, warm):
         pid, ready = _fork_run(CONFIGS[name], out, err)
         os.read(ready, 1)
         os.close(ready)
-        time.sleep(0.002 + rng.uniform(0.0, whole * 0.9))  # now and then the run is over first
+        time.sleep(0.002 + rng.uniform(0.0, whole * 0.8))  # now and then the run is over first
         workers = [w for w in _session(pid) if w != pid]
         try:
             if sig in (signal.SIGINT, signal.SIGHUP):
