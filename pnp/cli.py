@@ -479,7 +479,7 @@ def _check_out(out: Path) -> None:
     while not os.path.lexists(where) and where != where.parent:
         where = where.parent
     if not where.is_dir():
-        _fail(f"cannot create the output folder {shown(out)}: {shown(where)} is a file")
+        _fail(f"cannot create the output folder {shown(out)}: {shown(where)} is not a folder")
     if not os.access(where, os.W_OK | os.X_OK):
         read_only = bool(os.statvfs(where).f_flag & os.ST_RDONLY)
         verb = "write to" if where == out else "create"

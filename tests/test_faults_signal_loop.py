@@ -38,7 +38,9 @@ CONFIGS = {
     "svg-workers": [*COMMON, "--format", "svg", "-j", "2"],
     "svg-serial": [*COMMON, "--format", "svg", "-j", "1"],
     "cards-serial": [*COMMON, "-p", "a4", "--format", "cards", "--dpi", "20", "-j", "1"],
+    "pdf-validated-workers": ["render", "tab", "-l", "en", "--format", "pdf", "-j", "2", "-q"],
 }
+LOOP = ["svg-workers", "svg-serial", "cards-serial"]  # quick runs; the validated ones have a test of their own
 SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGKILL)
 KEPT = re.compile(r"^Error: interrupted by (Ctrl-C \(SIGINT\)|SIGTERM|SIGHUP): "
                   r"(kept the (?P<n>\d+) finished file\(s\) in .*|no file was finished); no partial file was left behind$")
@@ -77,6 +79,9 @@ def _fork_run(args: list[str], out: Path, err: Path) -> tuple[int, int]:
             os.dup2(null, 1)
             fd = os.open(err, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
             os.dup2(fd, 2)
+            # as in a process of its own: Python's streams on fds 1 and 2 (not pytest's capture)
+            sys.stdout = sys.__stdout__ = open(1, "w", closefd=False)
+            sys.stderr = sys.__stderr__ = open(2, "w", closefd=False, errors="backslashreplace")
             import faulthandler
 
             faulthandler.register(signal.SIGUSR1, all_threads=True, chain=False)  # a hung run tells where
@@ -125,73 +130,90 @@ def warm(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[dict[str, 
     return out
 
 
+def _one_run(rng: random.Random, run: int, name: str, sig: int, tmp_path: Path,
+             warm: dict[str, tuple[dict[str, bytes], float]]) -> str:
+    """One forked run stopped by `sig` at a random moment, checked; returns
+    "done" (it was over first) or "stopped"."""
+    reference, whole = warm[name]
+    out = tmp_path / f"run{run}"
+    err = tmp_path / f"run{run}.err"
+    pid, ready = _fork_run(CONFIGS[name], out, err)
+    os.read(ready, 1)
+    os.close(ready)
+    time.sleep(0.002 + rng.uniform(0.0, whole * 0.8))  # now and then the run is over first
+    workers = [w for w in _session(pid) if w != pid]
+    try:
+        if sig in (signal.SIGINT, signal.SIGHUP):
+            os.killpg(pid, sig)
+        else:
+            os.kill(pid, sig)
+    except ProcessLookupError:
+        pass
+    deadline = time.monotonic() + 30
+    while (done := os.waitpid(pid, os.WNOHANG))[0] == 0 and time.monotonic() < deadline:
+        time.sleep(0.002)
+    if done[0] == 0:
+        os.kill(pid, signal.SIGUSR1)
+        time.sleep(0.5)
+        os.killpg(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        pytest.fail(f"run {run} ({name}, {signal.Signals(sig).name}, seed {SEED}) did not stop within 30 s: "
+                    f"{err.read_text(errors='replace')}")
+    code = os.waitstatus_to_exitcode(done[1])
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        workers = sorted(set(workers) | set(_session(pid)))
+        if not any(_running(w) for w in workers):
+            break
+        time.sleep(0.005)
+    note = f"run {run}: {name}, {signal.Signals(sig).name}, seed {SEED}, exit {code}"
+    assert not [w for w in workers if _running(w)], f"workers outlived the run: {note}"
+    stderr = err.read_text(errors="replace")  # the run's and its workers' (they share it)
+    files = _files(out) if out.exists() else {}
+    parts = [n for n in files if n.rsplit("/", 1)[-1].endswith(".part")]
+    whole_files = {n: d for n, d in files.items() if n not in parts}
+    if code == 0:
+        assert stderr == "" and whole_files == reference, note
+    elif sig == signal.SIGKILL:
+        assert code == -signal.SIGKILL and stderr == "", f"{note}: {stderr!r}"
+        assert not parts or "serial" in name, f"a worker left a .part: {note}: {parts}"
+    else:
+        assert code == 128 + sig, f"{note}: {stderr!r}"
+        lines = stderr.splitlines()
+        assert len(lines) == 1, f"{note}: {stderr!r}"
+        m = KEPT.match(lines[0])
+        assert m, f"{note}: {stderr!r}"
+        assert int(m["n"] or 0) == len(whole_files), f"{note}: {len(whole_files)} files on disk: {stderr!r}"
+        assert not parts, f"{note}: {parts}"
+    for n, data in whole_files.items():
+        assert n in reference and data == reference[n], f"{n} is not a whole file of the run: {note}"
+    if out.exists():
+        remove_stale_parts(out)  # what the next run in this folder does first
+        left = [p for p in out.rglob("*") if p.name.endswith(".part")]
+        assert not left, f"the next run would not find {left}: {note}"
+    return "done" if code == 0 else "stopped"
+
+
 @pytest.mark.signal_loop
 def test_stop_signals_at_random_moments_in_many_runs(tmp_path, warm):
     rng = random.Random(f"loop-{SEED}")
     started = time.monotonic()
     seen: dict[str, int] = {}
     for run in range(RUNS):
-        name = rng.choice(list(CONFIGS))
+        name = rng.choice(LOOP)
         sig = rng.choice(SIGNALS)
-        reference, whole = warm[name]
-        out = tmp_path / f"run{run}"
-        err = tmp_path / f"run{run}.err"
-        pid, ready = _fork_run(CONFIGS[name], out, err)
-        os.read(ready, 1)
-        os.close(ready)
-        time.sleep(0.002 + rng.uniform(0.0, whole * 0.8))  # now and then the run is over first
-        workers = [w for w in _session(pid) if w != pid]
-        try:
-            if sig in (signal.SIGINT, signal.SIGHUP):
-                os.killpg(pid, sig)
-            else:
-                os.kill(pid, sig)
-        except ProcessLookupError:
-            pass
-        deadline = time.monotonic() + 30
-        while (done := os.waitpid(pid, os.WNOHANG))[0] == 0 and time.monotonic() < deadline:
-            time.sleep(0.002)
-        if done[0] == 0:
-            os.kill(pid, signal.SIGUSR1)
-            time.sleep(0.5)
-            os.killpg(pid, signal.SIGKILL)
-            os.waitpid(pid, 0)
-            pytest.fail(f"run {run} ({name}, {signal.Signals(sig).name}, seed {SEED}) did not stop within 30 s: "
-                        f"{err.read_text(errors='replace')}")
-        code = os.waitstatus_to_exitcode(done[1])
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            workers = sorted(set(workers) | set(_session(pid)))
-            if not any(_running(w) for w in workers):
-                break
-            time.sleep(0.005)
-        note = f"run {run}: {name}, {signal.Signals(sig).name}, seed {SEED}, exit {code}"
-        assert not [w for w in workers if _running(w)], f"workers outlived the run: {note}"
-        stderr = err.read_text(errors="replace")
-        files = _files(out) if out.exists() else {}
-        parts = [n for n in files if n.rsplit("/", 1)[-1].endswith(".part")]
-        whole_files = {n: d for n, d in files.items() if n not in parts}
-        if code == 0:
-            assert stderr == "" and whole_files == reference, note
-        elif sig == signal.SIGKILL:
-            assert code == -signal.SIGKILL and stderr == "", f"{note}: {stderr!r}"
-            assert not parts or "serial" in name, f"a worker left a .part: {note}: {parts}"
-        else:
-            assert code == 128 + sig, f"{note}: {stderr!r}"
-            lines = stderr.splitlines()
-            assert len(lines) == 1, f"{note}: {stderr!r}"
-            m = KEPT.match(lines[0])
-            assert m, f"{note}: {stderr!r}"
-            assert int(m["n"] or 0) == len(whole_files), f"{note}: {len(whole_files)} files on disk: {stderr!r}"
-            assert not parts, f"{note}: {parts}"
-        for n, data in whole_files.items():
-            assert n in reference and data == reference[n], f"{n} is not a whole file of the run: {note}"
-        if out.exists():
-            remove_stale_parts(out)  # what the next run in this folder does first
-            left = [p for p in out.rglob("*") if p.name.endswith(".part")]
-            assert not left, f"the next run would not find {left}: {note}"
-        seen[f"{name} {signal.Signals(sig).name} {'done' if code == 0 else 'stopped'}"] = seen.get(
-            f"{name} {signal.Signals(sig).name} {'done' if code == 0 else 'stopped'}", 0) + 1
+        key = f"{name} {signal.Signals(sig).name} {_one_run(rng, run, name, sig, tmp_path, warm)}"
+        seen[key] = seen.get(key, 0) + 1
     stopped = sum(n for k, n in seen.items() if k.endswith("stopped"))
     assert stopped >= RUNS // 2, f"most runs must be stopped mid-way, not finished first: {seen}"
     print(f"{RUNS} runs in {time.monotonic() - started:.1f} s: {seen}")
+
+
+def test_the_parent_killed_while_workers_validate_leaves_them_silent(tmp_path, warm):
+    """SIGKILL of the run (and SIGTERM) while its workers check PDFs, where
+    pikepdf (nanobind) is loaded: every worker goes at once and says nothing
+    (it once printed "Critical nanobind error ...")."""
+    rng = random.Random(f"validated-{SEED}")
+    outcomes = [_one_run(rng, run, "pdf-validated-workers", sig, tmp_path, warm)
+                for run, sig in enumerate([signal.SIGKILL, signal.SIGTERM] * 6)]
+    assert outcomes.count("stopped") >= 3, outcomes
