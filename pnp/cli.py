@@ -40,8 +40,22 @@ def _kit_ids() -> tuple[str, ...]:
     return tuple(registry())
 
 
+MAX_LINE = 400  # characters of an error line: a hostile value is cut, never echoed whole
+
+
+def one_line(message: str) -> str:
+    """`Error: message` as one line of sensible length: line breaks and other
+    control characters escaped, and a message longer than MAX_LINE cut in
+    the middle (its start names the file, its end says what is on disk)."""
+    text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
+    head, tail = MAX_LINE - 170, 120
+    if len(text) > head + tail + 40:
+        text = f"{text[:head]} [... {len(text) - head - tail} characters ...] {text[-tail:]}"
+    return f"Error: {text}"
+
+
 def _fail(message: str, code: int = 1) -> None:
-    click.echo(f"Error: {message}", err=True)
+    click.echo(one_line(message), err=True)
     sys.exit(code)
 
 
@@ -209,7 +223,7 @@ class PnpGroup(click.Group):
 
 def _say(message: str, code: int) -> int:
     try:
-        click.echo(f"Error: {message}", err=True)
+        click.echo(one_line(message), err=True)
     except OSError:
         pass
     return code
@@ -441,7 +455,7 @@ def _render(ctx: click.Context, kits: tuple[str, ...], lang: str, paper: str, ou
         click.echo(f"wrote {len(written)} files ({pages} pages) to {out} in {seconds:.2f} s")
     for r in failed:
         for line in r.problems():
-            click.echo(f"Error: {line}", err=True)
+            click.echo(one_line(line), err=True)
         click.echo(f"Error: a file failed its checks: kept as {shown(r.file)} for inspection, not under its final name",
                    err=True)
     if failed:

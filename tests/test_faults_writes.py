@@ -81,6 +81,23 @@ def test_a_layout_error_in_the_last_kit_writes_no_file_of_the_others(tmp_path, t
     assert not out.exists()
 
 
+def test_a_word_too_long_for_its_label_is_one_short_line_and_writes_nothing(tmp_path, templates):
+    """A title of one 600-letter word: only layout finds it does not fit; the
+    line that says so quotes the start of the word and its end, not all of it."""
+    path = templates / "tab" / "lang" / "de.toml"
+    data = tomllib.loads(path.read_text("utf-8"))
+    data["title"] = "Spielbrett" * 60
+    path.write_text(tomli_w.dumps(data), "utf-8")
+    out = tmp_path / "out"
+    result = _run("render", "-o", str(out))
+    assert result.exit_code == 1, result.output
+    line = _one_error_line(result.output)
+    assert "does not fit" in line and "characters ...]" in line and line.endswith("no file was written; "
+                                                                                "no partial file was left behind")
+    assert len(line) <= 400, len(line)
+    assert not out.exists()
+
+
 def test_a_missing_common_language_file_writes_no_language(tmp_path, templates):
     (templates / "common" / "lang" / "nl.toml").unlink()
     out = tmp_path / "out"
