@@ -437,7 +437,7 @@ def _render(ctx: click.Context, kits: tuple[str, ...], lang: str, paper: str, ou
         results.close()
         remove_stale_parts(out)
         kept = _kept(out, jobs, start_ns, written)
-        what = f"kept the {kept} finished file(s) in {out}" if kept else "no file was written"
+        what = f"kept the {kept} finished file(s) in {shown(out)}" if kept else "no file was written"
         _fail(f"{e}; {what}; no partial file was left behind")
     finally:
         results.close()
@@ -445,14 +445,14 @@ def _render(ctx: click.Context, kits: tuple[str, ...], lang: str, paper: str, ou
     failed = [r for r in reports if not r.ok]
     if not quiet:
         if stale:
-            click.echo(f"removed {len(stale)} .part file(s) a crashed run had left in {out}")
+            click.echo(f"removed {len(stale)} .part file(s) a crashed run had left in {shown(out)}")
         if reports:
             from pnp.validate import summary_line
 
             for r in reports:
                 click.echo(f"{'ok  ' if r.ok else 'FAIL'}  {shown(r.file)}  ({len(r.checks)} checks)")
             click.echo(summary_line(reports))
-        click.echo(f"wrote {len(written)} files ({pages} pages) to {out} in {seconds:.2f} s")
+        click.echo(f"wrote {len(written)} files ({pages} pages) to {shown(out)} in {seconds:.2f} s")
     for r in failed:
         for line in r.problems():
             click.echo(one_line(line), err=True)
