@@ -55,7 +55,7 @@ Mm = Annotated[float, msgspec.Meta(gt=0, le=MAX_MM)]
 Margin = Annotated[float, msgspec.Meta(ge=0, le=MAX_MM)]  # a length that may be zero (a bleed)
 NAME, HEX, SYMBOL = r"^[a-z][a-z0-9_]*$", r"^#[0-9A-Fa-f]{6}$", r"^(circle|square|triangle|diamond)$"
 ORDER = r"^(front-back|back-front)$"
-Name = Annotated[str, msgspec.Meta(min_length=1, pattern=NAME)]
+Name = Annotated[str, msgspec.Meta(min_length=1, max_length=64, pattern=NAME)]
 HexColour = Annotated[str, msgspec.Meta(pattern=HEX)]
 Symbol = Annotated[str, msgspec.Meta(pattern=SYMBOL)]
 FaceOrder = Annotated[str, msgspec.Meta(pattern=ORDER)]  # of a print shop's upload (pnp.presets)

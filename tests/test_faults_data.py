@@ -74,6 +74,8 @@ def bad_values(node: dict[str, Any], value: Any) -> Iterator[tuple[str, Any]]:
             yield "pattern", "red colour!"
         if node.get("minLength", 0) > 0:
             yield "empty", ""
+        if "maxLength" in node:
+            yield "too-long", "a" * (node["maxLength"] + 1)
     elif kind == "array":
         yield "text", "x"
         if node.get("minItems", 0) > 0:
