@@ -371,6 +371,7 @@ def _render(ctx: click.Context, kits: tuple[str, ...], lang: str, paper: str, ou
 
     def before_writing() -> None:
         """Every job is laid out: make the folder, clear a crashed run's leftovers."""
+        check()  # a signal dropped while laying out: stop before the first file
         try:
             out.mkdir(parents=True, exist_ok=True)
         except OSError as e:
