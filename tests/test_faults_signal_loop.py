@@ -217,3 +217,40 @@ def test_the_parent_killed_while_workers_validate_leaves_them_silent(tmp_path, w
     outcomes = [_one_run(rng, run, "pdf-validated-workers", sig, tmp_path, warm)
                 for run, sig in enumerate([signal.SIGKILL, signal.SIGTERM] * 6)]
     assert outcomes.count("stopped") >= 3, outcomes
+
+
+def test_a_signal_that_python_drops_in_a_finaliser_still_stops_the_run(tmp_path, monkeypatch):
+    """SIGTERM handled while a finaliser (__del__) runs: Python cannot raise
+    there and would print "Exception ignored ..." and go on. The run still
+    stops with its one line and exit 143, and the files on disk are those
+    the line counts."""
+    import pnp.outputs
+
+    real = pnp.outputs.render_pdf
+    fired = []
+
+    class Bomb:
+        def __del__(self) -> None:
+            os.kill(os.getpid(), signal.SIGTERM)
+            for _ in range(10_000):  # the handler runs here, inside the finaliser
+                pass
+
+    def render_pdf(*args, **kwargs):
+        if not fired:
+            fired.append(1)
+            bomb = Bomb()
+            del bomb
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(pnp.outputs, "render_pdf", render_pdf)
+    from pnp.cli import main
+
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["render", "tab", "-l", "en", "--no-validate", "-j", "1", "-o", str(out)])
+    assert fired
+    assert result.exit_code == 128 + signal.SIGTERM, result.output
+    errors = [ln for ln in result.output.splitlines() if not ln.startswith("wrote ")]
+    assert len(errors) == 1 and "Exception ignored" not in result.output, result.output
+    m = KEPT.match(errors[0])
+    assert m, errors
+    assert int(m["n"] or 0) == len(_files(out)) == 1, "the job under way is finished, the next is not begun"
