@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures import Future, ProcessPoolExecutor
 
     from pnp.layout.components import Component
     from pnp.validate import Report
@@ -287,11 +287,22 @@ _SLOTS: list[int] = []
 
 
 def _open_slots(n: int) -> list[int]:
-    if hasattr(os, "memfd_create"):
-        return [os.memfd_create(f"pnp-job-{i}", os.MFD_CLOEXEC) for i in range(n)]
-    import tempfile
+    try:
+        if hasattr(os, "memfd_create"):
+            return [os.memfd_create(f"pnp-job-{i}", os.MFD_CLOEXEC) for i in range(n)]
+        import tempfile
 
-    return [os.dup(f.fileno()) for f in (tempfile.TemporaryFile() for _ in range(n))]
+        return [os.dup(f.fileno()) for f in (tempfile.TemporaryFile() for _ in range(n))]
+    except OSError as e:
+        raise OutputError(f"cannot make the files the workers hand their work over in: {e.strerror or e}") from None
+
+
+def _result(f: Future[int]) -> int:
+    """A slot's length from a worker; a slot it could not write is an OutputError."""
+    try:
+        return f.result()
+    except OSError as e:
+        raise OutputError(f"a worker could not hand its work over: {e.strerror or e}") from None
 
 
 def _put(slot: int, status: str, value: object) -> int:
@@ -451,7 +462,7 @@ def render_all(jobs: list[tuple[Kit, Options]], out: Path, formats: tuple[str, .
             with deferred():  # the first submit forks every worker; a signal waits until they handle it
                 layouts = [ex.submit(_slot_lay_out, i, kit.id, options, formats, cards)
                            for i, (kit, options) in enumerate(jobs)]
-            sizes = [f.result() for f in layouts]
+            sizes = [_result(f) for f in layouts]
             for i, size in enumerate(sizes):
                 if _failed(i):
                     _take(i, size)  # raises the first job's error, in the order of the jobs
@@ -463,7 +474,7 @@ def render_all(jobs: list[tuple[Kit, Options]], out: Path, formats: tuple[str, .
             raise WorkerLost(lost) from None
         for i, f in enumerate(futures):
             try:
-                size = f.result()
+                size = _result(f)
             except BrokenProcessPool:
                 raise WorkerLost(lost) from None
             result = _take(i, size)
