@@ -435,7 +435,8 @@ def render_all(jobs: list[tuple[Kit, Options]], out: Path, formats: tuple[str, .
     the caller is interrupted).
 
     Every job is laid out before any file is written (in the workers when
-    there are several, handed back and forth pickled): bad facts, texts or
+    there are several, each layout handed back and forth through its job's
+    slot, see above): bad facts, texts or
     options that only layout finds (a label too long for its box, a preset
     that does not fit a kit's board) stop the run with the output folder as
     it was. `before_writing` runs between the two (to make the folder)."""
