@@ -181,7 +181,9 @@ class PnpGroup(click.Group):
             gc.set_threshold(10_000, 10, 10)
         code: int | str | None = 0
         global _finished
-        _finished = None
+        argv = list(sys.argv[1:] if args is None else args)
+        # a render stopped before its first file still says so in render's words
+        _finished = "no file was finished" if argv[:1] == ["render"] else None
         try:
             try:
                 with stop_signals():
