@@ -21,7 +21,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pnp.errors import PnpError, ValidationError
+from pnp.errors import PnpError, ValidationError, shown
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -55,8 +55,8 @@ class Report:
 
     def problems(self) -> list[str]:
         if self.error is not None:
-            return [f"{self.file}: {self.error}"]
-        return [f"{self.file}: {c.component}: expected {c.expected}, found {c.found}" for c in self.checks if not c.ok]
+            return [f"{shown(self.file)}: {self.error}"]
+        return [f"{shown(self.file)}: {c.component}: expected {c.expected}, found {c.found}" for c in self.checks if not c.ok]
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -626,12 +626,12 @@ def compact(checks: list[Check]) -> list[Check]:
 
 def report_table(r: Report) -> str:
     if r.error is not None:
-        return f"{r.file}: {r.error}"
+        return f"{shown(r.file)}: {r.error}"
     info = ", ".join(f"{k} {v}" for k, v in r.info.items())
     rows = [(c.component, c.expected, c.found, "ok" if c.ok else "FAIL") for c in compact(r.checks)]
     w = [max(len(x[i]) for x in [*rows, ("component", "expected", "found", "ok")]) for i in range(4)]
     w[0] = min(w[0], 60)
-    lines = [f"{r.file} ({info})", "  " + "  ".join(h.ljust(w[i]) for i, h in enumerate(("component", "expected", "found", "ok")))]
+    lines = [f"{shown(r.file)} ({info})", "  " + "  ".join(h.ljust(w[i]) for i, h in enumerate(("component", "expected", "found", "ok")))]
     for row in rows:
         lines.append("  " + "  ".join(cell[: w[i]].ljust(w[i]) for i, cell in enumerate(row)))
     return "\n".join(lines)

@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Any
 from pnp.errors import UsageError
 
 if TYPE_CHECKING:  # types only: `pnp list` imports the registry, not the layout
+    from pathlib import Path
+
     from pnp.i18n import Catalog
     from pnp.layout.frame import Sheet
     from pnp.options import Options
@@ -46,6 +48,20 @@ class Kit:
     expected: Callable[[Any, Options], dict[str, int]]
     invariants: Callable[[Any], list[Invariant]]
     options: tuple[str, ...] = ()  # which of "players", "backs" the kit takes
+
+    def facts(self, templates: Path | None = None) -> Any:
+        """The game facts, checked against the schema and then against the
+        game's own invariants: facts that break one (a stack of 100 cards
+        where a card has 6 pawn positions) are one SpecError line naming
+        the file and the rule, before anything is laid out or written."""
+        from pnp.errors import SpecError
+        from pnp.spec import game_path
+
+        spec = self.load_spec(templates)
+        for name, holds, detail in self.invariants(spec):
+            if not holds:
+                raise SpecError(f"{game_path(self.id, templates)}: the game's rule '{name}' does not hold: {detail}")
+        return spec
 
     def player_counts(self, spec: Any) -> tuple[int, ...]:
         """The player counts the game is for: every spec has `players`."""

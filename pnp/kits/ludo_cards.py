@@ -50,7 +50,21 @@ from pnp.layout.marks import cap, label
 from pnp.layout.marks import symbol as kind_symbol
 from pnp.layout.rules import rules_sheets
 from pnp.options import Options
-from pnp.spec import Count, Counts, HexColour, Margin, Mm, Name, Schema, Symbol, ascending, check_game
+from pnp.spec import (
+    MAX_LIST,
+    MIN_PIECE,
+    Count,
+    Counts,
+    HexColour,
+    Margin,
+    Mm,
+    Name,
+    Schema,
+    Symbol,
+    ascending,
+    check_game,
+    fits,
+)
 from pnp.textflow import DiagramFn, Measure, parse_blocks
 
 KIT_ID = "ludo-cards"
@@ -94,17 +108,23 @@ class LudoGame(Schema):
     """The schema of templates/ludo-cards/game.toml."""
 
     players: Counts
-    values: Annotated[list[Annotated[int, msgspec.Meta(ge=1, le=6)]], msgspec.Meta(min_length=1)]  # ascending
+    # ascending; 1-4: a die value 5 has no stack and 6 is the joker (the rules text and the card art know no other)
+    values: Annotated[list[Annotated[int, msgspec.Meta(ge=1, le=4)]], msgspec.Meta(min_length=1, max_length=4)]
     stack_height: Count
     card: tuple[Mm, Mm]
     grid: tuple[Count, Count]
     bleed: Margin
-    colours: Annotated[list[LudoColour], msgspec.Meta(min_length=1)]
-    contents: Annotated[list[kit_list.ContentFact], msgspec.Meta(min_length=1)]
-    needs: list[Name] = []
+    colours: Annotated[list[LudoColour], msgspec.Meta(min_length=1, max_length=MAX_LIST)]
+    contents: Annotated[list[kit_list.ContentFact], msgspec.Meta(min_length=1, max_length=MAX_LIST)]
+    needs: Annotated[list[Name], msgspec.Meta(max_length=MAX_LIST)] = []
 
     def __post_init__(self) -> None:
         ascending("players", self.players)
+        fits("grid[0]", self.grid[0], "card[0]", self.card[0])  # the cards of a sheet are on that sheet
+        fits("grid[1]", self.grid[1], "card[1]", self.card[1])
+        if self.stack_height * MIN_PIECE > self.card[1]:  # a card shows a pawn position per card of its stack
+            raise ValueError(f"card[1]: a card {self.card[1]:g} mm long has no room for stack_height "
+                             f"{self.stack_height} pawn positions of {MIN_PIECE:g} mm")
         ascending("values", self.values)
         ids = [c.id for c in self.colours]
         if len(set(ids)) != len(ids):
