@@ -257,6 +257,20 @@ def _offset_claim(text: str) -> tuple[float, float]:
     return (x, y)
 
 
+def _check_end(data: bytes) -> None:
+    """Readers look for the end-of-file marker in the last 1024 bytes: a
+    file without one is cut off, and one with more than that after it
+    must be repaired before it can be read. Whitespace after it is fine."""
+    if b"%%EOF" in data[-1024:]:
+        return
+    at = data.rfind(b"%%EOF")
+    if at < 0:
+        raise ValidationError("is truncated: the PDF has no end-of-file marker (%%EOF)")
+    after = len(data) - at - len(b"%%EOF")
+    raise ValidationError(f"is damaged: {after} bytes follow its end-of-file marker (%%EOF at byte {at}); readers look "
+                          f"for it in the last 1024 bytes only and would have to repair the file")
+
+
 def _claims(keywords: str) -> dict[str, str]:
     kw = read_keywords(keywords)
     if "pnp" not in kw or "kit" not in kw:
@@ -265,7 +279,7 @@ def _claims(keywords: str) -> dict[str, str]:
 
 
 def _validate(data: bytes, report: Report, built: Built | None) -> None:
-    from pnp.i18n import load_catalog
+    from pnp.i18n import languages, load_catalog
     from pnp.kits import registry
     from pnp.options import BACKS, VARIANTS, Options
     from pnp.paper import PAPERS
@@ -276,8 +290,7 @@ def _validate(data: bytes, report: Report, built: Built | None) -> None:
         raise ValidationError("is empty, not a PDF file")
     if not data.startswith(b"%PDF-"):
         raise ValidationError("is not a PDF file (it does not begin with %PDF-)")
-    if b"%%EOF" not in data[-1024:]:
-        raise ValidationError("is truncated: the PDF has no end-of-file marker")
+    _check_end(data)
     try:
         syntax = read_syntax(data)
     except Invalid as e:
@@ -289,6 +302,8 @@ def _validate(data: bytes, report: Report, built: Built | None) -> None:
     lang, paper_id = kw.get("lang", "?"), kw.get("paper", "?")
     if paper_id not in PAPERS:
         raise ValidationError(f"names an unknown paper {paper_id!r}; pnp prints on {', '.join(PAPERS)}")
+    if lang not in languages():  # a name from the list, never a path to look a file up by
+        raise ValidationError(f"names an unknown language {lang[:40]!r}; pnp prints {', '.join(languages())}")
     try:
         cats = load_catalog(kit.id, lang)
     except PnpError:

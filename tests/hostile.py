@@ -265,7 +265,8 @@ def claims_other_players(src: Source, d: Path) -> Path:
 
 def _claiming(old: str, new: str, kit: str = "tab") -> Callable[[Source, Path], Path]:
     def make(src: Source, d: Path) -> Path:
-        return _edit(src(kit, {}), d / f"claims-{new.replace('=', '-')}.pdf", lambda pdf: _claim(pdf, old, new))
+        name = "".join(c if c.isalnum() else "-" for c in new)
+        return _edit(src(kit, {}), d / f"claims-{name}.pdf", lambda pdf: _claim(pdf, old, new))
     return make
 
 
@@ -283,6 +284,264 @@ def truncated(src: Source, d: Path) -> Path:
     data = src("tab", {}).read_bytes()
     out = d / "truncated.pdf"
     out.write_bytes(data[: len(data) // 2])
+    return out
+
+
+# ---- tampered so that the print is wrong while marks and text stay right ------
+
+def _page_content(pdf: pikepdf.Pdf, index: int) -> bytes:
+    page = pdf.pages[index]
+    page.contents_coalesce()
+    return bytes(page.obj.Contents.read_bytes())
+
+
+def _card_block(content: bytes, value: str) -> tuple[int, int]:
+    """Where one card's marked content begins and ends in a page's content."""
+    import re
+
+    m = re.search(rb"/pnp\s*<<\s*/K\s*\(card\)\s*/V\s*\(" + value.encode() + rb"\)\s*>>\s*BDC", content)
+    assert m is not None, value
+    return m.start(), content.index(b"EMC", m.start())
+
+
+def card_shows_other_pawn_row(src: Source, d: Path) -> Path:
+    """Card red-1-2 keeps its mark and its "card 2 of 6", but its second
+    pawn is drawn empty: the pawn row of card 1 (two cards show one pawn,
+    none two)."""
+    def fn(pdf: pikepdf.Pdf) -> None:
+        data = _page_content(pdf, 4)
+        a, b = _card_block(data, "red-1-2")
+        block = data[a:b]
+        filled, empty = b"/FormXob.A3 Do", b"/FormXob.A4 Do"
+        assert block.count(filled) == 2, block  # the second of six pawns is the last one filled
+        at = block.rindex(filled)
+        block = block[:at] + empty + block[at + len(filled):]
+        pdf.pages[4].obj.Contents = pdf.make_stream(data[:a] + block + data[b:])
+    return _edit(src("ludo-cards", {}), d / "pawn-row.pdf", fn)
+
+
+def white_band_over_a_pawn_row(src: Source, d: Path) -> Path:
+    """A white band over card red-1-2's pawn row only, inside its own marked
+    content (the card keeps ink: its frame, die and text)."""
+    def fn(pdf: pikepdf.Pdf) -> None:
+        data = _page_content(pdf, 4)
+        a, b = _card_block(data, "red-1-2")
+        # card space: 63.5 x 89 mm, y down; the pawns stand at y 59.7-74.1
+        band = b"\nq 1 1 1 rg 2 58 59.5 17.5 re f Q\n"
+        pdf.pages[4].obj.Contents = pdf.make_stream(data[:b] + band + data[b:])
+    return _edit(src("ludo-cards", {}), d / "white-band.pdf", fn)
+
+
+def digits_swapped_under_tounicode(src: Source, d: Path) -> Path:
+    """On every page, the body font's codes for '1' and '7' swapped in the
+    text shown, and swapped back in a copy of the font's ToUnicode map: the
+    page prints "76" where the kit says 16, text extraction still reads 16."""
+    one, seven = ord("1"), ord("7")
+
+    def swap(b: bytes) -> bytes:
+        return b.translate(bytes.maketrans(b"17", b"71"))
+
+    def fn(pdf: pikepdf.Pdf) -> None:
+        copies: dict[tuple[int, int], pikepdf.Dictionary] = {}
+        for index, page in enumerate(pdf.pages):
+            fonts = page.Resources.get("/Font")
+            if fonts is None:
+                continue
+            ops = pikepdf.parse_content_stream(page)
+            current = None
+            out = []
+            for inst in ops:
+                op = str(inst.operator)
+                operands = list(inst.operands)
+                if op == "Tf":
+                    current = str(operands[0])
+                elif op in ("Tj", "TJ", "'", '"') and current is not None:
+                    if op == "TJ":
+                        operands[-1] = pikepdf.Array([pikepdf.String(swap(bytes(x))) if isinstance(x, pikepdf.String)
+                                                      else x for x in operands[-1]])
+                    else:
+                        operands[-1] = pikepdf.String(swap(bytes(operands[-1])))
+                out.append(pikepdf.ContentStreamInstruction(operands, inst.operator))
+            new_fonts = pikepdf.Dictionary()
+            for name, font in fonts.items():
+                key = font.objgen
+                if key not in copies:
+                    copy = pdf.make_indirect(pikepdf.Dictionary({k: v for k, v in font.items()}))
+                    cmap = bytes(font.ToUnicode.read_bytes())
+                    cmap = (cmap.replace(f"<{one:02X}> <0031>".encode(), b"<31> <TMP>")
+                            .replace(f"<{seven:02X}> <0037>".encode(), b"<37> <0031>").replace(b"<31> <TMP>", b"<31> <0037>"))
+                    assert b"<37> <0031>" in cmap and b"<31> <0037>" in cmap, cmap[:400]
+                    copy.ToUnicode = pdf.make_stream(cmap)
+                    copies[key] = copy
+                new_fonts[name] = copies[key]
+            page.obj.Resources = pikepdf.Dictionary({k: v for k, v in page.Resources.items()})
+            page.obj.Resources.Font = new_fonts
+            page.obj.Contents = pdf.make_stream(pikepdf.unparse_content_stream(out))
+            del index
+    return _edit(src("kesse-rueben", {}), d / "digits-swapped.pdf", fn)
+
+
+def font_one_made_blank(src: Source, d: Path) -> Path:
+    """Every embedded font's glyph for '1' emptied (no outline): the font is
+    intact and has a glyph for every code shown, but a '1' prints nothing."""
+    import io
+
+    from fontTools.ttLib import TTFont
+    from fontTools.ttLib.tables._g_l_y_f import Glyph
+
+    def fn(pdf: pikepdf.Pdf) -> None:
+        done = set()
+        for page in pdf.pages:
+            for font in page.Resources.get("/Font", {}).values():
+                stream = font.FontDescriptor.FontFile2
+                if stream.objgen in done:
+                    continue
+                done.add(stream.objgen)
+                tt = TTFont(io.BytesIO(stream.read_bytes()))
+                name = tt["cmap"].getcmap(1, 0).cmap[ord("1")]  # pnp's fonts are simple: code = character
+                tt["glyf"][name] = Glyph()
+                buf = io.BytesIO()
+                tt.save(buf)
+                stream.write(zlib.compress(buf.getvalue()), filter=pikepdf.Name.FlateDecode)
+    return _edit(src("kesse-rueben", {}), d / "blank-one.pdf", fn)
+
+
+def _optional_card(pdf: pikepdf.Pdf, ocg: pikepdf.Dictionary) -> None:
+    """Card red-1-2 wrapped in optional content `ocg`."""
+    data = _page_content(pdf, 4)
+    a, b = _card_block(data, "red-1-2")
+    page = pdf.pages[4]
+    page.Resources.Properties = pikepdf.Dictionary(OCx=ocg)
+    pdf.pages[4].obj.Contents = pdf.make_stream(data[:a] + b"/OC /OCx BDC\n" + data[a:b + 3] + b"\nEMC" + data[b + 3:])
+
+
+def card_in_optional_content_off(src: Source, d: Path) -> Path:
+    def fn(pdf: pikepdf.Pdf) -> None:
+        ocg = pdf.make_indirect(pikepdf.Dictionary(Type=pikepdf.Name.OCG, Name=pikepdf.String("hidden")))
+        pdf.Root.OCProperties = pikepdf.Dictionary(OCGs=pikepdf.Array([ocg]), D=pikepdf.Dictionary(
+            OFF=pikepdf.Array([ocg]), Order=pikepdf.Array([ocg])))
+        _optional_card(pdf, ocg)
+    return _edit(src("ludo-cards", {}), d / "oc-off.pdf", fn)
+
+
+def card_shown_on_screen_not_in_print(src: Source, d: Path) -> Path:
+    """A card in optional content that is ON on screen and OFF when printed
+    (usage /Print /PrintState /OFF, applied on the print event)."""
+    def fn(pdf: pikepdf.Pdf) -> None:
+        ocg = pdf.make_indirect(pikepdf.Dictionary(
+            Type=pikepdf.Name.OCG, Name=pikepdf.String("screen only"),
+            Usage=pikepdf.Dictionary(Print=pikepdf.Dictionary(PrintState=pikepdf.Name.OFF),
+                                     View=pikepdf.Dictionary(ViewState=pikepdf.Name.ON))))
+        usage = pikepdf.Dictionary(Event=pikepdf.Name.Print, OCGs=pikepdf.Array([ocg]),
+                                   Category=pikepdf.Array([pikepdf.Name.Print]))
+        pdf.Root.OCProperties = pikepdf.Dictionary(OCGs=pikepdf.Array([ocg]), D=pikepdf.Dictionary(
+            ON=pikepdf.Array([ocg]), Order=pikepdf.Array([ocg]), AS=pikepdf.Array([usage])))
+        _optional_card(pdf, ocg)
+    return _edit(src("ludo-cards", {}), d / "oc-print-off.pdf", fn)
+
+
+def red_backs_print_blue(src: Source, d: Path) -> Path:
+    """The "Backs: Red" sheet (page 6) prints its backs and their bleed
+    blue: marks, words ("RED") and title still say red."""
+    def fn(pdf: pikepdf.Pdf) -> None:
+        red, blue = b".898039 .188235 .12549 rg", b".12549 .345098 .8 rg"
+        sheet = pdf.pages[5]
+        sheet.obj.Resources = pikepdf.Dictionary({k: v for k, v in sheet.Resources.items()})
+        forms = pikepdf.Dictionary()
+        for name, form in sheet.Resources.XObject.items():
+            data = bytes(form.read_bytes())
+            assert red in data
+            copy = pdf.make_stream(data.replace(red, blue))
+            for k, v in form.items():
+                if k not in ("/Length", "/Filter", "/DecodeParms"):
+                    copy[k] = v
+            forms[name] = copy
+        sheet.obj.Resources.XObject = forms
+        data = _page_content(pdf, 5)
+        assert red in data
+        sheet.obj.Contents = pdf.make_stream(data.replace(red, blue))
+    return _edit(src("ludo-cards", {}), d / "blue-backs.pdf", fn)
+
+
+def user_unit_2(src: Source, d: Path) -> Path:
+    def fn(pdf: pikepdf.Pdf) -> None:
+        for page in pdf.pages:
+            page.obj.UserUnit = 2
+    return _edit(src("tab", {}), d / "user-unit.pdf", fn)
+
+
+def crop_box_corners_swapped(src: Source, d: Path) -> Path:
+    """The crop box written upper right first (the spec allows any two
+    opposite corners): it prints the same."""
+    def fn(pdf: pikepdf.Pdf) -> None:
+        for page in pdf.pages:
+            x0, y0, x1, y1 = (float(v) for v in page.mediabox)
+            page.obj.CropBox = pikepdf.Array([x1, y1, x0, y0])
+    return _edit(src("tab", {}), d / "crop-swapped.pdf", fn)
+
+
+def white_inline_image(src: Source, d: Path) -> Path:
+    """A 1 x 1 white inline image (BI ... ID ... EI) in a margin: it prints the same."""
+    return _edit(src("tab", {}), d / "inline-image.pdf",
+                 lambda pdf: _wrap(pdf, 1, after=b"q 1 0 0 1 5 5 cm BI /W 1 /H 1 /CS /G /BPC 8 ID \xff EI Q"))
+
+
+# ---- damaged: a reader has to repair these before it can show them -----------
+
+def _stream_offset(data: bytes, pdf_path: Path, index: int) -> tuple[int, int]:
+    with pikepdf.open(pdf_path) as pdf:
+        raw = bytes(pdf.pages[index].obj.Contents.read_raw_bytes())
+    at = data.index(raw)
+    return at, len(raw)
+
+
+def bytes_flipped_in_a_stream(src: Source, d: Path) -> Path:
+    """Eight bytes flipped inside page 2's compressed content stream, in
+    the file as it is (no rewrite)."""
+    good = src("tab", {})
+    data = bytearray(good.read_bytes())
+    at, n = _stream_offset(bytes(data), good, 1)
+    for i in range(at + n // 2, at + n // 2 + 8):
+        data[i] ^= 0x20
+    out = d / "flipped-stream.pdf"
+    out.write_bytes(bytes(data))
+    return out
+
+
+def checksum_flipped_in_a_stream(src: Source, d: Path) -> Path:
+    """One byte of page 2's compressed stream's own checksum flipped: the
+    stream inflates as before, but it is not the stream that was written."""
+    good = src("tab", {})
+    data = bytearray(good.read_bytes())
+    at, n = _stream_offset(bytes(data), good, 1)
+    data[at + n - 2] ^= 0x01
+    out = d / "flipped-checksum.pdf"
+    out.write_bytes(bytes(data))
+    return out
+
+
+def xref_cut_off(src: Source, d: Path) -> Path:
+    """The cross-reference table's second half cut out; the trailer and
+    %%EOF stay."""
+    data = src("tab", {}).read_bytes()
+    x = data.rindex(b"\nxref\n") + 1
+    t = data.index(b"trailer", x)
+    lines = data[x:t].split(b"\n")
+    out = d / "xref-cut.pdf"
+    out.write_bytes(data[:x] + b"\n".join(lines[: len(lines) // 2]) + b"\n" + data[t:])
+    return out
+
+
+def data_after_eof(src: Source, d: Path) -> Path:
+    """2000 bytes of data after %%EOF: more than the 1024 readers search."""
+    out = d / "after-eof.pdf"
+    out.write_bytes(src("tab", {}).read_bytes() + b"% appended\n" + b"x" * 1989)
+    return out
+
+
+def whitespace_after_eof(src: Source, d: Path) -> Path:
+    out = d / "whitespace-after-eof.pdf"
+    out.write_bytes(src("tab", {}).read_bytes() + b"\r\n  \n\n")
     return out
 
 
@@ -363,7 +622,7 @@ CASES: list[Case] = [
     Case("rules in invisible text", invisible_rules, "text that prints"),
     Case("nan operands", nan_operands, "'nan', which is not a PDF operator"),
     Case("an unknown operator", unknown_operator, "'frobnicate', which is not a PDF operator"),
-    Case("200 bytes flipped in a font", font_bytes_flipped, "embedded font"),
+    Case("200 bytes flipped in a font", font_bytes_flipped, "(the embedded font /AAAAAA+DejaVuSansCondensed"),
     Case("font without the glyphs shown", font_glyphs_missing, "has no glyph for character code"),
     Case("fronts and backs swapped", fronts_and_backs_swapped, "components page by page"),
     Case("page 1 duplicated, page claim raised", page_duplicated_claim_raised, "pages: expected"),
@@ -385,10 +644,27 @@ CASES: list[Case] = [
     Case("a kit pnp does not make", _claiming("kit=tab", "kit=chess"), "unknown kit 'chess'"),
     Case("no pnp keywords", no_keywords, "pnp did not make"),
     Case("truncated", truncated, "truncated"),
+    Case("a card showing another card's pawn row", card_shows_other_pawn_row, "prints differently"),
+    Case("a white band over one card's pawn row", white_band_over_a_pawn_row, "prints differently"),
+    Case("digits swapped in content, swapped back in ToUnicode", digits_swapped_under_tounicode, "draws the glyph of"),
+    Case("the embedded fonts' '1' made blank", font_one_made_blank, "draws the glyph of"),
+    Case("a card in optional content that is OFF", card_in_optional_content_off, "card:red-1-2"),
+    Case("a card ON on screen, OFF in print", card_shown_on_screen_not_in_print, "card:red-1-2"),
+    Case("'Backs: Red' printing blue backs", red_backs_print_blue, "prints differently"),
+    Case("/UserUnit 2", user_unit_2, "sets /UserUnit 2"),
+    Case("a language claim that is a path", _claiming("lang=en", "lang=../lang/en"), "unknown language '../lang/en'"),
+    Case("a language claim reaching /etc", _claiming("lang=en", "lang=../../etc/passwd"), "unknown language '../../etc/passwd'"),
+    Case("crop box with its corners swapped", crop_box_corners_swapped, GOOD),
+    Case("a 1 x 1 white inline image", white_inline_image, GOOD),
+    Case("bytes flipped inside a compressed stream", bytes_flipped_in_a_stream, "is damaged: stream object"),
+    Case("a compressed stream's checksum flipped", checksum_flipped_in_a_stream, "is damaged: stream object"),
+    Case("xref table cut off", xref_cut_off, "is damaged: xref table"),
+    Case("2000 bytes after %%EOF", data_after_eof, "bytes follow its end-of-file marker (%%EOF at byte"),
+    Case("a little whitespace after %%EOF", whitespace_after_eof, GOOD),
     Case("20,000 nested marked-content sequences", nested_marked_content, "nests more than"),
     Case("40 KB of escaped characters", escaped_characters, "components page by page"),
     Case("20,000 nested marked-content sequences in a form", nested_marks_in_a_form, "nests more than"),
-    Case("stream inflating to 600 MB", inflates_to_600mb, "content cannot be read"),
+    Case("stream inflating to 600 MB", inflates_to_600mb, "inflate to more than 64 MB"),
     Case("60,000 objects", many_objects, "objects"),
     Case("a form XObject that draws itself", form_draws_itself, "nests form XObjects more than 8 deep"),
 ]

@@ -149,7 +149,8 @@ def _read_page(page: Any, raw: Any, want_colour: bool) -> PrintedPage:
                                      ImageChops.darker(ImageChops.darker(r, g), b))
         out.colour = spread.getextrema()[1] > 12
 
-    left, bottom, right, top = page.get_cropbox()
+    x0, y0, x1, y1 = page.get_cropbox()  # the corners as written: any two opposite ones (PDFium normalises them too)
+    left, bottom, right, top = min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)
     out.origin = (left, top)
     handle = page.raw
     text_page = raw.FPDFText_LoadPage(handle)
