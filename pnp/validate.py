@@ -186,6 +186,13 @@ def _warm() -> None:
 
     for tag in ("head", "maxp", "loca", "glyf", "cmap", "post"):  # the tables _check_font has fontTools decompile
         getTableModule(tag)
+    from pnp.fonts import FONT_FILES
+    from pnp.validation.syntax import reference_font
+
+    for file in FONT_FILES.values():  # the outlines text is read by (pnp.validation.syntax._check_glyphs)
+        reference_font(file.rsplit(".", 1)[0])
+    import pnp.render.pdf  # noqa: F401 - the genuine kit's PDF (pnp.validation.compare)
+    import pnp.validation.compare  # noqa: F401
     codecs.lookup("utf-16-le")  # the marks and text PDFium gives
     registry()
 
@@ -211,11 +218,18 @@ def validate_file(path: Path, memory: int | None = None, seconds: float | None =
     return _bounded(path, check, memory, seconds)
 
 
-def validate_written(path: Path, data: bytes, built: Built | None = None) -> Report:
-    """Check a file pnp has just written, from its bytes in memory, within
-    the same limits (render passes the pages it built: no second build)."""
-    _warm()
-    return _bounded(path, lambda: validate_bytes(path, data, built), None, None)
+def validate_written(path: Path, data: bytes, built: Built) -> Report:
+    """Check a file pnp has just rendered from `built`, from its bytes in
+    memory, in this process: no bounded child (the bytes are pnp's own,
+    made a moment ago, not a file from outside), no second build, and
+    PDFium alone reads them (the printed-page judgement: components that
+    print, their sizes and places, text, colour, numbers, game facts)."""
+    import time
+
+    start = time.monotonic()
+    report = validate_bytes(path, data, built, own=True)
+    report.seconds = time.monotonic() - start
+    return report
 
 
 def _bounded(path: Path, fn: Callable[[], Report], memory: int | None, seconds: float | None) -> Report:
@@ -227,12 +241,13 @@ def _bounded(path: Path, fn: Callable[[], Report], memory: int | None, seconds: 
     return report
 
 
-def validate_bytes(path: Path, data: bytes, built: Built | None = None) -> Report:
+def validate_bytes(path: Path, data: bytes, built: Built | None = None, own: bool = False) -> Report:
     """Check a PDF held in memory, in this process (no limits: call it
-    through validate_file or validate_written)."""
+    through validate_file, or validate_written for pnp's own bytes).
+    `own`: the bytes are those pnp rendered from `built` a moment ago."""
     report = Report(path)
     try:
-        _validate(data, report, built)
+        _validate(data, report, built, own)
     except ValidationError as e:
         report.checks.clear()
         report.error = str(e)
@@ -278,7 +293,7 @@ def _claims(keywords: str) -> dict[str, str]:
     return kw
 
 
-def _validate(data: bytes, report: Report, built: Built | None) -> None:
+def _validate(data: bytes, report: Report, built: Built | None, own: bool = False) -> None:
     from pnp.i18n import languages, load_catalog
     from pnp.kits import registry
     from pnp.options import BACKS, VARIANTS, Options
@@ -291,11 +306,17 @@ def _validate(data: bytes, report: Report, built: Built | None) -> None:
     if not data.startswith(b"%PDF-"):
         raise ValidationError("is not a PDF file (it does not begin with %PDF-)")
     _check_end(data)
-    try:
-        syntax = read_syntax(data)
-    except Invalid as e:
-        raise ValidationError(str(e)) from None
-    kw = _claims(syntax.keywords)
+    if own and built is not None:
+        # pnp's own bytes, rendered from `built` a moment ago: its keywords are the build's, and
+        # PDFium alone reads the file (qpdf's judgement of the syntax is for files from outside)
+        keywords = built.keywords
+    else:
+        own = False
+        try:
+            keywords = read_syntax(data).keywords
+        except Invalid as e:
+            raise ValidationError(str(e)) from None
+    kw = _claims(keywords)
     kit = registry().get(kw["kit"])
     if kit is None:
         raise ValidationError(f"names an unknown kit {kw['kit']!r}; pnp makes {', '.join(registry())}")
@@ -332,16 +353,27 @@ def _validate(data: bytes, report: Report, built: Built | None) -> None:
     report.info = {"kit": kit.id, "lang": lang, "paper": paper_id, "players": claim, "backs": backs, "variant": variant}
 
     # what the kit's own build prints for the options the file claims
-    if built is None or built.keywords != syntax.keywords:
+    if built is None or built.keywords != keywords:
         from pnp.build import build_pages
 
         built = build_pages(kit, options, shared_measurer())
-    printed = read_printed(data, want_colour=variant == "greyscale")
+    printed = read_printed(data, want_colour=variant == "greyscale", keep_images=not own)
     checks = report.checks
     n_pages = len(printed)
     checks.append(Check("pages", str(len(built.pages)), str(n_pages), n_pages == len(built.pages)))
     checks.append(Check("page count the file claims", str(n_pages), pages_claim, int(pages_claim) == n_pages))
     checks.extend(structure_checks(built, printed))
+    if not own:
+        # what each page prints against what the genuine kit prints (pnp's own bytes are that kit)
+        from pnp.validation import compare
+
+        seen = [p.image for p in printed]
+        for p in printed:
+            p.image = None
+        differ = compare.compare(seen, built, compare.rasters(compare.genuine_pdf(built), len(seen)))
+        checks.append(Check("what each page prints", "what the kit prints (print mode)",
+                            "the same" if not differ else f"prints differently from the kit: {'; '.join(differ[:2])}"
+                            + ("; ..." if len(differ) > 2 else ""), not differ))
 
     # the components the rules call for, counting only those that print
     want = kit.expected(spec, options)

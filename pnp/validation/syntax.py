@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import io
 import math
+import re
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import cache
 from typing import Any
 
 MAX_OBJECTS = 50_000
@@ -122,8 +124,6 @@ MAX_INFLATED = 64 * 1024 * 1024  # bytes all of a file's compressed streams may 
 
 def _where(e: BaseException | str) -> str:
     """qpdf's message less the name of the in-memory input it read from."""
-    import re
-
     line = _first_line(e) if isinstance(e, BaseException) else str(e).strip().splitlines()[0]
     line = re.sub(r"^stream <[^>]*>:?\s*", "", line)
     line = re.sub(r"^\(([^)]*)\):\s*", r"\1: ", line)
@@ -342,7 +342,88 @@ def _check_font(name: str, res: Any, codes: set[int]) -> None:
             if glyph is None or glyph not in glyf:
                 raise Invalid(f"the embedded font {name} has no glyph for character code {code} that the text "
                               f"shows (readers print a box or '?')")
+        _check_glyphs(name, res, codes, mapping, glyf)
     except Invalid:
         raise
     except Exception as e:  # noqa: BLE001 - any fault in a font program is a damaged font
         raise Invalid(f"the embedded font {name} is damaged ({type(e).__name__}: {_first_line(e)})") from None
+
+
+def _check_glyphs(name: str, res: Any, codes: set[int], mapping: dict[int, str], glyf: Any) -> None:
+    """Text is read by its glyphs, not only by its ToUnicode map: for every
+    code the text shows, the embedded glyph must be the outline pnp's own
+    font has for the character ToUnicode says it is. A font whose '1' was
+    emptied, or digits swapped in the text and swapped back in ToUnicode
+    (the page prints 76 where text extraction reads 16), fail here."""
+    import pikepdf
+
+    to_unicode = res.get("/ToUnicode")
+    if not isinstance(to_unicode, pikepdf.Stream):
+        return  # text without a map reads as its codes: the page text check compares those
+    reads = _read_to_unicode(to_unicode.read_bytes())
+    ref = reference_font(name.lstrip("/").split("+", 1)[-1])
+    if ref is None:
+        raise Invalid(f"embeds the font {name}, which is not one pnp sets its kits in")
+    ref_cmap, ref_glyf = ref
+    for code in sorted(codes):
+        ch = reads.get(code)
+        if ch is None or len(ch) != 1 or ch == "\0":
+            continue
+        want = ref_cmap.get(ord(ch))
+        if want is None:
+            raise Invalid(f"the embedded font {name} shows character code {code} as {ch!r} (ToUnicode), which "
+                          f"pnp's font has no glyph for")
+        got = _outline(glyf, mapping[code])
+        if got != _outline(ref_glyf, want):
+            what = "nothing" if not got[0] and _outline(ref_glyf, want)[0] else "another glyph"
+            raise Invalid(f"the embedded font {name} draws {what} for character code {code}, which its text "
+                          f"(ToUnicode) reads as {ch!r}: the page prints what its text does not say")
+
+
+def _outline(glyf: Any, glyph: str) -> tuple[list[tuple[float, float]], list[int]]:
+    coords, ends, _flags = glyf[glyph].getCoordinates(glyf)
+    return [tuple(p) for p in coords], list(ends)
+
+
+@cache
+def reference_font(stem: str) -> tuple[dict[int, str], Any] | None:
+    """pnp's own font file named `stem` (DejaVuSansCondensed-Bold): its
+    character map and glyph table, read once per process (the validator
+    loads them before it forks a child per file)."""
+    from fontTools.ttLib import TTFont
+
+    from pnp import paths
+    from pnp.fonts import FONT_FILES
+
+    for file in FONT_FILES.values():
+        if file.rsplit(".", 1)[0] == stem:
+            font = TTFont(str(paths.FONTS / file), lazy=True)
+            return font.getBestCmap(), font["glyf"]
+    return None
+
+
+_BF = re.compile(rb"beginbf(char|range)(.*?)endbf(?:char|range)", re.S)
+_HEX = re.compile(rb"<([0-9A-Fa-f]*)>")
+
+
+def _read_to_unicode(data: bytes) -> dict[int, str]:
+    """Code -> text of a ToUnicode CMap's bfchar and bfrange entries (the
+    forms pnp's fonts use: one-byte codes)."""
+    out: dict[int, str] = {}
+
+    def text(h: bytes) -> str:
+        return bytes.fromhex(h.decode()).decode("utf-16-be", "replace") if len(h) % 4 == 0 else ""
+
+    for kind, body in _BF.findall(data[:1_000_000]):
+        vals = _HEX.findall(body)
+        if kind == b"char":
+            for code, uni in zip(vals[0::2], vals[1::2], strict=False):
+                if code:
+                    out[int(code, 16)] = text(uni)
+        else:
+            for lo, hi, uni in zip(vals[0::3], vals[1::3], vals[2::3], strict=False):
+                if lo and hi and len(uni) == 4:
+                    start = int(uni, 16)
+                    for i, code in enumerate(range(int(lo, 16), min(int(hi, 16), int(lo, 16) + 256) + 1)):
+                        out[code] = chr(start + i)
+    return out
