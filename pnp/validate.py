@@ -299,7 +299,6 @@ def _validate(data: bytes, report: Report, built: Built | None, own: bool = Fals
     from pnp.options import BACKS, VARIANTS, Options
     from pnp.paper import PAPERS
     from pnp.validation.printed import read_printed
-    from pnp.validation.syntax import Invalid, read_syntax
 
     if not data:
         raise ValidationError("is empty, not a PDF file")
@@ -312,6 +311,8 @@ def _validate(data: bytes, report: Report, built: Built | None, own: bool = Fals
         keywords = built.keywords
     else:
         own = False
+        from pnp.validation.syntax import Invalid, read_syntax
+
         try:
             keywords = read_syntax(data).keywords
         except Invalid as e:
