@@ -29,7 +29,7 @@ Source = Callable[[str, dict[str, object]], Path]  # (kit, options) -> a good re
 class Case:
     name: str
     make: Callable[[Source, Path], Path]
-    verdict: str  # GOOD, or a phrase of the failing line
+    verdict: str  # GOOD, or a phrase of the failing line (" … " between parts that follow each other in it)
 
 
 def _qpdf(src: Path, out: Path, *args: str) -> Path:
@@ -647,8 +647,9 @@ CASES: list[Case] = [
     Case("a card showing another card's pawn row", card_shows_other_pawn_row, "prints differently"),
     Case("a white band over one card's pawn row", white_band_over_a_pawn_row, "prints differently"),
     Case("digits swapped in content, swapped back in ToUnicode", digits_swapped_under_tounicode,
-         "draws another glyph for character code 49"),
-    Case("the embedded fonts' '1' made blank", font_one_made_blank, "draws nothing for character code 49"),
+         "draws the glyph of '1' for character code 49, which its text (ToUnicode) reads as '7'"),
+    Case("the embedded fonts' '1' made blank", font_one_made_blank,
+         "draws nothing for character code 49, which its text (ToUnicode) reads as '1'"),
     Case("a card in optional content that is OFF", card_in_optional_content_off, "card:red-1-2"),
     Case("a card ON on screen, OFF in print", card_shown_on_screen_not_in_print, "card:red-1-2"),
     Case("'Backs: Red' printing blue backs", red_backs_print_blue, "prints differently"),
@@ -657,9 +658,11 @@ CASES: list[Case] = [
     Case("a language claim reaching /etc", _claiming("lang=en", "lang=../../etc/passwd"), "unknown language '../../etc/passwd'"),
     Case("crop box with its corners swapped", crop_box_corners_swapped, GOOD),
     Case("a 1 x 1 white inline image", white_inline_image, GOOD),
-    Case("bytes flipped inside a compressed stream", bytes_flipped_in_a_stream, "is damaged: stream object"),
-    Case("a compressed stream's checksum flipped", checksum_flipped_in_a_stream, "is damaged: stream object"),
-    Case("xref table cut off", xref_cut_off, "is damaged: xref table"),
+    Case("bytes flipped inside a compressed stream", bytes_flipped_in_a_stream,
+         "is damaged: stream object … at byte … (page 2's content): its compressed data is corrupt"),
+    Case("a compressed stream's checksum flipped", checksum_flipped_in_a_stream,
+         "is damaged: stream object … (page 2's content): its compressed data is corrupt (incorrect data check)"),
+    Case("xref table cut off", xref_cut_off, "is damaged: xref table, offset"),
     Case("2000 bytes after %%EOF", data_after_eof, "bytes follow its end-of-file marker (%%EOF at byte"),
     Case("a little whitespace after %%EOF", whitespace_after_eof, GOOD),
     Case("20,000 nested marked-content sequences", nested_marked_content, "nests more than"),

@@ -156,7 +156,7 @@ def _check_streams(pdf: Any, data: bytes) -> None:
             left -= len(out)
             if left < 0:
                 raise Invalid(f"has compressed streams that inflate to more than {MAX_INFLATED // 2**20} MB; "
-                              f"a pnp kit's inflate to a few MB")
+                              f"a pnp kit's streams inflate to a few MB")
             if not inflate.eof:
                 problem = "its compressed data ends before the stream does"
         except zlib.error as e:
@@ -376,8 +376,16 @@ def _check_glyphs(name: str, res: Any, codes: set[int], mapping: dict[int, str],
         got = _outline(glyf, mapping[code])
         if got != _outline(ref_glyf, want):
             what = "nothing" if not got[0] and _outline(ref_glyf, want)[0] else "another glyph"
+            if got[0]:  # whose glyph it is, if it is one of the printable ASCII characters
+                same = next((c for c in map(chr, range(33, 127)) if c in _ascii(ref_cmap)
+                             and _outline(ref_glyf, ref_cmap[ord(c)]) == got), None)
+                what = f"the glyph of {same!r}" if same is not None else what
             raise Invalid(f"the embedded font {name} draws {what} for character code {code}, which its text "
                           f"(ToUnicode) reads as {ch!r}: the page prints what its text does not say")
+
+
+def _ascii(cmap: dict[int, str]) -> set[str]:
+    return {chr(c) for c in range(33, 127) if c in cmap}
 
 
 def _outline(glyf: Any, glyph: str) -> tuple[list[tuple[float, float]], list[int]]:
@@ -422,8 +430,8 @@ def _read_to_unicode(data: bytes) -> dict[int, str]:
                     out[int(code, 16)] = text(uni)
         else:
             for lo, hi, uni in zip(vals[0::3], vals[1::3], vals[2::3], strict=False):
-                if lo and hi and len(uni) == 4:
+                if lo and hi and len(uni) == 4 and len(out) < 65536:  # one-byte codes: 256 would do
                     start = int(uni, 16)
-                    for i, code in enumerate(range(int(lo, 16), min(int(hi, 16), int(lo, 16) + 256) + 1)):
-                        out[code] = chr(start + i)
+                    for i, code in enumerate(range(int(lo, 16), min(int(hi, 16), int(lo, 16) + 255) + 1)):
+                        out[code] = chr(min(start + i, 0x10FFFF))
     return out
