@@ -7,9 +7,14 @@ the file prints with that build and with the game facts: page count, page
 sizes, the components on each page (only those whose area carries ink on
 the rasterised page), their sizes, the visible text of each page, the
 numbers the rules state, colour in a greyscale kit, and the invariants of
-the game facts. Every file is checked in a child process with hard limits
-(`pnp.validation.bounded`), read once; pikepdf checks that it is a valid PDF
-(`pnp.validation.syntax`) and PDFium draws it (`pnp.validation.printed`).
+the game facts. A file from outside (`pnp validate`) is checked in a child
+process with hard limits (`pnp.validation.bounded`), read once; pikepdf
+checks that it is a valid PDF, not a damaged one, and reads its text by
+its glyphs (`pnp.validation.syntax`); PDFium draws it in print mode
+(`pnp.validation.printed`); and what each page prints is compared with
+what the genuine kit prints (`pnp.validation.compare`). `pnp render`
+checks the bytes it has just made from a build in its own process, with
+PDFium alone (`validate_written`).
 """
 
 from __future__ import annotations

@@ -1,6 +1,8 @@
 """The printed page, as PDFium draws it.
 
-Each page is rasterised once at a low resolution. PDFium's page objects
+Each page is rasterised once at a low resolution, in PDFium's print mode
+(FPDF_PRINTING: optional content that is off when printed is left out, as
+a printer leaves it out, even when it shows on screen). PDFium's page objects
 carry the marked-content marks the renderer wrote around every component
 (/pnp <</K kind /V value>>) and their page-space bounds, so each component
 is found where it stands and counts only if its area of the printed page
