@@ -76,7 +76,8 @@ def parse_offset(_ctx: click.Context, _param: click.Parameter, value: str | None
         return None
     parts = [v.strip() for v in value.split(",")]
     if len(parts) != 2 or not all(_NUMBER.match(v) for v in parts):
-        raise click.BadParameter(f"{value!r} is not X,Y in mm (for example 0.5,-1)")
+        raise click.BadParameter(f"{value!r} is not X,Y in mm (for example 0.5,-1: a point in each number, "
+                                 "a comma between them)")
     x, y = (float(v) for v in parts)
     if not (math.isfinite(x) and math.isfinite(y)) or max(abs(x), abs(y)) > 10:
         raise click.BadParameter(f"{value!r}: an offset of more than 10 mm is not a printer's drift")

@@ -367,9 +367,9 @@ def test_proof_shows_the_back_through_the_front(tmp_path, mode):
     img = Image.open(proofs[sheet_no - 1]).convert("RGB")
     px = dpi / 25.4
     cards = [k.box for k in front.of("card")]
-    # left of the grid (the fronts' ink starts 1.9 mm inside their cut), within the backs' 3 mm bleed,
+    # 1.5 mm left of the grid's left cut line, within the backs' 3 mm bleed,
     # level with the middle of the first row (away from the crop marks, which are level with the cuts)
-    left = min(b.x0 for b in cards) - 1.9 - 1.5
+    left = min(ln.cx for ln in front.lines if ln.w < 1.0 and ln.h > 2 * POKER[0]) - 1.5
     mid = min(b.cy for b in cards)
     r, g, b = img.getpixel((round(left * px), round(mid * px)))
     colour = main_colour(back.of("back")[0])

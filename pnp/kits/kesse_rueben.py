@@ -12,6 +12,7 @@ import msgspec
 from pnp.errors import LayoutError, SpecError
 from pnp.geometry import (
     BLACK,
+    PT,
     RGB,
     WHITE,
     Box,
@@ -27,6 +28,8 @@ from pnp.geometry import (
     polygon,
 )
 from pnp.kits import Context, Invariant, Kit, get_kit
+from pnp.layout.component_list import ContentFact, KitList, Lines, component_list, lines_for
+from pnp.layout.foldover import foldover
 from pnp.layout.frame import HEADER_H, Sheet, content_box
 from pnp.layout.marks import cap, label, symbol
 from pnp.layout.rules import MIN_BODY_PT, column_boxes
@@ -36,7 +39,11 @@ from pnp.textflow import Measure, fit, parse_blocks
 
 KIT_ID = "kesse-rueben"
 PAWNS_FROM = "ludo-cards"  # the rules take one pawn each "from the Ludo box": its colours and symbols
-FOLD_SLACK = 3.0  # mm kept free of artwork on each side of the fold (hand folds drift 1-2 mm)
+FOLD_SLACK = 4.0  # mm kept free of text on each side of the fold (hand folds drift 1-2 mm; the board keeps BOARD_CLEAR)
+TEXT_CLEAR = 4.0  # mm from the cut line to any text inside it: the sheet is cut through two layers, never trimmed again
+BOARD_CLEAR = 3.0  # mm at least from the board's frame to the cut and to the fold
+TOKEN_SAFE = 3.0  # mm from a token's cut to its label and symbols (a print shop's safe zone too)
+PAWN_BLEED = 1.0  # mm: a pawn's colour runs this far past its cut
 TRIM_TOP = 9.0  # mm from the safe area's top to the cut line of the folded sheet
 TRIM_BOTTOM = 11.0  # mm from the safe area's bottom to that cut line
 HEADER_CLEAR = HEADER_H + 1.0  # the fold mark starts below the page header
@@ -69,6 +76,7 @@ class KesseSpec:
     supply: dict[int, int]
     looks: dict[str, Look]
     pawns: tuple[Pawn, ...] = ()
+    kit_list: KitList = KitList((), ())
 
     @property
     def fields(self) -> int:
@@ -96,6 +104,8 @@ class KesseGame(Schema):
     kinds: Annotated[list[Name], msgspec.Meta(min_length=1)]
     supply: dict[Count, Count]  # TOML keys are text: "3" is read as 3
     look: dict[Name, KesseLook]
+    contents: Annotated[list[ContentFact], msgspec.Meta(min_length=1)]
+    needs: list[Name] = []
 
     def __post_init__(self) -> None:
         ascending("players", self.players)
@@ -119,7 +129,8 @@ def load_spec(templates: pathlib.Path | None = None) -> KesseSpec:
     looks = {kind: Look(hex_rgb(g.look[kind].body), g.look[kind].symbol) for kind in g.kinds}
     ludo = get_kit(PAWNS_FROM).load_spec(templates)  # the pawns take the Ludo kit's colours
     pawns = tuple(Pawn(c.id, c.rgb, c.ink, c.symbol) for c in ludo.colours)
-    return KesseSpec(tuple(g.players), g.board, g.barn, g.square, g.token, tuple(g.kinds), dict(g.supply), looks, pawns)
+    return KesseSpec(tuple(g.players), g.board, g.barn, g.square, g.token, tuple(g.kinds), dict(g.supply), looks, pawns,
+                     KitList(tuple(g.contents), tuple(g.needs)))
 
 
 def text_values(spec: KesseSpec, options: Options) -> dict[str, object]:
@@ -216,11 +227,14 @@ def token(kind: str, spec: KesseSpec, name: str, m: Measure) -> tuple[Shape, ...
     t = spec.token
     look = spec.looks[kind]
     out: list[Shape] = [Rect(0, 0, t, t, CUT)]
-    out.append(Group(tuple(turnip_picture(kind, t * 0.78, look.body)), t / 2, t * 0.44))
-    # corner symbols well inside the cut, so a hand cut never clips them
-    out.append(symbol(look.symbol, 3.4, 3.4, 1.2))
-    out.append(symbol(look.symbol, t - 3.4, 3.4, 1.2))
-    out.append(label(t / 2, t - 1.6, cap(name), "Sans-Bold", 6.5, m, t - 2.0))
+    out.append(Group(tuple(turnip_picture(kind, t * 0.7, look.body)), t / 2, t * 0.43))
+    # corner symbols and the name TOKEN_SAFE inside the cut, so a hand cut never clips them
+    r = 1.1
+    c = TOKEN_SAFE + 1.3 * r
+    out.append(symbol(look.symbol, c, c, r))
+    out.append(symbol(look.symbol, t - c, c, r))
+    size = 6.0
+    out.append(label(t / 2, t - TOKEN_SAFE - 0.3 - 0.24 * size * PT, cap(name), "Sans-Bold", size, m, t - 2 * TOKEN_SAFE - 0.6))
     return tuple(out)
 
 
@@ -264,21 +278,23 @@ def fold_sheet(ctx: Context) -> Sheet:
     safe = paper.safe(landscape=True)
     fold_x = w / 2
     trim = Box(safe.x + 1.0, safe.y + TRIM_TOP, safe.w - 2.0, safe.h - TRIM_TOP - TRIM_BOTTOM)
-    pad = 1.5  # inside the trim, so a miscut never touches the print
-    left = Box(trim.x + pad, trim.y + pad, fold_x - FOLD_SLACK - trim.x - pad, trim.h - 2 * pad)
+    pad = TEXT_CLEAR  # inside the trim: a miscut never comes near the print
+    half = Box(trim.x, trim.y, fold_x - trim.x, trim.h)  # the board's face
     right = Box(fold_x + FOLD_SLACK, trim.y + pad, trim.right - pad - fold_x - FOLD_SLACK, trim.h - 2 * pad)
     items: list[Shape] = [Rect(trim.x, trim.y, trim.w, trim.h, CUT)]
     vals = text_values(spec, ctx.options)
 
-    # board face: the title and the board, centred, nothing else
-    s = board_square(spec, left.w)
+    # board face: the title and the board, centred on the half between the
+    # cut and the fold (equal borders), the board's frame BOARD_CLEAR from both
+    frame_w = 1.0
+    s = board_square(spec, half.w - 2 * (BOARD_CLEAR + frame_w / 2))
     bw = spec.board * s
     title_h = 14.0
-    y = left.y + max(0.0, (left.h - title_h - bw) / 2)
-    items.append(label(left.cx, y + 9.5, cat.text("title"), "Sans-Bold", 26, m, left.w))
-    bx = left.cx - bw / 2
+    y = half.y + pad + max(0.0, (half.h - 2 * pad - title_h - bw) / 2)
+    items.append(label(half.cx, y + 9.5, cat.text("title"), "Sans-Bold", 26, m, half.w - 2 * pad))
+    bx = half.cx - bw / 2
     by = y + title_h
-    if by + bw > left.bottom + 1e-6:
+    if by + bw + frame_w / 2 > half.bottom - BOARD_CLEAR + 1e-6:
         raise LayoutError("the board does not fit its half of the sheet")
     for r in range(spec.board):
         for c in range(spec.board):
@@ -288,7 +304,7 @@ def fold_sheet(ctx: Context) -> Sheet:
             else:
                 sq = Rect(x0, y0, s, s, Style(stroke=BLACK, fill=hex_rgb("#E9F2DC"), width=0.6))
                 items.append(Group((sq,), tag=("field", f"{r + 1}-{c + 1}")))
-    items.append(Rect(bx, by, bw, bw, Style(width=1.0)))
+    items.append(Rect(bx, by, bw, bw, Style(width=frame_w)))
 
     # the margin that is cut away: fold marks on the centre line with their
     # label beside them (never across the fold), and the folding note
@@ -314,10 +330,14 @@ def fold_sheet(ctx: Context) -> Sheet:
     items.append(label(right.x, right.y + 3.2, head, "Sans-Italic", 8.5, m, right.w, "start"))
     table, table_h = setup_table(Box(right.x, right.y + 6.0, right.w, 30.0), spec, ctx)
     items += table
+    lines = kit_lines(ctx)
+    list_top = right.y + 6.0 + table_h + 2.5
+    listed, list_h = component_list(Box(right.x, list_top, right.w, 40.0), lines, m, columns=2, split=0.58)
+    items += listed
     credits_h = 4.0
     items.append(label(right.x, right.bottom - 0.8, cat.text("credits"), "Sans", 7, m, right.w, "start", grey(0.3)))
     blocks = parse_blocks(cat.blocks("rules", **vals), cat.lang)
-    top = right.y + 6.0 + table_h + 3.0
+    top = list_top + list_h + 3.0
     boxes = column_boxes(Box(right.x, top, right.w, right.bottom - credits_h - top), 2, 4.0)
     cols, _ = fit(blocks, boxes, m, 9.5, MIN_BODY_PT)
     for col in cols:
@@ -326,6 +346,13 @@ def fold_sheet(ctx: Context) -> Sheet:
     bar_end = safe.x + 0.5 + paper.scale_bar + 3.0
     scale_label = Box(bar_end, safe.bottom - 7.0, fold_x - 3.0 - bar_end, 7.0)
     return Sheet(True, tuple(items), "fold-and-glue sheet", scale_label=scale_label)
+
+
+def kit_lines(ctx: Context) -> Lines:
+    """The component list's texts, counted for the player count rendered."""
+    spec: KesseSpec = ctx.spec
+    return lines_for(spec.kit_list, expected(spec, ctx.options), ctx.cat.text, ctx.options.players,
+                     text_values(spec, ctx.options))
 
 
 def setup_table(box: Box, spec: KesseSpec, ctx: Context) -> tuple[list[Shape], float]:
@@ -370,6 +397,10 @@ def token_sheet(ctx: Context) -> Sheet:
     items += cols[0]
     y = area.y + 16.0
     gx = area.x + (area.w - per_row * t) / 2
+    # the room left below the pawns is shared out between the blocks, so no band of the page stays empty
+    rows_of = -(-n // per_row)
+    need = 16.0 + len(spec.kinds) * (4.5 + rows_of * t + 3.0) + 9.0 + PAWN_FACE[0] + 2 * PAWN_BLEED
+    spread = min(12.0, max(0.0, (area.h - need) / (len(spec.kinds) + 1)))
     for kind in spec.kinds:
         name = cat.text(kind)
         rows = -(-n // per_row)
@@ -379,37 +410,40 @@ def token_sheet(ctx: Context) -> Sheet:
         for i in range(n):
             r, c = divmod(i, per_row)
             items.append(Group(token(kind, spec, name, m), gx + c * t, y + r * t, tag=("token", kind)))
-        y += rows * t + 3.0
+        y += rows * t + 3.0 + spread
     # the pawns, in the room that is left
     pblocks = parse_blocks([f"**{cat.text('pawns_heading')}:** {cat.text('pawns_note')}"], cat.lang)
     cols, _ = fit(pblocks, [Box(area.x, y, area.w, 8.0)], m, 8.5, 7.0)
     items += cols[0]
-    y += 9.0
+    y += 9.0 + PAWN_BLEED
     n_p = len(spec.pawns)
-    gap = (area.w - n_p * 2 * PAWN_FACE[1]) / (n_p + 1)
+    fw, fh = PAWN_FACE
+    strip = 2 * fh + 2 * PAWN_BASE
+    gap = (area.w - n_p * strip) / (n_p + 1)
+    if gap < 2 * PAWN_BLEED + 2.0:
+        raise LayoutError("the pawns do not fit side by side")
     for i, pawn in enumerate(spec.pawns):
-        px = area.x + gap + i * (2 * PAWN_FACE[1] + gap)
-        items.append(Group(pawn_tent(pawn), px, y, tag=("pawn", pawn.id)))
-    y += PAWN_FACE[0]
+        px = area.x + gap + i * (strip + gap) + PAWN_BASE
+        items.append(Group(pawn_piece(pawn), px, y, tag=("pawn", pawn.id)))
+    y += fw + PAWN_BLEED
     if y > area.bottom:
         raise LayoutError(f"the tokens and pawns need {y - area.y:.0f} mm; the page has {area.h:.0f} mm")
     return Sheet(False, tuple(items), "tokens")
 
 
-PAWN_FACE = (16.0, 18.0)  # mm: width along the fold, height of a face (a tent that stands on a 21 mm token)
+PAWN_FACE = (16.0, 16.0)  # mm: width along the fold, height of a face (a pawn that stands on a 21 mm token)
+PAWN_BASE = 6.0  # mm: a foot at the bottom of each face, folded outwards, so the pawn stands
 
 
-def pawn_tent(pawn: Pawn) -> tuple[Shape, ...]:
-    """A pawn that folds into a tent: two faces side by side, the fold
-    between them, each face in the colour with its symbol standing upright
-    when the tent stands (the top of each face is at the fold)."""
+def pawn_piece(pawn: Pawn) -> tuple[Shape, ...]:
+    """A pawn that stands: a fold-over piece (two faces, the fold at the top
+    of both, glued back to back) with a foot at the bottom of each face,
+    folded out to either side. Each face shows the colour and its symbol
+    upright when the pawn stands; the colour runs past the cut."""
     fw, fh = PAWN_FACE
-    out: list[Shape] = [Rect(0, 0, 2 * fh, fw, Style(stroke=None, fill=pawn.rgb))]
-    for cx, turn in ((fh / 2, 90.0), (fh * 1.5, -90.0)):
-        out.append(Group((symbol(pawn.symbol, 0, 0, fw * 0.28, pawn.ink),), cx, fw / 2, turn))
-    out.append(Line(fh, 0, fh, fw, Style(stroke=grey(0.35), width=0.35, dash=(2.0, 1.5), role="fold")))
-    out.append(Rect(0, 0, 2 * fh, fw, CUT))
-    return tuple(out)
+    faces = [(Group((symbol(pawn.symbol, 0, 0, fw * 0.28, pawn.ink),), fh / 2, fw / 2, turn),)
+             for turn in (90.0, -90.0)]
+    return foldover(fh, fw, faces[0], faces[1], fill=pawn.rgb, bleed=PAWN_BLEED, cut=grey(0.3), base=PAWN_BASE)
 
 
 def build(ctx: Context) -> list[Sheet]:

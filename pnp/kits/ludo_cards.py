@@ -31,6 +31,7 @@ from pnp.geometry import (
     polygon,
 )
 from pnp.kits import Context, Invariant, Kit
+from pnp.layout import component_list as kit_list
 from pnp.layout.frame import Sheet, content_box
 from pnp.layout.imposition import (
     MARK,
@@ -72,6 +73,7 @@ class LudoSpec:
     grid: tuple[int, int]
     bleed: float
     colours: tuple[Colour, ...]
+    kit_list: kit_list.KitList = kit_list.KitList((), ())
 
     def colours_for(self, players: int | None) -> tuple[Colour, ...]:
         return self.colours if players is None else self.colours[:players]
@@ -98,6 +100,8 @@ class LudoGame(Schema):
     grid: tuple[Count, Count]
     bleed: Margin
     colours: Annotated[list[LudoColour], msgspec.Meta(min_length=1)]
+    contents: Annotated[list[kit_list.ContentFact], msgspec.Meta(min_length=1)]
+    needs: list[Name] = []
 
     def __post_init__(self) -> None:
         ascending("players", self.players)
@@ -112,7 +116,8 @@ class LudoGame(Schema):
 def load_spec(templates: pathlib.Path | None = None) -> LudoSpec:
     g = check_game(KIT_ID, LudoGame, templates)
     cols = tuple(Colour(c.id, hex_rgb(c.hex), hex_rgb(c.ink), c.symbol) for c in g.colours)
-    return LudoSpec(tuple(g.players), tuple(g.values), g.stack_height, g.card, g.grid, g.bleed, cols)
+    return LudoSpec(tuple(g.players), tuple(g.values), g.stack_height, g.card, g.grid, g.bleed, cols,
+                    kit_list.KitList(tuple(g.contents), tuple(g.needs)))
 
 
 def text_values(spec: LudoSpec, options: Options) -> dict[str, object]:
@@ -175,6 +180,19 @@ def pawn(cx: float, top: float, colour: Colour, filled: bool) -> Group:
     return Group(tuple(out), cx, top)
 
 
+# The card's art stands back from its cut: the cards of a sheet share their
+# cut lines, so no colour can run past them into the next card; instead the
+# frame (and all else) keeps FRAME_CLEAR mm of white paper to the cut, and a
+# cut 1 mm off makes that white 2 or 4 mm, which does not read as a crooked
+# frame the way a frame cut into does.
+FRAME_CLEAR = 3.75  # mm from the cut to the frame's outer edge (at least 3; PDFium counts 0.5 mm more stroke)
+FRAME_W = 1.0  # mm: the frame's line
+INSET = FRAME_CLEAR + FRAME_W / 2  # the frame's centre line
+DIE = (31.0, 22.0)  # the die face: centre y and size (centred across the card)
+PAWN_TOP = 27.0  # mm from the card's bottom to the top of the pawns
+COUNT_BOX = 46.5  # mm from the card's top to the top of the box of the pawn count and pawns
+COUNT_PT = 22.0
+
 # (card size, colour, name) -> (the measurer, the face): the same measurer
 # object gives the same face, which every card of the colour then shares
 _FACES: dict[tuple[tuple[float, float], Colour, str], tuple[Measure, Group]] = {}
@@ -182,62 +200,71 @@ _FACES: dict[tuple[tuple[float, float], Colour, str], tuple[Measure, Group]] = {
 
 def card_face(card: tuple[float, float], colour: Colour, name: str, m: Measure) -> Group:
     """What every card of a colour has: frame, colour band with symbol and
-    name, the disc for k, the box of the pawn row."""
+    name, and the box that holds the pawn count above the pawn row (the
+    count is drawn with the pawns it counts, well away from the die)."""
     known = _FACES.get((card, colour, name))
     if known is not None and known[0] is m:
         return known[1]
     cw, ch = card
-    top = ch - 27.0
-    face: list[Shape] = [Rect(2.5, 2.5, cw - 5, ch - 5, Style(stroke=colour.rgb, width=1.2), radius=3.0)]
-    face.append(Rect(2.5, 2.5, cw - 5, 12.0, Style(stroke=None, fill=colour.rgb), radius=3.0))
-    face.append(Circle(9.0, 8.5, 3.6, Style(stroke=BLACK, fill=WHITE, width=0.4)))
-    face.append(kind_symbol(colour.symbol, 9.0, 8.5, 2.2))
-    face.append(label(14.5, 10.8, name.upper(), "Sans-Bold", 12, m, cw - 20, "start", colour.ink))
-    face.append(Circle(47.0, 33.0, 10.5, Style(stroke=BLACK, fill=WHITE, width=0.8)))
-    face.append(Rect(4.0, top - 2.0, cw - 8.0, 14.0, Style(stroke=grey(0.6), fill=None, width=0.3), radius=2.0))
+    i = INSET
+    face: list[Shape] = [Rect(i, i, cw - 2 * i, ch - 2 * i, Style(stroke=colour.rgb, width=FRAME_W), radius=2.5)]
+    face.append(Rect(i, i, cw - 2 * i, 12.0, Style(stroke=None, fill=colour.rgb), radius=2.5))
+    face.append(Circle(i + 6.0, i + 6.0, 3.4, Style(stroke=BLACK, fill=WHITE, width=0.4)))
+    face.append(kind_symbol(colour.symbol, i + 6.0, i + 6.0, 2.1))
+    face.append(label(i + 11.5, i + 8.3, name.upper(), "Sans-Bold", 12, m, cw - 2 * i - 14.0, "start", colour.ink))
+    box_x = i + 1.5
+    face.append(Rect(box_x, COUNT_BOX, cw - 2 * box_x, ch - PAWN_TOP + 12.0 - COUNT_BOX,
+                     Style(stroke=grey(0.6), fill=None, width=0.3), radius=2.0))
     group = Group(tuple(face))
     _FACES[(card, colour, name)] = (m, group)
     return group
 
 
 def card_front(spec: LudoSpec, colour: Colour, value: int, k: int, name: str, code: str, m: Measure) -> list[Shape]:
-    """The face of one card in local coordinates (0, 0)-(card size)."""
+    """The face of one card in local coordinates (0, 0)-(card size): the die
+    value big at the top; in a box below it, the stack height k as a number
+    above the row of pawn positions it counts."""
     cw, ch = spec.card
     n = spec.stack_height
-    step = (cw - 10.0) / n
-    top = ch - 27.0
+    row_x = INSET + 2.5
+    step = (cw - 2 * row_x) / n
+    top = ch - PAWN_TOP
     out: list[Shape] = [card_face(spec.card, colour, name, m)]
-    # the die value, big, and the stack height k as a number
-    out.append(die(20.0, 33.0, 24.0, value))
-    size = 26.0
-    out.append(Text(47.0, 33.0 + 0.36 * size * PT, str(k), "Sans-Bold", size, m(str(k), "Sans-Bold", size), "middle"))
+    out.append(die(cw / 2, DIE[0], DIE[1], value))
+    digit = str(k)
+    cap_h = 0.73 * COUNT_PT * PT
+    base = COUNT_BOX + (top - COUNT_BOX + cap_h) / 2  # the digit's cap height centred between box top and pawns
+    out.append(Text(cw / 2, base, digit, "Sans-Bold", COUNT_PT, m(digit, "Sans-Bold", COUNT_PT), "middle"))
     # the row of pawn positions; position 1 at the bottom left
-    for i in range(n):
-        out.append(pawn(5.0 + step * (i + 0.5), top, colour, i < k))
-    out.append(label(cw / 2, ch - 7.0, code, "Sans", 6.5, m, cw - 8))
+    for j in range(n):
+        out.append(pawn(row_x + step * (j + 0.5), top, colour, j < k))
+    out.append(label(cw / 2, ch - 7.5, code, "Sans", 6.5, m, cw - 2 * INSET - 4.0))
     return out
 
 
-def card_back(spec: LudoSpec, colour: Colour, name: str, title: str, m: Measure) -> list[Shape]:
+def card_back(spec: LudoSpec, colour: Colour, name: str, title: str, m: Measure, saver: bool = False) -> list[Shape]:
     """The back of a card: its colour to the card's edge, the game's title,
     the colour's symbol in a white disc and its name, centred as one block
     on the card (glyph outlines measured, so the ink is centred, not the
-    type's boxes)."""
+    type's boxes). To save ink (`saver`) the card stays white and only the
+    disc is filled with the colour (a light tint once the variant applies)."""
     cw, ch = spec.card
     r = 17.0
     gap = 5.0
-    head = label(cw / 2, 0.0, title, "Sans-Bold", 9, m, cw - 12, color=colour.ink)
-    foot = label(cw / 2, 0.0, name.upper(), "Sans-Bold", 16, m, cw - 12, color=colour.ink)
+    ink = BLACK if saver else colour.ink
+    head = label(cw / 2, 0.0, title, "Sans-Bold", 9, m, cw - 12, color=ink)
+    foot = label(cw / 2, 0.0, name.upper(), "Sans-Bold", 16, m, cw - 12, color=ink)
     hi = m.ink(head.text, head.font, head.size) or (0.0, 0.0, 0.0, 0.0)
     fi = m.ink(foot.text, foot.font, foot.size) or (0.0, 0.0, 0.0, 0.0)
     disc = 2 * r + 0.8  # the disc with its outline
     height = (hi[3] - hi[1]) + gap + disc + gap + (fi[3] - fi[1])
     top = (ch - height) / 2
     cy = top + (hi[3] - hi[1]) + gap + disc / 2
+    field: list[Shape] = [] if saver else [Rect(0.0, 0.0, cw, ch, Style(stroke=None, fill=colour.rgb))]
     return [
-        Rect(0.0, 0.0, cw, ch, Style(stroke=None, fill=colour.rgb)),
+        *field,
         replace(head, y=top - hi[1]),
-        Circle(cw / 2, cy, r, Style(stroke=BLACK, fill=WHITE, width=0.8)),
+        Circle(cw / 2, cy, r, Style(stroke=BLACK, fill=colour.rgb if saver else WHITE, width=0.8)),
         kind_symbol(colour.symbol, cw / 2, cy, 11.0),
         replace(foot, y=cy + disc / 2 + gap - fi[1]),
     ]
@@ -324,10 +351,11 @@ def back_sheet(ctx: Context, g: Grid, colour: Colour, name: str, title: str, cou
     area = boxes[0]
     for bx in boxes[1:]:
         area = area.union(bx)
-    # bleed only on the outer edges of the used block
-    items.append(Rect(area.x - bleed_x + ox, area.y - bleed_y + oy, area.w + 2 * bleed_x, area.h + 2 * bleed_y,
-                      Style(stroke=None, fill=colour.rgb)))
-    art = tuple(card_back(spec, colour, name, title, ctx.measure))
+    saver = opts.variant == "ink-saver"
+    if not saver:  # the colour field, with bleed only on the outer edges of the used block
+        items.append(Rect(area.x - bleed_x + ox, area.y - bleed_y + oy, area.w + 2 * bleed_x, area.h + 2 * bleed_y,
+                          Style(stroke=None, fill=colour.rgb)))
+    art = tuple(card_back(spec, colour, name, title, ctx.measure, saver))
     for c, r, rot in used:
         cell = g.cell(c, r)
         if rot:
@@ -362,7 +390,8 @@ def gutterfold_sheets(ctx: Context, colour: Colour, name: str, title: str, fb: d
         raise LayoutError(f"gutterfold pairs leave no room for crop marks on {paper.name}")
     fold = Style(stroke=grey(0.35), width=0.3, dash=(2.0, 1.5), role="fold")
     cut = Style(stroke=grey(0.6), width=0.15, role="cut")
-    art = tuple(card_back(spec, colour, name, title, m))
+    saver = ctx.options.variant == "ink-saver"
+    art = tuple(card_back(spec, colour, name, title, m, saver))
     # the crop marks stand further out than on the duplex sheets: the scale sentence goes below them
     label_top = y0 + 2 * ch + GF_MARK_GAP + MARK_LEN + 1.0
     old = fb["scale_label"]
@@ -382,7 +411,9 @@ def gutterfold_sheets(ctx: Context, colour: Colour, name: str, title: str, fb: d
                                tag=("card", f"{colour.id}-{v}-{k}")))
             top = GF_BLEED if row == 0 else 0.0
             bottom = GF_BLEED if row == 1 else 0.0
-            items.append(Rect(back.x, back.y - top, cw + GF_BLEED, ch + top + bottom, Style(stroke=None, fill=colour.rgb)))
+            if not saver:
+                items.append(Rect(back.x, back.y - top, cw + GF_BLEED, ch + top + bottom,
+                                  Style(stroke=None, fill=colour.rgb)))
             items.append(Group(art, back.x, back.y, tag=("back", colour.id)))
             items.append(Line(back.x, back.y + 1.0, back.x, back.bottom - 1.0, fold))
             # trim lines: the front's three open edges (the fourth is the fold)
@@ -430,7 +461,7 @@ def alignment_sheets(ctx: Context, g: Grid, fb: dict) -> list[Sheet]:
     where it shows through if the printer flips on the other edge, the back
     says so."""
     cat, m, opts = ctx.cat, ctx.measure, ctx.options
-    from pnp.textflow import fit
+    from pnp.textflow import Overflow, fit, flow
 
     b = g.box
     pw, ph = g.pw, g.ph
@@ -483,9 +514,34 @@ def alignment_sheets(ctx: Context, g: Grid, fb: dict) -> list[Sheet]:
         box = Box(cx + 8.0, cy - 7.0, 85.0, 14.0) if cx < pw / 2 else Box(cx - 93.0, cy - 7.0, 85.0, 14.0)
         cols, _ = fit(parse_blocks([cat.text(key)], cat.lang), [box], m, 8, 6.5)
         back += cols[0]
-    blocks = parse_blocks(["## " + cat.text("align_heading"), cat.text("align_back")], cat.lang)
-    cols, _ = fit(blocks, [Box(b.x + b.w * 0.22, b.y + b.h * 0.3, b.w * 0.18, b.h * 0.45)], m, 9, 7)
-    back += cols[0]
+    # what to read and what to do, in two columns: the middle band of the
+    # grid, left and right of the middle ruler (the other rulers stand in the
+    # top and bottom bands): on the left how to read the rulers and what to do
+    # when they agree; on the right the last case (they disagree: the list
+    # goes on there) and what to do with only the PDF
+    shift = cat.text("align_shift_saver" if opts.variant == "ink-saver" else "align_shift")
+    steps = cat.blocks("align_back")
+    left = parse_blocks(["## " + cat.text("align_heading"), *steps[:-1]], cat.lang)
+    right = parse_blocks([steps[-1], cat.text("align_pdf_only"), shift], cat.lang)
+    mid = b.y + b.h * CROSSES[2][1]
+    band_top = b.y + b.h * CROSSES[0][1] + RULER + 7.0  # below the top rulers and their labels
+    band = Box(0.0, band_top, 0.0, 2 * (mid - band_top))
+    side = b.w * CROSSES[2][0] - RULER - 8.0 - 4.0  # from the grid's edge to the middle ruler's labels
+    boxes = [replace(band, x=b.x + 2.0, w=side), replace(band, x=b.x + b.w * CROSSES[2][0] + RULER + 8.0 + 2.0, w=side)]
+    # both columns in one type size, the largest at which both fit (tried
+    # one by one, from the top: a line of mixed fonts can overflow at one
+    # size and fit at the next smaller, so a binary search could skip a fit)
+    for step in range(9):
+        size = 8.5 - 0.25 * step
+        try:
+            cols = [flow(blocks, [box], size, m) for blocks, box in zip((left, right), boxes, strict=True)]
+        except Overflow:
+            continue
+        for col in cols:
+            back += col[0]
+        break
+    else:
+        raise LayoutError("the alignment test's text does not fit its columns even at 6.5 pt")
     kw = {"header": fb["header"], "scale": fb["scale"], "scale_label": fb["scale_label"]}
     return [Sheet(True, tuple(front), "alignment front", **kw), Sheet(True, tuple(back), "alignment back", **kw)]
 
@@ -525,33 +581,63 @@ def mini_stacks(spec: LudoSpec, ctx: Context, laid_out: int | None) -> DiagramFn
 
 
 def flip_diagram(ctx: Context) -> DiagramFn:
-    """A sheet and the same sheet turned over on the kit's flip edge: the
-    axis dashed, an arrow round it, and the page numbers of a sheet's two
-    sides, upright where each one reads."""
-    mode = ctx.options.backs
+    """The turn the flip edge means, in three steps: the sheet with page 1
+    up and one edge drawn thick; the sheet half turned about the flip axis
+    (foreshortened, a round arrow about the dashed axis); the sheet turned
+    over with page 2 up, reading upright, and the thick edge on the far side."""
+    long = ctx.options.backs == "duplex-long"
     m = ctx.measure
-    caption = ctx.cat.text("diagram_flip", edge=ctx.cat.text("edge_" + mode.split("-")[1]))
+    edge = ctx.cat.text("edge_" + ("long" if long else "short"))
+    caption = ctx.cat.text("diagram_flip", edge=edge)
+    detail = ctx.cat.text("diagram_flip_long" if long else "diagram_flip_short")
+
+    def sheet(x: float, y: float, w: float, h: float, n: str, fill: RGB, thick: str) -> list[Shape]:
+        out: list[Shape] = [Rect(x, y, w, h, Style(stroke=BLACK, fill=fill, width=0.4))]
+        t = Text(0.0, 0.0, n, "Sans-Bold", 14, m(n, "Sans-Bold", 14), "middle")
+        out.append(replace(t, x=x + w / 4, y=y + h / 4 + 2.5))  # in a corner, clear of the axis
+        ends = {"top": (x, y, x + w, y), "bottom": (x, y + h, x + w, y + h),
+                "left": (x, y, x, y + h), "right": (x + w, y, x + w, y + h)}[thick]
+        out.append(Line(*ends, Style(width=1.4)))
+        return out
 
     def draw(box: Box) -> tuple[Shape, ...]:
         w, h = 30.0, 21.0
         y = box.y + 8.0
-        x1 = box.cx - w - 12.0
-        x2 = box.cx + 12.0
-        out: list[Shape] = []
+        arc = 10.0 if long else 0.0  # room for the round arrow right of the half-turned sheet
+        step = (box.w - 3 * w - arc) / 4
+        xs = [box.x + step, box.x + 2 * step + w, box.x + 3 * step + 2 * w + arc]
+        cx, cy = xs[1] + w / 2, y + h / 2
         axis = Style(stroke=grey(0.35), width=0.3, dash=(1.5, 1.0))
-        for x, n, turned in ((x1, "1", False), (x2, "2", True)):
-            out.append(Rect(x, y, w, h, Style(stroke=BLACK, fill=WHITE if not turned else grey(0.85), width=0.4)))
-            t = Text(0.0, 0.0, n, "Sans-Bold", 14, m(n, "Sans-Bold", 14), "middle")
-            out.append(replace(t, x=x + w / 4, y=y + h / 4 + 2.5))  # in a corner, clear of the axis
-            if mode == "duplex-long":
-                out.append(Line(x - 3.0, y + h / 2, x + w + 3.0, y + h / 2, axis))
-            else:
-                out.append(Line(x + w / 2, y - 1.5, x + w / 2, y + h + 1.5, axis))
-        # a curved arrow over the top: the sheet turns over, it is not slid across
-        sx, ex, ty = x1 + w * 0.75, x2 + w * 0.25, y - 1.0
-        out.append(Path((("M", sx, ty), ("C", sx + 6.0, ty - 9.0, ex - 6.0, ty - 9.0, ex, ty - 0.5)), Style(width=0.5)))
-        out.append(polygon([(ex, ty + 0.8), (ex - 2.6, ty - 1.6), (ex + 1.0, ty - 2.6)], Style(stroke=None, fill=BLACK)))
-        out.append(label(box.cx, y + h + 6.5, caption, "Sans-Italic", 7.5, m, box.w))
+        line = Style(width=0.5)
+        head = Style(stroke=None, fill=BLACK)
+        out: list[Shape] = []
+        out += sheet(xs[0], y, w, h, "1", WHITE, "top" if long else "left")
+        out += sheet(xs[2], y, w, h, "2", grey(0.85), "bottom" if long else "right")
+        if long:
+            # half turned about the horizontal axis: the top edge swings towards you and down
+            k = 0.3 * h / 2
+            out.append(polygon([(xs[1] + 2.0, cy - k), (xs[1] + w - 2.0, cy - k), (xs[1] + w + 2.0, cy + k),
+                                (xs[1] - 2.0, cy + k)], Style(stroke=BLACK, fill=grey(0.93), width=0.4)))
+            out.append(Line(xs[1] - 2.0, cy + k, xs[1] + w + 2.0, cy + k, Style(width=1.4)))
+            for x in (xs[0], xs[1], xs[2]):
+                out.append(Line(x - 3.0, cy, x + w + (9.0 if x == xs[1] else 3.0), cy, axis))
+            # a round arrow about the axis, beyond the sheet's right end
+            ax = xs[1] + w + 5.0
+            out.append(Path((("M", ax, cy - 7.0), ("C", ax + 4.0, cy - 7.0, ax + 4.0, cy + 7.0, ax, cy + 7.0)), line))
+            out.append(polygon([(ax - 1.6, cy + 7.0), (ax + 0.9, cy + 5.4), (ax + 0.9, cy + 8.6)], head))
+        else:
+            # half turned about the vertical axis: the left edge swings towards you and to the right
+            k = 0.3 * w / 2
+            out.append(polygon([(cx - k, y + 2.0), (cx + k, y - 2.0), (cx + k, y + h + 2.0), (cx - k, y + h - 2.0)],
+                               Style(stroke=BLACK, fill=grey(0.93), width=0.4)))
+            out.append(Line(cx + k, y - 2.0, cx + k, y + h + 2.0, Style(width=1.4)))
+            for x in (xs[0], xs[1], xs[2]):
+                out.append(Line(x + w / 2, y - 2.5, x + w / 2, y + h + 2.5, axis))
+            ay = y - 4.5
+            out.append(Path((("M", cx - 9.0, ay), ("C", cx - 9.0, ay - 3.5, cx + 9.0, ay - 3.5, cx + 9.0, ay)), line))
+            out.append(polygon([(cx + 9.0, ay + 1.6), (cx + 7.4, ay - 0.9), (cx + 10.6, ay - 0.9)], head))
+        out.append(label(box.cx, y + h + 7.5, caption, "Sans-Italic", 7.5, m, box.w))
+        out.append(label(box.cx, y + h + 11.5, detail, "Sans-Italic", 7.5, m, box.w))
         return tuple(out)
 
     return draw
@@ -569,7 +655,13 @@ def lead_sheets(ctx: Context, numbers: dict[str, int]) -> list[Sheet]:
         "laid_out": (2 * ch + 11.0, mini_stacks(spec, ctx, 3)),
     }
     vals = text_values(spec, opts)
-    head = ["**" + cat.text("print_label") + "** " + cat.text("print_" + opts.backs.removeprefix("duplex-"), **numbers)]
+    # the component list (a shared kind) heads the rules, under the printing note
+    listed = kit_list.lines_for(spec.kit_list, expected(spec, opts), cat.text, opts.players, vals)
+    list_h = kit_list.height(listed, 1)
+    diagrams["components"] = (list_h + 4.0, lambda box: tuple(kit_list.component_list(
+        Box(box.x, box.y + 2.5, box.w, list_h), listed, ctx.measure, columns=1)[0]))
+    head = ["**" + cat.text("print_label") + "** " + cat.text("print_" + opts.backs.removeprefix("duplex-"), **numbers),
+            "[[diagram:components]]"]
     blocks = parse_blocks(head + cat.blocks("rules", **vals), cat.lang)
     sheets = rules_sheets(blocks, opts.paper, ctx.measure, "rules", landscape=True, columns=3,
                           title=(cat.text("title"), cat.text("subtitle", **vals)),
@@ -577,9 +669,13 @@ def lead_sheets(ctx: Context, numbers: dict[str, int]) -> list[Sheet]:
     if opts.backs not in DUPLEX:
         return sheets
     edge = cat.text("edge_" + opts.backs.removeprefix("duplex-"))
-    guide = parse_blocks(cat.blocks("guide", edge=edge, **numbers), cat.lang)
+    guide_text = cat.blocks("guide", edge=edge, **numbers)
+    if opts.backs == "duplex-long":  # the backs are turned on their pages: say so where the turn is drawn
+        at = guide_text.index("[[diagram:flip]]") + 1
+        guide_text.insert(at, cat.text("guide_upside_down"))
+    guide = parse_blocks(guide_text, cat.lang)
     sheets += rules_sheets(guide, opts.paper, ctx.measure, "printing guide", landscape=True, columns=2,
-                           preferred_pt=9.0, max_pt=10.0, diagrams={"flip": (38.0, flip_diagram(ctx))}, max_pages=1)
+                           preferred_pt=9.0, max_pt=10.0, diagrams={"flip": (44.0, flip_diagram(ctx))}, max_pages=1)
     if len(sheets) % 2:
         area = content_box(opts.paper, landscape=True)
         note = label(area.cx, area.cy, cat.text("blank_page"), "Sans-Italic", 8, ctx.measure, area.w)

@@ -29,6 +29,9 @@ from pnp.geometry import (
     star,
 )
 from pnp.kits import Context, Invariant, Kit
+from pnp.layout.component_list import ContentFact, KitList, Lines, component_list, lines_for
+from pnp.layout.component_list import height as list_height
+from pnp.layout.foldover import foldover
 from pnp.layout.frame import Sheet, content_box
 from pnp.layout.marks import cap, fitted_text, label
 from pnp.layout.rules import rules_sheets
@@ -40,7 +43,8 @@ KIT_ID = "tab"
 CUT = Style(width=0.35, role="cut")
 LINE = Style(width=0.5)
 BLEED = 1.0  # mm: dark faces are inked this far past their cut, so a miscut leaves no white edge
-CHEQUER = 2.875  # mm: a cell of a row-4 marker's chequered edge (8 cells a side of 23 mm)
+LEGEND_AT = 6.5  # mm from the grid to a player's legend
+FRAME_CLEAR = 3.0  # mm: a frame keeps this far inside its cut, so a 1 mm miscut never shows as an uneven border
 
 
 @dataclass(frozen=True)
@@ -55,6 +59,7 @@ class TabSpec:
     marker: float
     scores: tuple[tuple[int, int], ...]
     stop_on: tuple[int, ...]
+    kit_list: KitList = KitList((), ())
 
 
 class TabGame(Schema, kw_only=True):  # kw_only: a field with a default comes first
@@ -71,6 +76,8 @@ class TabGame(Schema, kw_only=True):  # kw_only: a field with a default comes fi
     marker: Mm
     scores: Annotated[list[tuple[Annotated[int, msgspec.Meta(ge=0)], Count]], msgspec.Meta(min_length=1)]
     stop_on: list[Count]
+    contents: Annotated[list[ContentFact], msgspec.Meta(min_length=1)]
+    needs: list[Name] = []
 
     def __post_init__(self) -> None:
         ascending("players", self.players)
@@ -86,7 +93,7 @@ class TabGame(Schema, kw_only=True):  # kw_only: a field with a default comes fi
 def load_spec(templates: pathlib.Path | None = None) -> TabSpec:
     g = check_game(KIT_ID, TabGame, templates)
     return TabSpec(tuple(g.players), g.rows, g.columns, g.pieces_per_player, g.coins, g.square, g.piece, g.marker,
-                   tuple(g.scores), tuple(g.stop_on))
+                   tuple(g.scores), tuple(g.stop_on), KitList(tuple(g.contents), tuple(g.needs)))
 
 
 def text_values(spec: TabSpec, options: Options) -> dict[str, object]:
@@ -112,8 +119,8 @@ def invariants(spec: TabSpec) -> list[Invariant]:
          f"{spec.pieces_per_player} pieces for a row of {spec.columns} squares"),
         ("rows", spec.rows == 4, f"the path needs 4 rows; data says {spec.rows}"),
         ("a piece fits a square", spec.piece < spec.square, f"piece {spec.piece} mm, square {spec.square} mm"),
-        ("a marker shows round a piece and fits a square", spec.piece + 3.0 <= spec.marker < spec.square,
-         f"piece {spec.piece} mm, marker {spec.marker} mm, square {spec.square} mm"),
+        ("a marker sits on a piece with 3 mm of the piece showing round it", spec.marker + 6.0 <= spec.piece,
+         f"piece {spec.piece} mm, marker {spec.marker} mm"),
     ]
 
 
@@ -153,12 +160,19 @@ def board_sheet(ctx: Context) -> Sheet:
     area = content_box(ctx.options.paper, landscape=True)
     S = spec.square
     gw, gh = spec.columns * S, spec.rows * S
-    label_w, conn_w, band, pad = 9.0, 11.0, 14.0, 2.0
+    # pad: the frame keeps FRAME_CLEAR inside the cut, the row badges clear of the frame
+    label_w, conn_w, band, pad = 9.0, 11.0, 13.0, FRAME_CLEAR + 1.5
     ow = gw + 2 * (label_w + conn_w + pad)
     oh = gh + 2 * (band + pad)
     heading_h = 7.0
+    lines = kit_lines(ctx)
+    list_h = list_height(lines, 2)
+    gap = 5.0
     ox = area.x + (area.w - ow) / 2
-    oy = area.y + heading_h + max(0.0, (area.h - heading_h - oh) / 2)
+    # the board and the component list under it, the pair centred on the page
+    oy = area.y + heading_h + max(0.0, (area.h - heading_h - oh - gap - list_h) / 2)
+    if oy + oh + gap + list_h > area.bottom + 1e-6 or ow > area.w + 1e-6:
+        raise LayoutError("the Tâb board and its component list do not fit the page")
     gx = ox + pad + label_w + conn_w
     gy = oy + pad + band
     items: list[Shape] = []
@@ -198,7 +212,8 @@ def board_sheet(ctx: Context) -> Sheet:
     items.append(_badge(right + 8.2, (yc(0) + yc(1)) / 2, 2.6, "A", False, m))
     items.append(_badge(left - 8.2, (yc(2) + yc(3)) / 2, 2.6, "B", True, m, 180.0))
     # the players' sides, each readable from its own side
-    for who, dark, y, rot in (("player_a", False, gy + gh + pad + band / 2, 0.0), ("player_b", True, gy - pad - band / 2, 180.0)):
+    # the legend (from 3.2 mm above its origin to 5 mm below) 3.3 mm from the grid, 2 mm clear of the frame
+    for who, dark, y, rot in (("player_a", False, gy + gh + LEGEND_AT, 0.0), ("player_b", True, gy - LEGEND_AT, 180.0)):
         legend: list[Shape] = [
             label(0, -0.6, cat.text(who), "Sans-Bold", 8, m, gw - 10),
         ]
@@ -215,43 +230,61 @@ def board_sheet(ctx: Context) -> Sheet:
     track = Style(width=0.45, dash=(0.5, 1.5))
     for r in range(spec.rows):
         items.append(Line(gx, yc(r), gx + gw, yc(r), track))
-    # a frame just inside the cut, with a diamond in each corner
-    inset = 1.6
+    # a frame FRAME_CLEAR inside the cut (its outer edge), with a diamond in each corner
+    inset = FRAME_CLEAR + 0.5
     items.append(Rect(ox + inset, oy + inset, ow - 2 * inset, oh - 2 * inset, Style(width=1.0)))
     d, k = 1.8, inset + 3.0
     for cx, cy in ((ox + k, oy + k), (ox + ow - k, oy + k), (ox + k, oy + oh - k), (ox + ow - k, oy + oh - k)):
         items.append(polygon([(cx, cy - d), (cx + d, cy), (cx, cy + d), (cx - d, cy)], Style(stroke=None, fill=BLACK)))
     outline = Rect(ox, oy, ow, oh, Style(width=0.5, role="cut"))
     board = Group((outline, *items[1:]), tag=("board", f"{spec.rows}x{spec.columns}"))
-    return Sheet(True, (items[0], board), "board")
+    listed, _ = component_list(Box(ox, oy + oh + gap, ow, list_h), lines, m, columns=2)
+    return Sheet(True, (items[0], board, *listed), "board")
+
+
+def kit_lines(ctx: Context) -> Lines:
+    """The component list's texts: the kit's contents and what else it needs."""
+    spec: TabSpec = ctx.spec
+    return lines_for(spec.kit_list, expected(spec, ctx.options), ctx.cat.text, None, text_values(spec, ctx.options))
 
 
 # ---- pieces, markers and the throw table ------------------------------
 
-def _face(x: float, y: float, p: float, dark: bool, moved: bool) -> list[Shape]:
-    """One face of a piece: a ring, with a star once the piece has moved.
-    No caption: the note above the pieces says what plain and star mean."""
+def _face(p: float, dark: bool, moved: bool) -> tuple[Shape, ...]:
+    """One face of a piece in its own (0, 0)-(p, p): a ring, with a star once
+    the piece has moved. No caption: the note above the pieces says what
+    plain and star mean."""
     ink = WHITE if dark else BLACK
-    return [Circle(x + p / 2, y + p / 2, 0.3 * p, Style(stroke=ink, width=1.1))] + (
-        [star(x + p / 2, y + p / 2, 0.21 * p, Style(stroke=None, fill=ink))] if moved else [])
+    return (Circle(p / 2, p / 2, 0.3 * p, Style(stroke=ink, width=1.1)),) + (
+        (star(p / 2, p / 2, 0.21 * p, Style(stroke=None, fill=ink)),) if moved else ())
 
 
-def _marker(x: float, y: float, mk: float, dark: bool, m: Measure) -> list[Shape]:
-    """A row-4 marker: larger than a piece, with a chequered edge that shows
-    round the piece standing on it, on light and dark pieces alike."""
-    fill, ink = (BLACK, WHITE) if dark else (WHITE, BLACK)
-    n = round(mk / CHEQUER)
-    cell = mk / n
-    out: list[Shape] = [Rect(x, y, mk, mk, Style(stroke=None, fill=fill))]
-    for i in range(n):
-        for j in range(n):
-            if (0 < i < n - 1 and 0 < j < n - 1) or (i + j) % 2 == 0:
-                continue  # the inside, and every other cell of the edge
-            out.append(Rect(x + i * cell, y + j * cell, cell, cell, Style(stroke=None, fill=ink)))
-    size = mk * 0.45 / PT
-    out.append(Text(x + mk / 2, y + mk / 2 + 0.36 * size * PT, "4", "Sans-Bold", size, m("4", "Sans-Bold", size), "middle", ink))
-    out.append(Rect(x, y, mk, mk, CUT))
-    return out
+def piece(p: float, dark: bool) -> tuple[Shape, ...]:
+    """A fold-over piece: the plain face | fold | the starred face, one cut
+    outline. (A block of dark pieces lies on a field inked past the block's
+    cut, see `_field`.)"""
+    return foldover(p, p, _face(p, dark, False), _face(p, dark, True), fill=BLACK if dark else None,
+                    cut=grey(0.8) if dark else BLACK, fold=grey(0.8) if dark else grey(0.35))
+
+
+def _field(x: float, y: float, w: float, h: float) -> Rect:
+    """Black under a block of dark pieces or markers that share their cut
+    lines, BLEED mm past the block's outer cut: a miscut leaves no white edge."""
+    return Rect(x - BLEED, y - BLEED, w + 2 * BLEED, h + 2 * BLEED, Style(stroke=None, fill=BLACK))
+
+
+def _marker(mk: float, dark: bool, m: Measure) -> tuple[Shape, ...]:
+    """A row-4 marker in (0, 0)-(mk, mk): it sits on the piece, in the other
+    colour (dark on a light piece, light on a dark one), with a bold 4; the
+    dark colour runs past the cut, and the 4 keeps 3 mm inside it."""
+    fill, ink = (WHITE, BLACK) if dark else (BLACK, WHITE)  # a dark player's marker is light, and so on
+    out: list[Shape] = [Rect(0, 0, mk, mk, Style(stroke=None, fill=fill))]
+    size = (mk - 6.0) / (1.17 * PT)  # the 4's box (ascent + descent) keeps 3 mm from the cut
+    out.append(Text(mk / 2, mk / 2 + (0.93 - 0.585) * size * PT, "4", "Sans-Bold", size, m("4", "Sans-Bold", size),
+                    "middle", ink))
+    out.append(Rect(0, 0, mk, mk, Style(width=0.35, stroke=grey(0.8) if not dark else BLACK, role="cut")))
+    return tuple(out)
+
 
 
 def pieces_sheet(ctx: Context) -> Sheet:
@@ -262,47 +295,92 @@ def pieces_sheet(ctx: Context) -> Sheet:
     items: list[Shape] = []
     head = parse_blocks(["## " + cat.text("pieces_heading"), cat.text("pieces_note"),
                          f"**{cat.text('markers_heading')}:** {cat.text('markers_note')}"], cat.lang)
-    cols, _ = fit(head, [Box(area.x, area.y, area.w, 26.0)], m, 9.0, 7.0)
+    cols, _ = fit(head, [Box(area.x, area.y, area.w, 30.0)], m, 9.0, 7.0)
     items += cols[0]
-    y = area.y + 27.0
+    y = area.y + 32.0
     per_row = 3
     rows = -(-spec.pieces_per_player // per_row)
-    strip_w = 2 * p
-    gap = 2.5  # between pairs, so it is plain which two faces make a piece
-    block_w = per_row * strip_w + (per_row - 1) * gap
+    # the pieces of a side share their cut lines: a block of them is cut with a few long cuts
+    block_w = per_row * 2 * p
     mcols = 3
     mrows = -(-spec.pieces_per_player // mcols)
-    mgap = 1.5  # between markers, so each has its own cut
-    mx0 = area.right - mcols * mk - (mcols - 1) * mgap - 0.5
-    if mx0 < area.x + block_w + 4.0:
+    mgap = 3.0  # between the blocks of pieces and markers
+    mx0 = area.right - mcols * mk - BLEED - 0.5
+    x0 = area.x + BLEED + 0.5
+    if mx0 - BLEED < x0 + block_w + mgap:
         raise LayoutError("the pieces and the row-4 markers do not fit side by side")
     for side, dark in (("light", False), ("dark", True)):
         name = cat.text(side)
         items.append(label(area.x, y + 3.0, cap(name), "Sans-Bold", 8, m, 60, "start"))
-        items.append(label(mx0, y + 3.0, cap(cat.text("markers_heading")), "Sans-Bold", 8, m, mcols * mk, "start"))
-        y0 = y + 5.0
+        items.append(label(mx0, y + 3.0, cap(cat.text("markers_heading")), "Sans-Bold", 8, m, area.right - mx0, "start"))
+        y0 = y + 5.0 + BLEED
+        shape = piece(p, dark)
+        if dark:
+            items.append(_field(x0, y0, block_w, rows * p))
         for i in range(spec.pieces_per_player):
             r, c = divmod(i, per_row)
-            x, yy = area.x + 1.0 + c * (strip_w + gap), y0 + r * (p + gap)
-            # the two faces of one piece side by side: cut both out, glue them back to back
-            shapes: list[Shape] = []
-            if dark:  # ink past the cut on every side
-                shapes.append(Rect(x - BLEED, yy - BLEED, strip_w + 2 * BLEED, p + 2 * BLEED, Style(stroke=None, fill=BLACK)))
-            shapes += _face(x, yy, p, dark, False) + _face(x + p, yy, p, dark, True)
-            # a light grey cut on dark faces: seen on black and on the ink-saver tint (0.55) alike
-            cut = Style(width=0.35, stroke=grey(0.8) if dark else BLACK, role="cut")
-            shapes += [Rect(x, yy, strip_w, p, cut), Line(x + p, yy, x + p, yy + p, cut)]
-            items.append(Group(tuple(shapes), tag=("piece", side)))
+            items.append(Group(shape, x0 + c * 2 * p, y0 + r * p, tag=("piece", side)))
+        marker = _marker(mk, dark, m)
+        if not dark:  # the light player's markers are the dark ones
+            items.append(_field(mx0, y0, mcols * mk, mrows * mk))
         for i in range(spec.pieces_per_player):
             r, c = divmod(i, mcols)
-            mx, my = mx0 + c * (mk + mgap), y0 + r * (mk + mgap)
-            items.append(Group(tuple(_marker(mx, my, mk, dark, m)), tag=("marker", side)))
-        y = y0 + max(rows * (p + gap), mrows * (mk + mgap)) + 3.0
+            items.append(Group(marker, mx0 + c * mk, y0 + r * mk, tag=("marker", side)))
+        y = y0 + max(rows * p, mrows * mk) + BLEED + 4.0
     # the coin-throw table, one for each player
     tw = (area.w - 10.0) / 2
+    table_h = 10 + 6.0 * (len(spec.scores) + 1) + 9
     for k in range(2):
-        items += throw_table(Box(area.x + 1.0 + k * (tw + 8.0), y + 2.0, tw, area.bottom - y - 2.0), spec, ctx)
+        items += throw_table(Box(area.x + 1.0 + k * (tw + 8.0), y + 2.0, tw, table_h), spec, ctx)
+    # how a piece is made, in the band that is left
+    steps = Box(area.x, y + 2.0 + table_h + 3.0, area.w, MAKING_H)
+    if steps.bottom > area.bottom + 1e-6:
+        raise LayoutError("the pieces page has no room for how a piece is made")
+    items += making(steps, spec, ctx)
     return Sheet(False, tuple(items), "pieces")
+
+
+MAKING_H = 18.0  # mm: the pictures of how a piece is made, with their captions
+MAKING_SCALE = 0.5
+
+
+def making(box: Box, spec: TabSpec, ctx: Context) -> list[Shape]:
+    """Four small pictures in a row: cut the outline, fold on the line,
+    glue the halves (a piece of two layers), and a row-4 marker on top."""
+    cat, m = ctx.cat, ctx.measure
+    k = MAKING_SCALE
+    s = spec.piece * k
+    cell = box.w / 4
+    y = box.y + 4.0  # room for the arrow over the fold
+    out: list[Shape] = []
+    ring = Style(width=0.5)
+    # 1: the piece as printed
+    cx = box.x + cell / 2
+    out.append(Group(piece(spec.piece, False), cx - s, y, scale=k))
+    # 2: the right face lifted over the fold, an arrow round it
+    cx += cell
+    out.append(Rect(cx - s, y, s, s, Style(stroke=BLACK, fill=WHITE, width=0.3)))
+    out.append(Group(_face(spec.piece, False, False), cx - s, y, scale=k))
+    out.append(polygon([(cx, y), (cx + 0.45 * s, y - 0.2 * s), (cx + 0.45 * s, y + 0.8 * s), (cx, y + s)],
+                       Style(stroke=BLACK, fill=grey(0.85), width=0.3)))
+    out.append(Line(cx, y, cx, y + s, Style(stroke=grey(0.35), width=0.3, dash=(1.0, 0.8))))
+    ax = cx + 0.45 * s + 2.0
+    out.append(Path((("M", ax, y + 0.2 * s), ("C", ax + 3.0, y - 0.4 * s, cx - 0.3 * s, y - 0.55 * s, cx - 0.5 * s, y - 1.0)),
+                    Style(width=0.4)))
+    out.append(polygon([(cx - 0.5 * s - 1.6, y - 1.5), (cx - 0.5 * s + 0.6, y - 2.4), (cx - 0.5 * s + 0.4, y - 0.2)],
+                       Style(stroke=None, fill=BLACK)))
+    # 3: two layers glued: the piece with its second layer showing behind
+    cx += cell
+    out.append(Rect(cx - s / 2 + 0.9, y + 0.9, s, s, Style(stroke=BLACK, fill=grey(0.7), width=0.3)))
+    out.append(Rect(cx - s / 2, y, s, s, Style(stroke=BLACK, fill=WHITE, width=0.3)))
+    out.append(Circle(cx, y + s / 2, 0.3 * s, ring))
+    # 4: a light piece on its star face with a (dark) marker on top
+    cx += cell
+    out.append(Rect(cx - s / 2, y, s, s, Style(stroke=BLACK, fill=WHITE, width=0.3)))
+    out.append(Group(_marker(spec.marker, False, m), cx - spec.marker * k / 2, y + (s - spec.marker * k) / 2, scale=k))
+    for i, key in enumerate(("make_cut", "make_fold", "make_glue", "make_marker")):
+        out.append(label(box.x + cell * (i + 0.5), box.bottom - 1.0, cat.text(key), "Sans", 7.5, m, cell - 3.0))
+    return out
 
 
 def throw_table(box: Box, spec: TabSpec, ctx: Context) -> list[Shape]:

@@ -13,12 +13,13 @@ is, and which face is the back; everything else is generic:
   a dark piece face, the board's edge squares) runs on to the edge of the
   bleed, and the colour under a component on its sheet fills the bleed, so
   no white sliver shows wherever the knife falls;
-- text and symbols keep `safe` mm (3 by default) from the trim: where the
-  kit's art comes nearer (small tokens drawn for scissors), the art is
-  scaled down about the centre until it keeps the distance, and a piece
-  that would need more than halving is an error, never a silent squeeze.
-  Rectangles and lines spanning half the piece or more (frames, bands,
-  table rules) are not text or symbols.
+- the pieces are the kit's pieces at full size: text and symbols keep
+  `safe` mm (3 by default) from the trim in the kit's own art, and a piece
+  whose art comes nearer is an error, never a silent shrink (move the label
+  in the kit's art instead). Rectangles and lines spanning half the piece
+  or more (frames, bands, table rules) are not text or symbols;
+- a fold-over piece (two faces beside a fold line, pnp.layout.foldover) is
+  two pieces, its front and its back.
 """
 
 from __future__ import annotations
@@ -52,7 +53,6 @@ from pnp.presets import MAX_BLEED, Preset
 SAFE_ZONE = 3.0  # mm: no text or symbol nearer the trim
 EDGE = 1.0  # mm: a field this near the trim is a background and runs on into the bleed
 MIN_FIELD = 5.0  # mm: a smaller filled rectangle is a symbol, not a field
-MIN_ART_SCALE = 0.5  # art is never shrunk below half to keep the safe zone
 FIT_TOLERANCE = 0.03  # a preset takes components within 3 % of its trim size
 
 
@@ -73,7 +73,6 @@ class Component:
     name: str
     side: str
     page: Page  # trim + bleed; page.trim is the trim box
-    art_scale: float  # 1.0 unless the art was scaled to keep the safe zone
 
     @property
     def file_part(self) -> str:
@@ -126,10 +125,11 @@ def _under(sheet_items: tuple[Shape, ...], before: int, g: Group, trim: Box) -> 
 
 
 def _split(items: tuple[Shape, ...], trim: Box) -> tuple[Box, Box, tuple[Shape, ...], tuple[Shape, ...]] | None:
-    """Two faces side by side (a cut line down the middle of the trim):
-    the left face and its shapes, the right face and its shapes."""
+    """Two faces side by side (a cut or fold line down the middle of the
+    trim): the left face and its shapes, the right face and its shapes."""
     for s in items:
-        if isinstance(s, Line) and s.style.role == "cut" and abs(s.x1 - s.x2) < 1e-6 and trim.x < s.x1 < trim.right:
+        if (isinstance(s, Line) and s.style.role in ("cut", "fold") and abs(s.x1 - s.x2) < 1e-6
+                and abs(s.x1 - trim.cx) < 1e-6):
             x = s.x1
             left: list[Shape] = []
             right: list[Shape] = []
@@ -277,45 +277,33 @@ def content_boxes(items: tuple[Shape, ...], w: float, h: float) -> list[tuple[Sh
     return out
 
 
-def safe_scale(boxes: list[Box], w: float, h: float, safe: float) -> float:
-    """The largest scale <= 1 about the piece's centre that keeps every box
-    `safe` mm inside the trim (0 when that is impossible)."""
-    cx, cy = w / 2, h / 2
-    k = 1.0
-    for b in boxes:
-        for near, far, c in ((b.x, b.right, cx), (b.y, b.bottom, cy)):
-            room = c - safe
-            if room <= 0:
-                return 0.0
-            if near < safe:
-                k = min(k, room / (c - near))
-            if far > 2 * c - safe:
-                k = min(k, room / (far - c))
-    return k
+def nearest(boxes: list[Box], w: float, h: float) -> float:
+    """How near the trim of a w x h piece the nearest of `boxes` comes, in mm
+    (negative past it)."""
+    return min((min(b.x, b.y, w - b.right, h - b.bottom) for b in boxes), default=min(w, h) / 2)
 
 
 def finish(raw: Raw, bleed: float, safe: float, size: tuple[float, float] | None = None) -> Component:
     """One piece on a page of its trim (or `size`, the art scaled to it)
-    plus `bleed` on every side, with its fields run on into the bleed and
-    its text and symbols at least `safe` mm from the trim."""
+    plus `bleed` on every side, with its fields run on into the bleed.
+    LayoutError if its text and symbols come nearer than `safe` mm to the
+    trim: the art is the kit's, at the size the kit prints it."""
     t = raw.trim
     w, h = size or (t.w, t.h)
     k = min(w / t.w, h / t.h)
     placed = Group(_strip_guides(raw.items), w / 2 - k * t.cx, h / 2 - k * t.cy, scale=k)
     fields: list[Shape] = []
     art = _lift_fields((placed,), (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), w, h, bleed, fields)
-    s = safe_scale([b for _, b in content_boxes(art, w, h)], w, h, safe)
-    if s < MIN_ART_SCALE:
-        raise LayoutError(f"{raw.name} {raw.side}: its text and symbols cannot keep {safe:g} mm from the trim of a "
-                          f"{w:g} x {h:g} mm piece")
-    if s < 1.0:
-        art = (Group(art, w / 2 * (1 - s), h / 2 * (1 - s), scale=s),)
+    near = nearest([b for _, b in content_boxes(art, w, h)], w, h)
+    if near < safe - 1e-6:
+        raise LayoutError(f"{raw.name} {raw.side}: its text or a symbol comes {near:.2f} mm from the trim of a "
+                          f"{w:g} x {h:g} mm piece; a print shop asks for {safe:g} mm")
     under: list[Shape] = []
     if raw.background is not None:
         under.append(Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, Style(stroke=None, fill=raw.background)))
     page = Page(w + 2 * bleed, h + 2 * bleed, (Group((*under, *fields, *art), bleed, bleed),),
                 label=f"{raw.name} {raw.side}".strip(), trim=Box(bleed, bleed, w, h))
-    return Component(raw.name, raw.side, page, s)
+    return Component(raw.name, raw.side, page)
 
 
 def components(kit_id: str, sheets: list[Sheet], spec: Any, bleed: float, preset: Preset | None = None) -> list[Component]:

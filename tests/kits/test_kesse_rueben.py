@@ -12,7 +12,7 @@ from PIL import Image
 from pnp.geometry import Line, Rect, Text, shape_box, tagged, text_box, walk
 from pnp.i18n import languages, load_catalog
 from pnp.kits import get_kit
-from pnp.kits.kesse_rueben import FOLD_SLACK, load_spec
+from pnp.kits.kesse_rueben import BOARD_CLEAR, FOLD_SLACK, load_spec
 from pnp.kits.ludo_cards import load_spec as ludo_spec
 from pnp.layout.rules import MIN_BODY_PT
 from pnp.options import Options
@@ -74,7 +74,8 @@ def test_halves_keep_clear_of_the_fold_and_read_upright(built, lang, paper):
         b = shape_box(s, m)
         if b.bottom < trim.y or b.y > trim.bottom:
             continue  # in the margin the last cut takes away
-        assert b.right <= fx - FOLD_SLACK + 0.5 or b.x >= fx + FOLD_SLACK - 0.5, f"{s} crosses the fold zone"
+        clear = FOLD_SLACK if isinstance(s, Text) else BOARD_CLEAR  # text 4 mm, the board's frame 3 mm
+        assert b.right <= fx - clear + 0.5 or b.x >= fx + clear - 0.5, f"{s} crosses the fold zone"
 
 
 @pytest.mark.parametrize("lang", languages())
@@ -133,8 +134,10 @@ def test_the_squares_are_26_mm_on_a4_and_as_large_as_the_half_letter_allows(buil
     s_a4 = [g for g, _ in tagged(fold_page(built, "en", "a4").items) if g.tag[0] == "field"][0].items[0].w
     s_letter = [g for g, _ in tagged(fold_page(built, "en", "letter").items) if g.tag[0] == "field"][0].items[0].w
     assert 26.0 <= s_a4 <= 27.0
-    # US Letter's half sheet is 139.7 mm wide; less the 6.35 mm margin and the fold slack
-    assert 25.5 <= s_letter and 5 * s_letter <= 139.7 - 6.35 - FOLD_SLACK
+    # US Letter's half sheet is 139.7 mm wide; the cut is 1 mm inside the 6.35 mm margin, and the
+    # board's 1 mm frame keeps BOARD_CLEAR from the cut and the fold: the largest half millimetre that fits
+    room = 139.7 - 6.35 - 1.0 - 2 * (BOARD_CLEAR + 0.5)
+    assert 5 * s_letter <= room < 5 * (s_letter + 0.5)
 
 
 @pytest.mark.parametrize("paper", list(PAPERS))
@@ -163,15 +166,15 @@ def test_board_is_5x5_with_the_barn_in_the_centre(built, paper):
     squares = []
     for g, _m in fields + barns:
         rect = next(s for s in g.items if isinstance(s, Rect))
-        assert rect.w == rect.h >= 25.5
+        assert rect.w == rect.h >= 25.0
         squares.append((rect.x, rect.y))
     xs, ys = sorted({round(x, 3) for x, _ in squares}), sorted({round(y, 3) for _, y in squares})
     assert len(xs) == len(ys) == SPEC.board
     assert all(b - a == pytest.approx(rect.w) for a, b in zip(xs, xs[1:], strict=False))
     barn = next(s for s in barns[0][0].items if isinstance(s, Rect))
     assert (round(barn.x, 3), round(barn.y, 3)) == (xs[2], ys[2])
-    # the board is on the left half, wholly
-    assert xs[-1] + rect.w <= page.width / 2 - FOLD_SLACK
+    # the board is on the left half, wholly, its frame (1 mm wide) BOARD_CLEAR from the fold
+    assert xs[-1] + rect.w + 0.5 <= page.width / 2 - BOARD_CLEAR + 1e-6
 
 
 @pytest.mark.parametrize("players", [None, 2, 3, 4])

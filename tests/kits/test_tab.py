@@ -7,9 +7,9 @@ import io
 import subprocess
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageStat
 
-from pnp.geometry import Line, Rect, Text, shape_box, tagged, walk
+from pnp.geometry import Box, Line, Rect, Text, shape_box, tagged, walk
 from pnp.i18n import load_catalog
 from pnp.kits import get_kit
 from pnp.kits.tab import TabSpec
@@ -37,9 +37,9 @@ def test_the_facts_are_the_traditional_game(spec):
     assert set(spec.stop_on) == {2, 3}
 
 
-def test_a_piece_and_a_marker_fit_in_a_square(spec):
+def test_a_piece_fits_in_a_square_and_a_marker_on_a_piece(spec):
     assert 0 < spec.piece < spec.square
-    assert 0 < spec.marker < spec.square
+    assert 0 < spec.marker <= spec.piece - 6.0, "a marker on a piece leaves 3 mm of the piece showing round it"
 
 
 def test_expected_components_follow_the_facts(spec, built):
@@ -120,14 +120,17 @@ def test_there_are_nine_pieces_a_side_smaller_than_a_square(built, spec, lang, p
         pieces = [(g, m) for g, m in _tags(page, "piece") if g.tag[1] == side]
         assert len(pieces) == spec.pieces_per_player == 9, side
         for g, m in pieces:
-            # two faces p x p side by side, cut apart and glued back to back
+            # a fold-over piece: two faces p x p side by side inside one cut outline,
+            # the fold line on their shared edge
             cuts = [(r, b) for r, b in rects_in(g, m) if r.style.role == "cut"]
-            assert len(cuts) == 1, "one cut outline per pair of faces"
+            assert len(cuts) == 1, "one cut outline per piece"
             _, strip = cuts[0]
             assert (strip.w, strip.h) == pytest.approx((2 * p, p))
-            middle = [s for s in g.items if isinstance(s, Line) and s.style.role == "cut"]
+            assert not [s for s in g.items if isinstance(s, Line) and s.style.role == "cut"], "no cut between the faces"
+            middle = [s for s in g.items if isinstance(s, Line) and s.style.role == "fold"]
             assert len(middle) == 1
-            assert middle[0].x1 == middle[0].x2 == pytest.approx(cuts[0][0].x + p), "the faces part in the middle"
+            assert middle[0].x1 == middle[0].x2 == pytest.approx(cuts[0][0].x + p), "the fold is the shared edge"
+            assert middle[0].y1 == pytest.approx(cuts[0][0].y) and middle[0].y2 == pytest.approx(cuts[0][0].y + p)
             bleed = 1.0 if side == "dark" else 0.0  # dark ink runs past the cut
             assert group_box(g, m).w <= 2 * p + 2 * bleed + 1e-6 and group_box(g, m).h <= p + 2 * bleed + 1e-6, \
                 "art stays on its faces"
@@ -212,33 +215,44 @@ def test_dark_faces_are_inked_past_their_cut(built, rendered, paper_id):
     px = dpi / 25.4
     dark = [_cut_box(g, m) for g, m in _tags(page, "piece") if g.tag[1] == "dark"]
     assert len(dark) == 9
+    block = dark[0]
+    for b in dark[1:]:
+        block = block.union(b)
     for b in dark:
         for x0, y0, x1, y1 in ((b.x - 0.6, b.y, b.x - 0.25, b.bottom), (b.right + 0.25, b.y, b.right + 0.6, b.bottom),
                                (b.x, b.y - 0.6, b.right, b.y - 0.25), (b.x, b.bottom + 0.25, b.right, b.bottom + 0.6)):
             lightest = img.crop((round(x0 * px), round(y0 * px), round(x1 * px), round(y1 * px))).getextrema()[1]
-            assert lightest < 80, f"white beside the cut of a dark piece at ({b.x:.1f}, {b.y:.1f}): {lightest}"
+            if block.contains(Box(x0, y0, x1 - x0, y1 - y0)):
+                # beside a neighbour that shares the cut: black, or that neighbour's light grey cut line; never paper
+                assert lightest <= 215, f"paper beside the cut of a dark piece at ({b.x:.1f}, {b.y:.1f}): {lightest}"
+            else:
+                assert lightest < 80, f"white beside the cut of a dark piece at ({b.x:.1f}, {b.y:.1f}): {lightest}"
 
 
 @pytest.mark.parametrize("paper_id", PAPER_IDS)
-def test_a_row_four_marker_shows_round_a_piece_on_it(built, rendered, spec, paper_id):
-    """A marker is larger than a piece; put a piece in its middle and the
-    edge left uncovered, rasterised, holds black and white on every side,
-    so it shows on a light board and round light and dark pieces alike."""
+def test_a_row_four_marker_stands_out_on_the_piece_it_sits_on(built, rendered, spec, paper_id):
+    """A marker sits on a piece and is smaller, so the piece shows round it;
+    rasterised, each marker is in the other colour from its owner's pieces
+    (a dark field on a light piece, a light one on a dark piece), with its 4
+    in the contrasting ink."""
     page = _page(built, "en", paper_id, "pieces")
     index = [p.label for p in built(KIT, "en", paper_id).pages].index("pieces")
     dpi = 150
     img = _raster(rendered, "en", paper_id, index + 1, dpi)
     px = dpi / 25.4
-    markers = [_cut_box(g, m) for g, m in _tags(page, "marker")]
-    piece = spec.piece
-    assert len(markers) == 18
-    for b in markers:
-        rim = (b.w - piece) / 2
-        assert rim >= 1.5, f"only {rim:.1f} mm of marker shows round a piece"
-        for x0, y0, x1, y1 in ((b.x, b.y, b.x + rim, b.bottom), (b.right - rim, b.y, b.right, b.bottom),
-                               (b.x, b.y, b.right, b.y + rim), (b.x, b.bottom - rim, b.right, b.bottom)):
-            lo, hi = img.crop((round(x0 * px) + 1, round(y0 * px) + 1, round(x1 * px) - 1, round(y1 * px) - 1)).getextrema()
-            assert lo < 60 and hi > 200, f"the marker's edge at ({b.x:.1f}, {b.y:.1f}) is not black and white"
+    markers = [(g.tag[1], _cut_box(g, m)) for g, m in _tags(page, "marker")]
+    assert len(markers) == 2 * spec.pieces_per_player
+    for side, b in markers:
+        assert (spec.piece - b.w) / 2 >= 3.0, f"only {(spec.piece - b.w) / 2:.1f} mm of the piece shows round a marker"
+        inner = img.crop((round((b.x + 0.6) * px), round((b.y + 0.6) * px), round((b.right - 0.6) * px),
+                          round((b.bottom - 0.6) * px)))
+        lo, hi = inner.getextrema()
+        assert lo < 60 and hi > 200, f"marker at ({b.x:.1f}, {b.y:.1f}): no 4 in contrasting ink"
+        mean = ImageStat.Stat(inner).mean[0]
+        if side == "light":
+            assert mean < 110, f"a light player's marker is dark, to show on a light piece ({mean:.0f})"
+        else:
+            assert mean > 150, f"a dark player's marker is light, to show on a dark piece ({mean:.0f})"
 
 
 @pytest.mark.parametrize("paper_id", PAPER_IDS)

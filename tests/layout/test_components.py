@@ -51,3 +51,21 @@ def test_a_preset_scales_the_cards_to_its_trim_and_keeps_its_safe_zone(measure, 
             assert t.inset(p.safe - 1e-6).contains(b), (c.file_part, shape)
     sides = [c.side for c in comps[:4]]
     assert sides == (["back", "front"] * 2 if p.order == "back-front" else ["front", "back"] * 2)
+
+
+def test_a_label_nearer_the_trim_than_the_safe_zone_is_an_error_not_a_shrink() -> None:
+    """The print-shop piece is the kit's piece at full size: art whose text
+    comes within the safe zone is refused (move the label in the kit's
+    art), never scaled down to fit."""
+    from pnp.errors import LayoutError
+    from pnp.geometry import Box, Style, Text
+    from pnp.layout.components import Raw, finish
+
+    cut = Rect(0, 0, 20, 20, Style(role="cut"))
+    near = Text(10, 19.0, "Carrot", "Sans-Bold", 6, 10.0, "middle")  # its descent 1 mm from the bottom trim
+    with pytest.raises(LayoutError, match="from the trim"):
+        finish(Raw("token", "", (cut, near), Box(0, 0, 20, 20)), 3.0, SAFE_ZONE)
+    clear = Text(10, 15.0, "Carrot", "Sans-Bold", 6, 10.0, "middle")
+    page = finish(Raw("token", "", (cut, clear), Box(0, 0, 20, 20)), 3.0, SAFE_ZONE).page
+    (g,) = page.items
+    assert g.scale == 1.0 and [s for s in walk(page.items) if s[0] == clear], "the art as the kit drew it"

@@ -23,6 +23,7 @@ from pnp.options import Options
 from pnp.outputs import CardOptions, render_one
 from pnp.paper import get_paper
 from pnp.presets import load_presets
+from tests.printer import _bounds, _objects
 
 MM = 72 / 25.4  # points per mm
 BLEED = 3.0  # the default, as the issue asks
@@ -187,7 +188,8 @@ def test_dark_piece_faces_are_black_into_the_bleed(cards) -> None:
             dark += 1
             assert set(edge_pixels(image, round(BLEED * MM * scale))) == {(0, 0, 0)}, i
     tab = get_kit("tab").load_spec()
-    assert dark == 2 * tab.pieces_per_player, "both faces of every dark piece"
+    # both faces of every dark piece, and the light player's row-4 markers (dark, to show on a light piece)
+    assert dark == 2 * tab.pieces_per_player + tab.pieces_per_player
 
 
 def test_board_fields_run_into_the_bleed(cards) -> None:
@@ -220,10 +222,13 @@ def test_no_glyph_or_symbol_within_3_mm_of_the_trim(cards, kit: str) -> None:
                 assert left >= lo_x - 0.05 and right <= hi_x + 0.05 and bottom >= lo_y - 0.05 and top <= hi_y + 0.05, \
                     (kit, i, tp.get_text_range(c, 1), (left, bottom, right, top), (lo_x, lo_y, hi_x, hi_y))
                 checked_text += 1
-        for obj in page.get_objects(max_depth=8):
-            if obj.type != pdfium.raw.FPDF_PAGEOBJ_PATH:
+        # every path, inside forms too, with its bounds placed on the page (a
+        # form's objects report bounds in the form's own space)
+        raws = [pdfium.raw.FPDFPage_GetObject(page.raw, j) for j in range(pdfium.raw.FPDFPage_CountObjects(page.raw))]
+        for raw, m, _holder in _objects(raws, None, None):
+            if pdfium.raw.FPDFPageObj_GetType(raw) != pdfium.raw.FPDF_PAGEOBJ_PATH:
                 continue
-            left, bottom, right, top = obj.get_bounds()
+            left, bottom, right, top = _bounds(raw, m)
             if left < x0 + 0.5 * MM or bottom < y0 + 0.5 * MM or right > x1 - 0.5 * MM or top > y1 - 0.5 * MM:
                 continue  # a field that runs into the bleed, or a frame on the trim
             if right - left >= (x1 - x0) / 2 or top - bottom >= (y1 - y0) / 2:
@@ -432,3 +437,36 @@ def test_a_broken_preset_file_is_one_line_naming_the_key(tmp_path, monkeypatch, 
     with pytest.raises(SpecError) as e:
         presets.load_presets()
     assert str(e.value).startswith(f"{broken}: ") and says in str(e.value) and "\n" not in str(e.value)
+
+
+# --- the pieces are the kit's pieces, at full size (issue 20) ----------------------------------------------------
+
+
+def _sizes(path: Path, pages: range | None = None) -> dict[str, set[float]]:
+    """The font sizes (pt, on the page) of each short text, read with PDFium."""
+    from tests.textlines import page_lines
+
+    out: dict[str, set[float]] = {}
+    for i, lines in enumerate(page_lines(path)):
+        if pages is None or i in pages:
+            for ln in lines:
+                out.setdefault(ln.text, set()).add(round(ln.size, 1))
+    return out
+
+
+def test_print_shop_pieces_are_not_scaled_down(cards, rendered) -> None:
+    """A row-4 marker's 4 and a turnip token's name are set at the same size in
+    the print-shop file as on the kit's own sheet: nothing is shrunk to keep
+    a label off the trim."""
+    kesse, tab = (get_kit(k).load_spec() for k in ("kesse-rueben", "tab"))
+    sheet, shop = _sizes(rendered("tab", "en", "a4")), _sizes(cards["tab"])
+    assert shop["4"] and shop["4"] <= sheet["4"], (shop["4"], sheet["4"])  # the sheet has 4s in its throw table too
+    from pnp.i18n import load_catalog
+
+    name = load_catalog("kesse-rueben", "en").text(kesse.kinds[0]).capitalize()
+    sheet, shop = _sizes(rendered("kesse-rueben", "en", "a4"), range(1, 2)), _sizes(cards["kesse-rueben"])
+    assert shop[name] and shop[name] <= sheet[name], (shop[name], sheet[name])
+    # and a marker page is the marker's full size plus the bleed
+    page = PdfReader(cards["tab"]).pages[-1]
+    x0, y0, x1, y1 = box(page, "/TrimBox")
+    assert ((x1 - x0) / MM, (y1 - y0) / MM) == pytest.approx((tab.marker, tab.marker), abs=0.01)
