@@ -339,6 +339,24 @@ def _card_block(content: bytes, value: str) -> tuple[int, int]:
     return m.start(), content.index(b"EMC", m.start())
 
 
+_PAWNS = b"/FormXob.A3 Do", b"/FormXob.A4 Do"  # a Ludo card's filled and empty pawn (forms written once)
+
+
+def _pawn_row(pdf: pikepdf.Pdf, block: bytes) -> tuple[float, float, float, float]:
+    """The box of a card's pawn row in the card's own space (mm, y down):
+    the six pawn forms where the card places them, with their bounding boxes."""
+    import re
+
+    places = [(float(x), float(y), name) for x, y, name in
+              re.findall(rb"1 0 0 1 ([-\d.]+) ([-\d.]+) cm\s*(/FormXob\.A[34]) Do", block)]
+    assert len(places) == 6, block
+    boxes = [[float(v) for v in pdf.pages[4].Resources.XObject[name.decode()].BBox] for _, _, name in places]
+    return (min(x + b[0] for (x, _, _), b in zip(places, boxes, strict=True)),
+            min(y + b[1] for (_, y, _), b in zip(places, boxes, strict=True)),
+            max(x + b[2] for (x, _, _), b in zip(places, boxes, strict=True)),
+            max(y + b[3] for (_, y, _), b in zip(places, boxes, strict=True)))
+
+
 def card_shows_other_pawn_row(src: Source, d: Path) -> Path:
     """Card red-1-2 keeps its mark and its "card 2 of 6", but its second
     pawn is drawn empty: the pawn row of card 1 (two cards show one pawn,
@@ -347,7 +365,7 @@ def card_shows_other_pawn_row(src: Source, d: Path) -> Path:
         data = _page_content(pdf, 4)
         a, b = _card_block(data, "red-1-2")
         block = data[a:b]
-        filled, empty = b"/FormXob.A3 Do", b"/FormXob.A4 Do"
+        filled, empty = _PAWNS
         assert block.count(filled) == 2, block  # the second of six pawns is the last one filled
         at = block.rindex(filled)
         block = block[:at] + empty + block[at + len(filled):]
@@ -361,8 +379,8 @@ def white_band_over_a_pawn_row(src: Source, d: Path) -> Path:
     def fn(pdf: pikepdf.Pdf) -> None:
         data = _page_content(pdf, 4)
         a, b = _card_block(data, "red-1-2")
-        # card space: 63.5 x 89 mm, y down; the pawns stand at y 59.7-74.1
-        band = b"\nq 1 1 1 rg 2 58 59.5 17.5 re f Q\n"
+        x0, y0, x1, y1 = _pawn_row(pdf, data[a:b])  # card space, mm, y down
+        band = f"\nq 1 1 1 rg {x0 - 1:.2f} {y0 - 1:.2f} {x1 - x0 + 2:.2f} {y1 - y0 + 2:.2f} re f Q\n".encode()
         pdf.pages[4].obj.Contents = pdf.make_stream(data[:b] + band + data[b:])
     return _edit(src("ludo-cards", {}), d / "white-band.pdf", fn)
 
@@ -496,6 +514,33 @@ def red_backs_print_blue(src: Source, d: Path) -> Path:
         assert red in data
         sheet.obj.Contents = pdf.make_stream(data.replace(red, blue))
     return _edit(src("ludo-cards", {}), d / "blue-backs.pdf", fn)
+
+
+def white_annotation_over_a_card(src: Source, d: Path) -> Path:
+    """A printable square annotation, filled white by its appearance
+    stream, over card red-1-2's pawn row: the page's content is untouched.
+    (The page draws in mm from its top left: `2.834646 0 0 -2.834646 0 H cm`.)"""
+    def fn(pdf: pikepdf.Pdf) -> None:
+        import re
+
+        page = pdf.pages[4]
+        data = _page_content(pdf, 4)
+        a, b = _card_block(data, "red-1-2")
+        px0, py0, px1, py1 = _pawn_row(pdf, data[a:b])  # card space, mm, y down
+        m = re.match(rb"[^\n]*BDC\s*1 0 0 1 ([-\d.]+) ([-\d.]+) cm", data[a:b])
+        assert m is not None
+        cx, cy = float(m.group(1)), float(m.group(2))  # the card on the page, mm from the top left
+        mm, h = 72 / 25.4, float(page.mediabox[3])
+        x0, x1 = (cx + px0) * mm, (cx + px1) * mm
+        y0, y1 = h - (cy + py1) * mm, h - (cy + py0) * mm
+        w, hh = x1 - x0, y1 - y0
+        ap = pdf.make_stream(f"1 1 1 rg 0 0 {w:.2f} {hh:.2f} re f".encode(), Type=pikepdf.Name.XObject,
+                             Subtype=pikepdf.Name.Form, BBox=[0, 0, w, hh])
+        annot = pdf.make_indirect(pikepdf.Dictionary(
+            Type=pikepdf.Name.Annot, Subtype=pikepdf.Name.Square, Rect=[x0, y0, x1, y1], F=4,
+            IC=[1, 1, 1], C=[1, 1, 1], AP=pikepdf.Dictionary(N=ap)))
+        page.obj.Annots = pdf.make_indirect(pikepdf.Array([annot]))
+    return _edit(src("ludo-cards", {}), d / "white-annotation.pdf", fn)
 
 
 def user_unit_2(src: Source, d: Path) -> Path:
@@ -690,6 +735,8 @@ CASES: list[Case] = [
     Case("a card in optional content that is OFF", card_in_optional_content_off, "card:red-1-2"),
     Case("a card ON on screen, OFF in print", card_shown_on_screen_not_in_print, "card:red-1-2"),
     Case("'Backs: Red' printing blue backs", red_backs_print_blue, "prints differently"),
+    Case("a white printable annotation over a card's pawns", white_annotation_over_a_card,
+         "what each page prints: … page 5: card:red-1-2"),
     Case("/UserUnit 2", user_unit_2, "sets /UserUnit 2"),
     Case("a language claim that is a path", _claiming("lang=en", "lang=../lang/en"), "unknown language '../lang/en'"),
     Case("a language claim reaching /etc", _claiming("lang=en", "lang=../../etc/passwd"), "unknown language '../../etc/passwd'"),
