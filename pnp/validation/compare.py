@@ -94,7 +94,7 @@ def compare(seen: list[Image.Image], built: Built, genuine: list[Image.Image]) -
             inside += count
             if count >= MIN_PIXELS:
                 share = count / ((x1 - x0) * (y1 - y0))
-                differ.append(f"{g.tag[0]}:{g.tag[1]} ({share:.0%} of its area)")
+                differ.append(f"{g.tag[0]}:{g.tag[1]} ({count} pixels, {share:.0%} of its area)")
         total = mask.histogram()[255]
         if differ:
             problems.append(f"page {n}: {', '.join(differ[:3])}" + (f" (+{len(differ) - 3} more)" if len(differ) > 3 else ""))
