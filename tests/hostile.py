@@ -543,6 +543,14 @@ def white_annotation_over_a_card(src: Source, d: Path) -> Path:
     return _edit(src("ludo-cards", {}), d / "white-annotation.pdf", fn)
 
 
+def page_upside_down(src: Source, d: Path) -> Path:
+    """Tâb's pieces page turned upside down (/Rotate 180): every piece
+    stands where another piece of its kind stood, so only the print shows it."""
+    def fn(pdf: pikepdf.Pdf) -> None:
+        pdf.pages[1].obj.Rotate = 180
+    return _edit(src("tab", {}), d / "upside-down.pdf", fn)
+
+
 def user_unit_2(src: Source, d: Path) -> Path:
     def fn(pdf: pikepdf.Pdf) -> None:
         for page in pdf.pages:
@@ -737,6 +745,7 @@ CASES: list[Case] = [
     Case("'Backs: Red' printing blue backs", red_backs_print_blue, "prints differently"),
     Case("a white printable annotation over a card's pawns", white_annotation_over_a_card,
          "what each page prints: … page 5: card:red-1-2"),
+    Case("the pieces page upside down", page_upside_down, "what each page prints: … page 2: piece:"),
     Case("/UserUnit 2", user_unit_2, "sets /UserUnit 2"),
     Case("a language claim that is a path", _claiming("lang=en", "lang=../lang/en"), "unknown language '../lang/en'"),
     Case("a language claim reaching /etc", _claiming("lang=en", "lang=../../etc/passwd"), "unknown language '../../etc/passwd'"),
