@@ -229,6 +229,8 @@ def list_kits() -> None:
             w, h = p.pixels
             click.echo(f"  {p.id:16} {p.trim[0]:g} x {p.trim[1]:g} mm + {p.bleed:g} mm bleed, {p.dpi} dpi = {w} x {h} px, "
                        f"{p.order}")
+            if p.caveat:
+                click.echo(f"  {'':16} note: {p.caveat}")
     except PnpError as e:
         _fail(str(e))
 
@@ -387,8 +389,7 @@ def _render(ctx: click.Context, kits: tuple[str, ...], lang: str, paper: str, ou
                 written += result.files
                 pages += result.pages
                 bar.update(1, f"{len(written)} files, {pages} pages done")
-                if result.report is not None:
-                    reports.append(result.report)
+                reports += result.reports
     except Interrupted as e:
         results.close()  # stops the workers; each removes its .part
         remove_stale_parts(out)
@@ -420,6 +421,12 @@ def _render(ctx: click.Context, kits: tuple[str, ...], lang: str, paper: str, ou
                 click.echo(f"{'ok  ' if r.ok else 'FAIL'}  {r.file}  ({len(r.checks)} checks)")
             click.echo(summary_line(reports))
         click.echo(f"wrote {len(written)} files ({pages} pages) to {out} in {seconds:.2f} s")
+        if preset is not None and "cards" in formats:
+            from pnp.presets import get_preset
+
+            caveat = get_preset(preset).caveat
+            if caveat:
+                click.echo(f"note: --preset {preset}: {caveat}")
     for r in failed:
         for line in r.problems():
             click.echo(f"Error: {line}", err=True)
@@ -433,9 +440,11 @@ def _check_inputs(chosen: list[Any], langs: tuple[str, ...]) -> dict[str, Any]:
     """Every kit's game facts and every catalog (keys, placeholders, braces,
     glyphs the fonts have), before anything is written: a run that fails
     here leaves the output folder as it was."""
+    from pnp import hyphenation
     from pnp.fonts import check_glyphs
     from pnp.i18n import load_catalog
 
+    hyphenation.check_table()  # a damaged table is one line now, not a traceback after some files
     specs = {}
     for kit in chosen:
         specs[kit.id] = kit.load_spec()
@@ -465,12 +474,15 @@ def _kept(out: Path, jobs: list[tuple[Any, Options]], start_ns: int, written: li
 @click.option("--json", "as_json", is_flag=True, help="Print a machine-readable report.")
 @click.option("--quiet", "-q", is_flag=True, help="Print only problems.")
 def validate_cmd(files: tuple[Path, ...], as_json: bool, quiet: bool) -> None:
-    """Check rendered kits against the rules (all PDFs in output/ if no FILE)."""
+    """Check rendered kits against the rules (all PDFs in output/ if no FILE,
+    and the print-shop PDFs and ZIPs in its <kit>-<lang>-cards folders)."""
     import json
 
     from pnp.validate import report_table, summary_line, validate_file
 
-    paths = list(files) or sorted(Path("output").glob("*.pdf"))
+    out = Path("output")
+    paths = list(files) or sorted(out.glob("*.pdf")) + sorted(p for p in out.glob("*-cards*/*")
+                                                             if p.name.endswith((".pdf", "-png.zip")))
     if not paths:
         raise click.UsageError("no PDF to validate: name files, or render into output/ first")
     for p in paths:

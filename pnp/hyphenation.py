@@ -1,69 +1,247 @@
-"""Where a word may break between syllables: pyphen's LibreOffice patterns
-for English, Dutch and German, with a table of the answers for every word
-our catalogs use.
+"""Where a word may break between syllables, and which breaks are good.
 
-Parsing the patterns costs time (German's 1 MB take about two seconds), so a
+The patterns are LibreOffice's (the files pyphen ships: nothing is
+downloaded), read by libhyphen, the C library LibreOffice itself uses, by
+way of PyHyphen's binding (`hyphen.hnj`). libhyphen reads the German file as
+its authors meant it: two levels, first a list of ~69,000 words split into
+their parts (compounds and prefixes: "karten1stapel", "be1schäftigung"),
+then the syllable patterns applied to each part. pyphen merges the two
+levels into one and so breaks "Fa-rb-dru-cker", "Schwa-rz-weiß"; libhyphen
+gives "Farb-dru-cker", "Schwarz-weiß". English uses the en_US file: the
+en_GB one breaks "po-s-i-tion", "res-ult", "cent-ral", "diagon-ally" (see
+`python -m pnp.hyphenation --compare`). Dutch has one level; where its
+patterns are wrong for a word our texts use, EXCEPTIONS says where the
+Woordenlijst breaks it.
+
+A break is "strong" when it lies between the parts of a word (the German
+file's first level, with at least 4 letters each side; an exception's "="):
+the line breaker prefers those.
+
+Reading the patterns costs time (German's 1 MB take about a second), so a
 render looks words up in templates/common/hyphenation.json instead (JSON,
-which Python reads in C: a millisecond, where the same table in TOML took
-15-25 ms in every process), and does not even import pyphen. The table is
-not written by hand: `python -m pnp.hyphenation` makes it from pyphen, and a
-test checks it against pyphen. A word that is not in it (a new
-catalog string before the table is remade) is hyphenated by pyphen itself,
-so the answer is the same either way; only slower.
+decoded and checked by msgspec in C: a millisecond) and does not import the
+binding. The table is not written by hand: `python -m pnp.hyphenation` makes
+it, and a test checks it against libhyphen. A word that is not in it (a new
+catalog string before the table is remade) is hyphenated by libhyphen
+itself, so the answer is the same either way; only slower. A damaged table
+is one CatalogError line, found before anything is written.
 """
 
 from __future__ import annotations
 
-import json
+import os
 import re
 import sys
 import tomllib
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Annotated, Any
 
+import msgspec
+
+from pnp.errors import CatalogError
 from pnp.paths import TEMPLATES
 
-if TYPE_CHECKING:
-    import pyphen
-
-# our language codes -> pyphen's dictionaries
-PATTERNS = {"en": "en_GB", "nl": "nl_NL", "de": "de_DE"}
+# our language codes -> LibreOffice's dictionary files (as pyphen ships them)
+PATTERNS = {"en": "en_US", "nl": "nl_NL", "de": "de_DE"}
 # at least 2 letters before a break and 3 after it: no line ends in a single
-# letter, and no line starts with two
+# letter, and no line starts with two. The line breaker prefers 3 and more
+# on both sides (see pnp.textflow).
 LEFT, RIGHT = 2, 3
 WORD = re.compile(r"[^\W\d_]{5,}")  # runs of letters worth breaking
 TABLE = TEMPLATES / "common" / "hyphenation.json"
-ABOUT = "made by `python -m pnp.hyphenation` from pyphen's patterns; do not edit: where each catalog word may break"
+MAX_TABLE_BYTES = 4 * 1024 * 1024  # the table of every catalog word is ~40 KB
+ABOUT = ("made by `python -m pnp.hyphenation` with libhyphen from LibreOffice's patterns; do not edit: "
+         "where each catalog word may break, '=' between its parts, '-' between syllables")
+
+# Words whose patterns break them wrong, broken as the Woordenlijst does
+# ("=" between the parts of a compound, "-" between syllables). Lower case;
+# a word of the texts matches whatever its case.
+EXCEPTIONS: dict[str, dict[str, str]] = {
+    "nl": {
+        "bouwinstructies": "bouw=in-struc-ties",
+        "werpstokken": "werp=stok-ken",
+        "werpstokjes": "werp=stok-jes",
+        "inkjetprinter": "ink=jet=prin-ter",
+        "oneven": "on=even",
+    },
+    "de": {
+        "zugrichtung": "zug=rich-tung",
+        "geklebt": "ge-klebt",
+        "schnittlinie": "schnitt=li-nie",
+        "vorbereitung": "vor-be-rei-tung",
+        "insgesamt": "ins-ge-samt",
+        "greyscale": "grey=scale",
+        "dijkstra": "dijk-stra",
+        "würfelbecher": "wür-fel=be-cher",
+        "druckeinstellungen": "druck=ein-stel-lun-gen",
+    },
+}
+STRONG_MIN = 4  # a part of a compound: at least this many letters each side
+
+Breaks = tuple[tuple[int, bool], ...]  # (offset, strong) for each place a word may break
+
+# The table's schema: {"about": str, lang: {word: "syl-la=bles"}}. A marked
+# word is letters with "-" or "=" between them, never two marks in a row.
+Marked = Annotated[str, msgspec.Meta(pattern=r"^[^\W\d_](?:[-=]?[^\W\d_])*$", max_length=200)]
 
 
-@cache
-def dictionary(lang: str) -> pyphen.Pyphen | None:
+class Table(msgspec.Struct, forbid_unknown_fields=True):
+    about: str
+    de: dict[str, Marked]
+    en: dict[str, Marked]
+    nl: dict[str, Marked]
+
+
+def _libhyphen(path: Path | str) -> Any:
+    """libhyphen reading one file. hnj writes into the path string it is
+    given (the C code changes the char buffer it gets), so it gets a copy of
+    its own, never a string held elsewhere."""
+    from hyphen import hnj
+
+    fresh = "".join(list(os.fspath(path)))
+    return hnj.hyphenator_(fresh, LEFT, RIGHT, LEFT, RIGHT)
+
+
+def _dic_path(lang: str) -> Path:
+    return _dic_file(PATTERNS[lang])
+
+
+def _dic_file(name: str) -> Path:
     import pyphen
 
-    name = PATTERNS.get(lang)
-    return pyphen.Pyphen(lang=name, left=LEFT, right=RIGHT) if name else None
+    return Path(pyphen.__file__).parent / "dictionaries" / f"hyph_{name}.dic"
+
+
+class Hyphenator:
+    """libhyphen with one language's file, and with its first level alone
+    (the word parts) where the file has two."""
+
+    def __init__(self, lang: str) -> None:
+        import tempfile
+
+        path = _dic_path(lang)
+        self.lang = lang
+        self.full = _libhyphen(path)
+        self.parts = None
+        raw = path.read_bytes()
+        if b"\nNEXTLEVEL" in raw:
+            first = raw.split(b"\nNEXTLEVEL", 1)[0] + b"\nNEXTLEVEL\n"
+            with tempfile.TemporaryDirectory(prefix="pnp-hyph-") as tmp:
+                part_file = os.path.join(tmp, "parts.dic")
+                with open(part_file, "wb") as f:
+                    f.write(first)
+                self.parts = _libhyphen(part_file)
+
+    @staticmethod
+    def _cuts(hy: Any, word: str) -> set[int]:
+        try:
+            syllables = hy.apply(word.lower(), 0).split("=")
+        except UnicodeError:  # a letter the file's encoding lacks
+            return set()
+        if "".join(syllables) != word.lower():
+            return set()  # a non-standard break (none in our files): do not guess
+        cuts, at = set(), 0
+        for s in syllables[:-1]:
+            at += len(s)
+            cuts.add(at)
+        return cuts
+
+    def marked(self, word: str) -> str:
+        """The word with '=' where it may break between parts, '-' between syllables."""
+        known = EXCEPTIONS.get(self.lang, {}).get(word.lower())
+        if known is not None:
+            out, i = [], 0
+            for ch in known:
+                if ch in "-=":
+                    out.append(ch)
+                else:
+                    out.append(word[i])
+                    i += 1
+            return "".join(out)
+        cuts = {c for c in self._cuts(self.full, word) if LEFT <= c <= len(word) - RIGHT}
+        # the first level also splits off short prefixes and matches inside
+        # unrelated words ("dei=nem"): only long parts count as parts
+        strong = {c for c in (self._cuts(self.parts, word) if self.parts is not None else set())
+                  if STRONG_MIN <= c <= len(word) - STRONG_MIN}
+        return "".join(("=" if i in strong else "-") + ch if i in cuts else ch for i, ch in enumerate(word))
+
+
+def breaks_of(marked: str) -> Breaks:
+    out, at = [], 0
+    for ch in marked:
+        if ch in "-=":
+            out.append((at, ch == "="))
+        else:
+            at += 1
+    return tuple(out)
 
 
 @cache
-def _table(path: Path = TABLE) -> dict[str, dict[str, list[int]]]:
+def dictionary(lang: str) -> Hyphenator | None:
+    return Hyphenator(lang) if lang in PATTERNS else None
+
+
+def _damaged(path: Path, why: str) -> CatalogError:
+    return CatalogError(f"{path}: the hyphenation table is damaged ({why}); "
+                        "restore it, or remake it with `python -m pnp.hyphenation`")
+
+
+def read_table(path: Path = TABLE) -> dict[str, dict[str, str]]:
+    """The table, checked: at most MAX_TABLE_BYTES of UTF-8 JSON in the
+    schema above, each entry the word it is filed under. Missing: empty
+    (every word is then hyphenated by libhyphen, slowly)."""
     try:
         with path.open("rb") as f:
-            table = json.load(f)
+            data = f.read(MAX_TABLE_BYTES + 1)
     except FileNotFoundError:
         return {}
-    return {lang: words for lang, words in table.items() if lang in PATTERNS}
+    except OSError as e:
+        raise CatalogError(f"{path}: cannot read the hyphenation table: {e.strerror or e}") from None
+    if len(data) > MAX_TABLE_BYTES:
+        raise _damaged(path, f"larger than {MAX_TABLE_BYTES // (1024 * 1024)} MB")
+    try:
+        table = msgspec.json.decode(data, type=Table)
+    except msgspec.ValidationError as e:
+        why = re.sub(r"matching regex '.*' - ", "of letters with '-' or '=' between them - ", str(e))
+        raise _damaged(path, why.replace("`", "")[:200]) from None
+    except msgspec.DecodeError as e:
+        raise _damaged(path, f"not JSON: {str(e)[:120]}") from None
+    out = {"de": table.de, "en": table.en, "nl": table.nl}
+    for lang, words in out.items():
+        for word, marked in words.items():
+            if marked.replace("-", "").replace("=", "") != word:
+                shown = word if len(word) <= 40 else word[:40] + "..."
+                raise _damaged(path, f"{lang} entry {shown!r} is another word")
+    return out
+
+
+@cache
+def _table(path: Path = TABLE) -> dict[str, dict[str, str]]:
+    return read_table(path)
+
+
+def check_table() -> None:
+    """Read and check the table now (before a render writes anything)."""
+    _table()
+
+
+def breaks(word: str, lang: str) -> Breaks:
+    """Where `word` (a run of letters) may break: (offset, strong)."""
+    if lang not in PATTERNS:
+        return ()
+    known = _table().get(lang, {})
+    marked = known.get(word)
+    if marked is None:
+        hy = dictionary(lang)
+        assert hy is not None
+        marked = hy.marked(word)
+    return breaks_of(marked)
 
 
 def positions(word: str, lang: str) -> tuple[int, ...]:
     """Offsets in `word` (a run of letters) where it may break."""
-    if lang not in PATTERNS:
-        return ()
-    known = _table().get(lang, {})
-    if word in known:
-        return tuple(known[word])
-    hy = dictionary(lang)
-    return tuple(hy.positions(word)) if hy is not None else ()
+    return tuple(p for p, _ in breaks(word, lang))
 
 
 def catalog_words(lang: str, templates: Path = TEMPLATES) -> set[str]:
@@ -80,18 +258,38 @@ def catalog_words(lang: str, templates: Path = TEMPLATES) -> set[str]:
 
 
 def table_text(templates: Path = TEMPLATES) -> str:
-    """The table as JSON, one word a line (readable diffs): {lang: {word: [offsets]}}."""
+    """The table as JSON, one word a line (readable diffs): {lang: {word: marked}}."""
+    import json
+
     langs = []
     for lang in sorted(PATTERNS):
         hy = dictionary(lang)
         assert hy is not None
-        words = [f"    {json.dumps(w, ensure_ascii=False)}: {json.dumps(hy.positions(w))}"
+        words = [f"    {json.dumps(w, ensure_ascii=False)}: {json.dumps(hy.marked(w), ensure_ascii=False)}"
                  for w in sorted(catalog_words(lang, templates))]
         langs.append(f"  {json.dumps(lang)}: {{\n" + ",\n".join(words) + "\n  }")
     return "{\n" + f'  "about": {json.dumps(ABOUT)},\n' + ",\n".join(langs) + "\n}\n"
 
 
+def compare_english(templates: Path = TEMPLATES) -> list[tuple[str, str, str]]:
+    """The English catalog words that en_GB and en_US break differently."""
+    hys = {n: _libhyphen(_dic_file(n))
+           for n in ("en_GB", "en_US")}
+    out = []
+    for w in sorted(catalog_words("en", templates)):
+        gb, us = (Hyphenator._cuts(hys[n], w) for n in ("en_GB", "en_US"))
+        if gb != us:
+            def show(cuts: set[int], w: str = w) -> str:
+                return "".join("-" + ch if i in cuts else ch for i, ch in enumerate(w))
+            out.append((w, show(gb), show(us)))
+    return out
+
+
 def main() -> None:
+    if "--compare" in sys.argv[1:]:
+        for w, gb, us in compare_english():
+            print(f"{w:24} en_GB {gb:28} en_US {us}")
+        return
     TABLE.write_text(table_text(), encoding="utf-8")
     print(f"wrote {TABLE}", file=sys.stderr)
 

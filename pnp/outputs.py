@@ -10,8 +10,9 @@
 - cards: the print-shop export, all in one folder `<cards>/` (`<cards>` is
   `<kit>-<lang>-cards` plus suffixes): `<cards>.pdf` with one piece per
   page (trim + bleed, TrimBox and BleedBox set), `png/<cards>-NNN-<piece>.png`
-  per piece, and `<cards>-png.zip` of those PNGs. (In a folder of its own,
-  so `pnp validate` on output/*.pdf never mistakes it for a kit.)
+  per piece, and `<cards>-png.zip` of those PNGs, in a folder of its own
+  (pnp.deck builds the pieces; the PDF and the PNGs are validated as they
+  are written, pnp.validation.cards).
 - proof: `<stem>-sheet<NN>-proof.png` per physical sheet at `dpi`: the front
   with its back seen through the paper, as held to the light.
 """
@@ -22,7 +23,7 @@ import os
 import signal
 import sys
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -30,14 +31,15 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
 
+    from pnp.deck import Deck
     from pnp.validate import Report
 
-from pnp.build import VARIANT_FNS, apply_variant, build_pages, file_stem, write_atomic
+from pnp.build import VARIANT_FNS, build_pages, file_stem, write_atomic
 from pnp.errors import OutputError, WorkerLost
 from pnp.interrupts import STOP_SIGNALS
 from pnp.kits import Kit
 from pnp.options import Options
-from pnp.paper import SAFE_MARGIN, get_paper
+from pnp.paper import SAFE_MARGIN
 from pnp.render.pdf import PdfMeta, render_pdf
 from pnp.textflow import Measure
 
@@ -59,7 +61,12 @@ class CardOptions:
 class Result:
     files: list[Path]
     pages: int
-    report: Report | None
+    reports: list[Report]  # of the files validated: the kit PDF, the cards PDF, the cards PNGs
+
+    @property
+    def report(self) -> Report | None:
+        """The first report (the kit PDF's, when there is one)."""
+        return self.reports[0] if self.reports else None
 
 
 def page_name(stem: str, n: int, suffix: str) -> str:
@@ -87,6 +94,9 @@ def render_one(kit: Kit, options: Options, out: Path, formats: tuple[str, ...], 
         write_atomic(path, data)
         record(path)
 
+    def renamed(old: Path, new: Path) -> None:
+        files[files.index(old)] = new
+
     pdf: bytes | None = None
     if "pdf" in formats or "png" in formats or "proof" in formats:
         pdf = render_pdf(built.pages, PdfMeta(built.title, built.subject, built.credits, built.keywords, options.lang))
@@ -105,7 +115,7 @@ def render_one(kit: Kit, options: Options, out: Path, formats: tuple[str, ...], 
                 except OSError as e:
                     raise OutputError(f"cannot rename {files[-1]} to {invalid.name}: {e.strerror or e}") from None
                 files[-1] = report.file = invalid
-                return Result(files, len(built.pages), report)
+                return Result(files, len(built.pages), [report])
         try:
             invalid.unlink(missing_ok=True)  # an earlier run's failure, now rendered right
         except OSError as e:
@@ -137,9 +147,12 @@ def render_one(kit: Kit, options: Options, out: Path, formats: tuple[str, ...], 
             write(f"{stem}-sheet{n:02d}-proof.png", png_bytes(image, dpi))
             image.close()
     pages = len(built.pages) if set(formats) - {"cards"} else 0
+    reports = [report] if report is not None else []
     if "cards" in formats:
-        pages += write_cards(kit, options, measure, cards or CardOptions(), out, write, record)
-    return Result(files, pages, report)
+        n, judged = write_cards(kit, options, measure, cards or CardOptions(), out, validate, write, record, renamed)
+        pages += n
+        reports += judged
+    return Result(files, pages, reports)
 
 
 def write_pngs(pdf: bytes, dpi: int, stem: str, write: Callable[[str, bytes], None]) -> int:
@@ -162,55 +175,89 @@ def write_pngs(pdf: bytes, dpi: int, stem: str, write: Callable[[str, bytes], No
     return n
 
 
-def cards_stem(kit: Kit, options: Options, preset: str | None) -> str:
-    """<kit>-<lang>-cards, plus a suffix for each choice that changes the pieces."""
-    parts = [kit.id, options.lang, "cards"]
-    if options.players is not None:
-        parts.append(f"{options.players}p")
-    if "backs" in kit.options and options.backs == "none":
-        parts.append("fronts-only")
-    if preset:
-        parts.append(preset)
-    if options.variant != "colour":
-        parts.append(options.variant)
-    return "-".join(parts)
-
-
-def write_cards(kit: Kit, options: Options, measure: Measure, co: CardOptions, out: Path,
-                write: Callable[[str, bytes], None], record: Callable[[Path], None]) -> int:
-    """The print-shop export: the cards PDF, a PNG per piece (in a folder of
-    their own) and a ZIP of the PNGs. Returns the number of pieces."""
-    from pnp import __version__
-    from pnp.i18n import load_catalog
-    from pnp.kits import Context
-    from pnp.layout.components import components
-    from pnp.presets import DEFAULT_BLEED, get_preset
+def write_cards(kit: Kit, options: Options, measure: Measure, co: CardOptions, out: Path, validate: bool,
+                write: Callable[[str, bytes], None], record: Callable[[Path], None],
+                renamed: Callable[[Path, Path], None]) -> tuple[int, list[Report]]:
+    """The print-shop export (pnp.deck): the cards PDF, checked like a kit
+    PDF; then a PNG per piece (in a folder of their own) and a ZIP of the
+    PNGs, each PNG checked against its PDF page as it is made. Returns the
+    number of pieces and the reports (of the PDF, and of the PNGs and ZIP)."""
+    from pnp.deck import build_deck
+    from pnp.presets import get_preset
     from pnp.render.cards import DeterministicZip, atomic_file, card_pngs
 
     preset = get_preset(co.preset) if co.preset else None
-    bleed = co.bleed if co.bleed is not None else (preset.bleed if preset else DEFAULT_BLEED)
     dpi = co.dpi or (preset.dpi if preset else CARDS_DPI)
-    spec = kit.load_spec()
-    cat = load_catalog(kit.id, options.lang)
-    # the pieces are the same on every paper: take them from the A4 sheets, so that a run for A4 and
-    # Letter writes the same bytes twice, never two files racing under one name
-    sheets = kit.build(Context(replace(options, paper=get_paper("a4")), cat, measure, spec))
-    comps = components(kit.id, sheets, spec, bleed, preset)
-    pages = apply_variant([c.page for c in comps], options.variant)
-    stem = cards_stem(kit, options, co.preset)
-    title = f"{cat.text('title')} ({cat.text('language_name')}): {len(comps)} print-shop pieces"
-    kw = (f"pnp={__version__}; kit={kit.id}; lang={options.lang}; format=cards; bleed={bleed:g}; "
-          f"preset={co.preset or 'none'}; pieces={len(comps)}")
-    pdf = render_pdf(pages, PdfMeta(title, title, cat.text("credits") if "credits" in cat.strings else "pnp", kw,
-                                    options.lang))
+    deck = build_deck(kit, options, measure, co.bleed, preset)
+    stem = deck.claim.stem
+    pdf = render_pdf(deck.pages, PdfMeta(deck.title, deck.title, deck.credits, deck.keywords, options.lang))
+    folder = out / stem
     write(f"{stem}/{stem}.pdf", pdf)
-    zip_path = out / stem / f"{stem}-png.zip"
+    reports: list[Report] = []
+    if validate:
+        report = _judged(folder / f"{stem}.pdf", pdf, deck, renamed)
+        reports.append(report)
+        if not report.ok:  # no PNG is made from a file that fails, and none of an earlier run is left beside it
+            _unlink(folder / f"{stem}-png.zip")
+            for old in sorted((folder / "png").glob(f"{stem}-[0-9]*.png")):
+                _unlink(old)
+            return len(deck.comps), reports
+    _unlink(folder / f"{stem}.invalid.pdf")
+    zip_path = folder / f"{stem}-png.zip"
+    png_check = None
+    if validate:
+        from pnp.validation.cards import PngCheck
+
+        png_check = PngCheck(pdf, deck, dpi)
     with atomic_file(zip_path) as f, DeterministicZip(f) as archive:
-        for name, data in card_pngs(pdf, comps, stem, dpi):
+        for name, data in card_pngs(pdf, deck.comps, stem, dpi, png_check.look if png_check is not None else None):
             write(f"{stem}/png/{name}", data)
             archive.add(name, data)
+            if png_check is not None:
+                png_check.add(name, data)
     record(zip_path)
-    return len(comps)
+    if png_check is not None:
+        from pnp.validate import Report
+
+        report = Report(zip_path, {"pdf": f"{stem}.pdf", "dpi": str(dpi)}, png_check.checks())
+        reports.append(report)
+        invalid = folder / f"{stem}-png.invalid.zip"
+        if not report.ok:
+            _rename(zip_path, invalid)
+            renamed(zip_path, invalid)
+            report.file = invalid
+        else:
+            _unlink(invalid)
+    return len(deck.comps), reports
+
+
+def _judged(path: Path, data: bytes, built: Deck, renamed: Callable[[Path, Path], None]) -> Report:
+    """The validator's report on a file just written; a file that fails is
+    renamed <name>.invalid.pdf, never left under the name a script would use."""
+    from pnp.validate import validate_written
+
+    report = validate_written(path, data, built)
+    if not report.ok:
+        invalid = path.with_name(path.stem + ".invalid.pdf")
+        _rename(path, invalid)
+        renamed(path, invalid)
+        report.file = invalid
+    return report
+
+
+def _rename(path: Path, to: Path) -> None:
+    try:
+        os.replace(path, to)
+    except OSError as e:
+        raise OutputError(f"cannot rename {path} to {to.name}: {e.strerror or e}") from None
+
+
+def _unlink(path: Path) -> None:
+    """Remove an earlier run's failed file, now rendered right."""
+    try:
+        path.unlink(missing_ok=True)
+    except OSError as e:
+        raise OutputError(f"cannot remove {path}: {e.strerror or e}") from None
 
 
 @cache

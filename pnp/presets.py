@@ -27,6 +27,8 @@ class Preset:
     dpi: int
     safe: float  # mm
     order: str  # "front-back" or "back-front"
+    source: str = ""  # where the numbers come from
+    caveat: str = ""  # what the export is not, of what the service asks for ("" : nothing)
 
     @property
     def pixels(self) -> tuple[int, int]:
@@ -43,6 +45,8 @@ class PresetSchema(Schema):
     dpi: Annotated[int, msgspec.Meta(ge=72, le=2400)]
     safe: Margin
     order: FaceOrder
+    source: Annotated[str, msgspec.Meta(min_length=1)]
+    caveat: str = ""
 
 
 PresetId = Annotated[str, msgspec.Meta(pattern=r"^[a-z0-9][a-z0-9-]*$")]  # as typed after --preset
@@ -51,7 +55,8 @@ PresetId = Annotated[str, msgspec.Meta(pattern=r"^[a-z0-9][a-z0-9-]*$")]  # as t
 def load_presets() -> dict[str, Preset]:
     data = read_toml(PRESETS_FILE, SpecError, "card presets")
     checked = check(data, dict[PresetId, PresetSchema], PRESETS_FILE)  # the sections are the file's top level
-    return {pid: Preset(pid, p.title, p.trim, p.bleed, p.dpi, p.safe, p.order) for pid, p in checked.items()}
+    return {pid: Preset(pid, p.title, p.trim, p.bleed, p.dpi, p.safe, p.order, p.source, p.caveat)
+            for pid, p in checked.items()}
 
 
 def get_preset(pid: str) -> Preset:

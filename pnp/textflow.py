@@ -4,19 +4,23 @@ Pure layout: it is given a measurer and returns Text shapes in mm. Rule
 texts are lists of blocks in a small syntax: "## " heading, "- " bullet,
 "1. " numbered item, "[[diagram:NAME]]" a picture drawn by the kit, anything
 else a paragraph; inline **bold** and *italic*. `fit` looks for the largest
-type size, within limits, at which everything fits; when even the smallest
-does not, it raises LayoutError instead of losing text.
+type size, within limits, at which everything fits, trying every size
+(fitting is not monotonic in size); when even the smallest does not, it
+raises LayoutError instead of losing text.
 
 Typesetting rules, the same for every language and every string:
 - ties: a number is bound by a no-break space to the word it belongs to
-  ("50 mm", "3 Spielern", "row 2.", "Seite 2:"), and so are the halves of
-  abbreviations like "z. B." (see `tie`);
-- hyphenation: a word that does not fit the end of a line is broken after
-  one of its own hyphens or, with pyphen's (LibreOffice) patterns for the
-  block's language, between syllables;
-- no runts: the last line of a paragraph holds at least two words;
-- no widows or orphans: a column never starts with the last line of a
-  paragraph and never ends with the first line of one that goes on.
+  ("50 mm", "3 Spielern", "row 2.", "2- oder 3-mal", "1, 2, 3 en 4"), an
+  enumerator to what follows ("(ii) er"), and "z. B." and "US Letter"
+  stay whole (see `tie`);
+- paragraphs are broken as a whole (total fit, see `wrap`): words break
+  after their own hyphens or, with libhyphen and LibreOffice's patterns
+  for the block's language (pnp.hyphenation), between syllables, best
+  between the parts of a compound; never three hyphenated lines in a row;
+  a last line of one word only where nothing better exists;
+- between columns (see `_column_breaks`): no column ends in a hyphen or a
+  heading, and none starts or ends with fewer than KEEP lines of a
+  paragraph that goes on.
 """
 
 from __future__ import annotations
@@ -100,6 +104,17 @@ _NUMBER = re.compile(r"(?<![\w.,*])\*{0,2}\d+(?:[.,]\d+)?\*{0,2}(?!\w)")
 _NEXT_WORD = re.compile(r"\*{0,2}[(„‘“]?([^\W\d_]+|%)")
 # one-letter abbreviations that belong together: "z. B.", "d. h.", "i. e."
 _ABBREV = re.compile(r"(?<!\w)([^\W\d_]\.) (?=[^\W\d_]\.)")
+# a number ending in a hyphen and the words that finish it: "2- oder 3-mal", "2- en 3-voudig"
+_NUMBER_HYPHEN = re.compile(r"(?<!\S)(\*{0,2}\d+-\*{0,2}) (?=\S)")
+# numbers in a list stay together: "0, 1 or 2", "1, 2, 3 en 4"
+_NUMBER_LIST = re.compile(r"(?<![\w.,])(\*{0,2}\d+\*{0,2},) (?=\*{0,2}\d+(?!\w))")
+# an enumerator and what it counts: "(ii) er", "(1) he" (a letter in
+# brackets is a picture's label in our texts, and goes with the word before)
+_ENUMERATOR = re.compile(r"(?<!\S)(\((?:[ivx]{1,4}|\d{1,2})\)) (?=\S)")
+# a bold reference to a picture stays with the word it labels: "2 turnips **(a)**"
+_FIGURE_REF = re.compile(r"(?<=\w) (?=\*\*\([a-z]\)\*\*)")
+# an abbreviation in capitals and the name it starts: "US Letter", "DIN A4"
+_CAPS_NAME = re.compile(r"(?<![\w-])([A-Z]{2,3}) (?=[A-Z][\w]*\b)")
 # a command-line option and its value: "--back-offset X,Y", "--backs duplex-short"
 _OPTION = re.compile(r"(?<!\S)(--[a-z][a-z-]*) (?=[A-Z0-9]|-\d|duplex|gutterfold|none\b)")
 
@@ -109,9 +124,11 @@ def tie(text: str) -> str:
     """No-break spaces where a line break would part what belongs together.
     A number is tied to the word before it ("row 2", "Seite 2", "bei 3");
     to the word after it when nothing comes before ("2 players") or the
-    word is a unit or as short ("50 mm", "100 %", "1 or 2"); "z. B."
-    stays whole; and a command-line option keeps its value
-    ("--back-offset X,Y")."""
+    word is a unit or as short ("50 mm", "100 %", "1 or 2"); numbers in
+    a list stay together ("1, 2, 3 en 4"), and a number ending in a hyphen
+    with the word that completes it ("2- oder 3-mal"); an enumerator keeps
+    the word after it ("(ii) er"); "z. B." and "US Letter" stay whole; and
+    a command-line option keeps its value ("--back-offset X,Y")."""
     out = list(text)
     for m in _NUMBER.finditer(text):
         s, e = m.start(), m.end()
@@ -125,8 +142,11 @@ def tie(text: str) -> str:
                 back = True
         if text[e:e + 1] == " " and (w := _NEXT_WORD.match(text, e + 1)) and (not back or len(w.group(1)) <= 3):
             out[e] = NBSP
-    tied = _ABBREV.sub(lambda m: m.group(1) + NBSP, "".join(out))
-    return _OPTION.sub(lambda m: m.group(1) + NBSP, tied)
+    tied = "".join(out)
+    tied = _FIGURE_REF.sub(NBSP, tied)
+    for rule in (_ABBREV, _NUMBER_HYPHEN, _NUMBER_LIST, _ENUMERATOR, _CAPS_NAME, _OPTION):
+        tied = rule.sub(lambda m: m.group(1) + NBSP, tied)
+    return tied
 
 
 def parse_block(text: str, lang: str = "") -> Block:
@@ -196,23 +216,49 @@ def visible_words(line: Sequence[Word]) -> int:
 
 _LETTERS = re.compile(r"[^\W\d_]{5,}")
 
+# What a line break costs (demerits, added up over a paragraph; the
+# paragraph with the least total is set). A line's own cost is its empty
+# room squared: RAGGED for a line left empty, a quarter of that half empty.
+LINE = 4000  # every line: fewer lines are better, unless they cost ugly breaks
+RAGGED = 10000
+OWN_HYPHEN = 800  # after a hyphen the word has ("Mensch-ärgere-dich-nicht-")
+STRONG = 1500  # between the parts of a compound ("Karten-stapel")
+SYLLABLE = 3000  # between other syllables ("Kar-tenstapel")
+SHORT = 9000  # a piece of fewer than 3 letters, or a word under 8 letters ("je-des", "Sta-pel", "spe-lers")
+TAIL3 = 1500  # exactly 3 letters carried over ("Kartensta-pel")
+TWO_IN_A_ROW = 6000  # a second hyphenated line right after one; a third is never allowed
+RUNT = 4000  # a last line of a single word
+MAX_HYPHENS_IN_A_ROW = 2
+
+
+def _letters(text: str) -> int:
+    return sum(ch.isalpha() for ch in text)
+
 
 @cache
-def break_points(text: str, lang: str) -> tuple[tuple[int, bool], ...]:
-    """Where a word may break, as (position, add a hyphen): after its own
-    hyphens ("Mensch-ärgere-dich-nicht-"), and between syllables of each
-    run of five or more letters."""
-    points: set[tuple[int, bool]] = set()
+def break_points(text: str, lang: str) -> tuple[tuple[int, bool, int], ...]:
+    """Where a word may break, as (position, add a hyphen, demerits): after
+    its own hyphens ("Mensch-ärgere-dich-nicht-"), else between syllables
+    of each run of five or more letters, cheaper between the parts of a
+    compound and dearer where a piece is short."""
+    points: dict[int, tuple[bool, int]] = {}
     if text.lstrip("(„‘“*").startswith("--"):
         return ()  # a command-line option is typed as printed: never broken
     for i, ch in enumerate(text):
         if ch == "-" and i >= 2 and text[i - 1].isalpha() and text[i - 2].isalpha() and len(text) - i > 3:
-            points.add((i + 1, False))
+            points[i + 1] = (False, OWN_HYPHEN)
     if lang and not points:  # a compound breaks at its own hyphens only
         for m in _LETTERS.finditer(text):
-            for pos in hyphenation.positions(m.group(0), lang):
-                points.add((m.start() + pos, True))
-    return tuple(sorted(points, reverse=True))
+            n = len(m.group(0))
+            for pos, strong in hyphenation.breaks(m.group(0), lang):
+                head, tail = pos, n - pos
+                cost = STRONG if strong else SYLLABLE
+                if head < 3 or tail < 3 or n < 8:
+                    cost += SHORT
+                elif tail == 3:
+                    cost += TAIL3
+                points[m.start() + pos] = (True, cost)
+    return tuple((p, hy, c) for p, (hy, c) in sorted(points.items()))
 
 
 def _split(word: Word, pos: int, hyphen: bool) -> tuple[Word, Word]:
@@ -233,6 +279,14 @@ def _split(word: Word, pos: int, hyphen: bool) -> tuple[Word, Word]:
     return head, tail
 
 
+def _piece(word: Word, a: int, b: int, hyphen: bool) -> Word:
+    """Letters a..b of a word (b = its length for the rest of it)."""
+    rest = _split(word, a, False)[1] if a else word
+    if b >= len(_text(word)):
+        return rest
+    return _split(rest, b - a, hyphen)[0]
+
+
 def _untie(word: Word) -> list[Word]:
     """A tied unit taken apart at its no-break spaces."""
     out: list[Word] = [[]]
@@ -245,82 +299,118 @@ def _untie(word: Word) -> list[Word]:
     return [w for w in out if w]
 
 
-def _greedy(words: list[Word], width: float, size: float, measure: Measure, lang: str) -> list[list[Word]]:
+def wrap(runs: Sequence[Run], width: float, size: float, measure: Measure, lang: str = "") -> list[list[Word]]:
+    """`_wrap`, remembered: `fit` sets the same paragraphs at many sizes
+    and column widths, often more than once."""
+    key = (id(measure), tuple(runs), round(width, 6), size, lang)
+    hit = _WRAPPED.get(key)
+    if hit is not None and hit[0] is measure:  # the measurer is kept with its entry: its id is not reused
+        return hit[1]
+    if len(_WRAPPED) > 8192:
+        _WRAPPED.clear()
+    lines = _wrap(tuple(runs), width, size, measure, lang)
+    _WRAPPED[key] = (measure, lines)
+    return lines
+
+
+_WRAPPED: dict[tuple[int, tuple[Run, ...], float, float, str], tuple[Measure, list[list[Word]]]] = {}
+
+
+def _wrap(runs: tuple[Run, ...], width: float, size: float, measure: Measure, lang: str) -> list[list[Word]]:
+    """The paragraph broken into lines as a whole (total fit, after Knuth
+    and Plass, ragged right): of every way to break it, the one with the
+    least demerits (see LINE ... RUNT above): few lines, little empty room,
+    few and good hyphenations, never three hyphenated lines in a row, no
+    last line of one word where another paragraph avoids it. A tied unit
+    wider than the line breaks at its ties; a word wider than the line that
+    cannot break gets a line of its own (and the caller's overflow check
+    catches it)."""
     space = measure(" ", "Sans", size)
 
     def wide(word: Word) -> float:
         return sum(measure(t, f, size) for t, f in word)
 
-    lines: list[list[Word]] = []
-    line: list[Word] = []
-    used = 0.0
-    queue = list(words)
-    i = 0
-    while i < len(queue):
-        word = queue[i]
-        gap = space if line else 0.0
-        w = wide(word)
-        if used + gap + w <= width + 1e-9:
-            line.append(word)
-            used += gap + w
-            i += 1
-            continue
-        room = width - used - gap
-        # break the word only where that leaves a line worth filling
-        if not line or room > 0.12 * width:
-            for pos, hyphen in break_points(_text(word), lang):
-                head, tail = _split(word, pos, hyphen)
-                if wide(head) <= room + 1e-9:
-                    line.append(head)
-                    lines.append(line)
-                    line, used = [], 0.0
-                    queue[i] = tail
-                    break
-            else:
-                head = []
-            if head:
+    words: list[Word] = []
+    for w in _words(runs):
+        parts = _untie(w)
+        words += parts if len(parts) > 1 and wide(w) > width + 1e-9 else [w]
+    n = len(words)
+    if n == 0:
+        return []
+    texts = [_text(w) for w in words]
+    points = [break_points(t, lang) for t in texts]
+    widths: dict[tuple[int, int, int], float] = {}
+
+    def piece_w(j: int, a: int, b: int, hyphen: bool) -> float:
+        key = (j, a, b if b < len(texts[j]) else -1)
+        if key not in widths:
+            widths[key] = wide(_piece(words[j], a, b, hyphen))
+        return widths[key]
+
+    # a state: the line starts at word i, letter o; with c hyphenated lines just before
+    best: dict[tuple[int, int, int], tuple[float, tuple[int, int, int] | None]] = {(0, 0, 0): (0.0, None)}
+    order = sorted({(j, 0) for j in range(n)} | {(j, p) for j in range(n) for p, _, _ in points[j]})
+    finals: list[tuple[float, tuple[int, int, int]]] = []
+    for i, o in order:
+        for c in range(MAX_HYPHENS_IN_A_ROW + 1):
+            here = best.get((i, o, c))
+            if here is None:
                 continue
-        if line:
-            lines.append(line)
-            line, used = [], 0.0
-            continue
-        parts = _untie(word)
-        if len(parts) > 1:  # too wide even alone: it may break at its ties
-            queue[i:i + 1] = parts
-            continue
-        line.append(word)  # a word wider than the line: the caller's check raises
-        used = w
-        i += 1
-    if line:
+            cost0 = here[0]
+            used = 0.0
+            for j in range(i, n):
+                a = o if j == i else 0
+                gap = space if j > i else 0.0
+                for p, hyphen, pen in points[j]:
+                    if p <= a:
+                        continue
+                    w = used + gap + piece_w(j, a, p, hyphen)
+                    if w > width + 1e-9:
+                        break
+                    c2 = c + 1
+                    if c2 > MAX_HYPHENS_IN_A_ROW:
+                        continue
+                    cost = cost0 + LINE + RAGGED * ((width - w) / width) ** 2 + pen + (TWO_IN_A_ROW if c else 0)
+                    key = (j, p, c2)
+                    if key not in best or cost < best[key][0]:
+                        best[key] = (cost, (i, o, c))
+                whole = used + gap + piece_w(j, a, len(texts[j]), False)
+                if whole > width + 1e-9 and j > i:
+                    break
+                # the line ends after word j (alone and too wide, if it must)
+                if j + 1 == n:
+                    runt = RUNT if (i, o) != (0, 0) and visible_words([_piece(words[j], a, len(texts[j]), False)]
+                                                                    if j == i else words[i:j + 1]) < 2 else 0
+                    finals.append((cost0 + LINE + runt + (1e9 if whole > width + 1e-9 else 0), (i, o, c)))
+                else:
+                    cost = cost0 + LINE + RAGGED * (max(0.0, width - whole) / width) ** 2
+                    if whole > width + 1e-9:
+                        cost += 1e9
+                    key = (j + 1, 0, 0)
+                    if key not in best or cost < best[key][0]:
+                        best[key] = (cost, (i, o, c))
+                used = whole
+                if used > width + 1e-9:
+                    break
+    # walk back from the cheapest last line
+    _, state = min(finals, key=lambda f: f[0])
+    ends: list[tuple[int, int]] = [(n, 0)]
+    at: tuple[int, int, int] | None = state
+    while at is not None:
+        ends.append((at[0], at[1]))
+        at = best[at][1]
+    ends.reverse()  # line k runs from ends[k] to ends[k + 1]
+    lines: list[list[Word]] = []
+    for (i, o), (j, p) in zip(ends, ends[1:], strict=False):
+        line: list[Word] = []
+        for k in range(i, j + 1 if p else j):
+            a = o if k == i else 0
+            if k == j:
+                hyphen = next(h for q, h, _ in points[k] if q == p)
+                line.append(_piece(words[k], a, p, hyphen))
+            else:
+                line.append(_piece(words[k], a, len(texts[k]), False))
         lines.append(line)
-    return lines
-
-
-def wrap(runs: Sequence[Run], width: float, size: float, measure: Measure, lang: str = "") -> list[list[Word]]:
-    """Greedy line breaking with hyphenation in `lang`. A last line of a
-    single word (a runt) gets the last word of the line before it or, when
-    that cannot be, the paragraph is set a little narrower, as long as that
-    costs no extra line. A word wider than the
-    line that cannot break gets a line of its own (and the caller's
-    overflow check catches it)."""
-    words = _words(runs)
-    lines = _greedy(words, width, size, measure, lang)
-    if len(lines) < 2 or visible_words(lines[-1]) >= 2:
-        return lines
-    # first the smallest change: the last word of the line before comes down
-    before, last = lines[-2], lines[-1]
-    if len(before) >= 3 and not _text(before[-1]).endswith("-"):
-        moved = [before[-1], *last]
-        space = measure(" ", "Sans", size)
-        used = sum(sum(measure(t, f, size) for t, f in w) for w in moved) + space * (len(moved) - 1)
-        if used <= width + 1e-9:
-            return [*lines[:-2], before[:-1], moved]
-    for k in range(1, 9):
-        narrower = _greedy(words, width * (1 - 0.03 * k), size, measure, lang)
-        if len(narrower) > len(lines):
-            break
-        if visible_words(narrower[-1]) >= 2:
-            return narrower
     return lines
 
 
@@ -351,6 +441,44 @@ def line_shapes(line: list[Word], x: float, y: float, size: float, measure: Meas
 
 class Overflow(LayoutError):
     pass
+
+
+KEEP = 3  # a column starts and ends with at least this many lines of a paragraph that goes on
+
+
+def _hyphenated(line: list[Word]) -> bool:
+    return bool(line) and _text(line[-1]).endswith("-")
+
+
+def _column_breaks(lines: list[list[Word]], y: float, pitch: float, tops: Sequence[float],
+                   bottoms: Sequence[float]) -> set[int]:
+    """Where a paragraph of `lines` starting at y in the first of these
+    columns goes on to the next: the indices of the lines that open a
+    column. No column ends with fewer than KEEP lines of it (an orphan) or
+    starts with fewer than KEEP (a widow), and no column ends in a hyphen,
+    as long as a column can hold that much; a paragraph that starts a
+    column too short for those rules fills it."""
+    breaks: set[int] = set()
+    start, c, top = 0, 0, y
+    n = len(lines)
+    while start < n and c < len(tops):
+        room = max(0, int((bottoms[c] + 1e-6 - top) // pitch))
+        if room >= n - start:
+            break
+        at_top = abs(top - tops[c]) < 1e-6
+        take = min(room, n - start - KEEP)  # leave KEEP lines for the next column
+        while take > 0 and (_hyphenated(lines[start + take - 1]) or (start == 0 and take < KEEP)):
+            take -= 1  # no hyphen at a column's foot, no orphan
+        if take <= 0 and at_top:
+            take = max(room, 1)  # a column too short to obey the rules: fill it
+            while take > 1 and _hyphenated(lines[start + take - 1]):
+                take -= 1
+        start += max(take, 0)
+        breaks.add(start)
+        c += 1
+        if c < len(tops):
+            top = tops[c]
+    return breaks
 
 
 def flow(
@@ -397,30 +525,14 @@ def flow(
             y += style.heading_gap * line_h
         lines = wrap(block.runs, box.w - indent, bsize, measure, block.lang)
         if block.kind == "h":
-            # keep a heading with the first three lines of what follows
+            # keep a heading with the first three lines of what follows (or its picture)
             following = (3 + style.gap) * line_h if bi + 1 < len(blocks) else 0.0
+            if bi + 1 < len(blocks) and blocks[bi + 1].kind == "diagram" and blocks[bi + 1].name in diagrams:
+                following = diagrams[blocks[bi + 1].name][0] + style.gap * line_h
             if y + len(lines) * bline + following > box.bottom + 1e-6:
                 next_column()
                 box = columns[col]
-        breaks: set[int] = set()  # indices of the lines that start a new column
-        start, c, top = 0, col, y
-        while start < len(lines) and c < len(columns):
-            room = max(0, int((columns[c].bottom + 1e-6 - top) // bline))
-            if room >= len(lines) - start:
-                break
-            take = room
-            if len(lines) - start - take == 1:
-                take -= 1  # no widow: the last line never starts a column alone
-            if start == 0 and take == 1:
-                take = 0  # no orphan: the first line never ends a column alone
-            if take <= 0 and abs(top - columns[c].y) < 1e-6:
-                take = max(room, 1)  # a column too short to obey both: fill it
-            take = max(take, 0)
-            start += take
-            breaks.add(start)
-            c += 1
-            if c < len(columns):
-                top = columns[c].y
+        breaks = _column_breaks(lines, y, bline, [c.y for c in columns[col:]], [c.bottom for c in columns[col:]])
         for li, line in enumerate(lines):
             if li in breaks or y + bline > box.bottom + 1e-6:
                 next_column()
@@ -455,17 +567,16 @@ def fit(
     while s >= min_size - 1e-9:
         sizes.append(round(s, 4))
         s -= step
-    lo, hi = 0, len(sizes) - 1  # binary search: fitting is monotonic in size
+    # every size, largest first: fitting is not monotonic in size (a size
+    # may fail where a larger one fits, its lines falling differently
+    # into the columns), so no bisection
     best: tuple[list[list[Shape]], float] | None = None
-    while lo <= hi:
-        mid = (lo + hi) // 2
+    for size in sizes:
         try:
-            shapes = flow(blocks, columns, sizes[mid], measure, diagrams, style)
+            best = (flow(blocks, columns, size, measure, diagrams, style), size)
         except Overflow:
-            lo = mid + 1
-        else:
-            best = (shapes, sizes[mid])
-            hi = mid - 1
+            continue
+        break
     if best is None:
         raise LayoutError(f"text does not fit even at the smallest allowed size, {min_size} pt")
     return best

@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from pnp.build import Built
+    from pnp.deck import Deck
     from pnp.textflow import Measure
     from pnp.validation.printed import PrintedPage
 
@@ -215,15 +216,16 @@ def validate_file(path: Path, memory: int | None = None, seconds: float | None =
 
     def check() -> Report:
         try:
-            data = bounded.read_once(path)
+            data = bounded.read_once(path, ZIP_BYTES if path.name.endswith(".zip") else bounded.MAX_BYTES)
         except bounded.InputError as e:
             return Report(path, error=str(e))
         return validate_bytes(path, data)
 
-    return _bounded(path, check, memory, seconds)
+    zip_seconds = ZIP_SECONDS if path.name.endswith(".zip") else None  # a PNG per piece to decode
+    return _bounded(path, check, memory, seconds or zip_seconds)
 
 
-def validate_written(path: Path, data: bytes, built: Built) -> Report:
+def validate_written(path: Path, data: bytes, built: Built | Deck) -> Report:
     """Check a file pnp has just rendered from `built`, from its bytes in
     memory, in this process: no bounded child (the bytes are pnp's own,
     made a moment ago, not a file from outside), no second build, and
@@ -246,13 +248,21 @@ def _bounded(path: Path, fn: Callable[[], Report], memory: int | None, seconds: 
     return report
 
 
-def validate_bytes(path: Path, data: bytes, built: Built | None = None, own: bool = False) -> Report:
-    """Check a PDF held in memory, in this process (no limits: call it
-    through validate_file, or validate_written for pnp's own bytes).
-    `own`: the bytes are those pnp rendered from `built` a moment ago."""
+ZIP_BYTES = 200 * 1024 * 1024  # a cards ZIP: a PNG per piece at 300 dpi
+ZIP_SECONDS = 60.0  # Ludo's 192 PNGs at 300 dpi take a few seconds to decode
+
+
+def validate_bytes(path: Path, data: bytes, built: Built | Deck | None = None, own: bool = False) -> Report:
+    """Check a PDF (or a cards ZIP of PNGs) held in memory, in this
+    process (no limits: call it through validate_file, or validate_written
+    for pnp's own bytes). `own`: the bytes are those pnp rendered from
+    `built` a moment ago."""
     report = Report(path)
     try:
-        _validate(data, report, built, own)
+        if data.startswith(b"PK\x03\x04") or data.startswith(b"PK\x05\x06"):
+            _validate_zip(path, data, report)
+        else:
+            _validate(data, report, built, own)
     except ValidationError as e:
         report.checks.clear()
         report.error = str(e)
@@ -298,7 +308,31 @@ def _claims(keywords: str) -> dict[str, str]:
     return kw
 
 
-def _validate(data: bytes, report: Report, built: Built | None, own: bool = False) -> None:
+def _validate_zip(path: Path, data: bytes, report: Report) -> None:
+    """A cards ZIP: the PDF beside it is checked as a deck, then every
+    PNG in the ZIP against that PDF."""
+    from pnp.validation import bounded
+    from pnp.validation.cards import read_zip, zip_pdf
+
+    pdf_path = zip_pdf(path)
+    try:
+        pdf = bounded.read_once(pdf_path)
+    except bounded.InputError as e:
+        raise ValidationError(f"is a cards ZIP, but the PDF it comes from ({pdf_path.name}) {e}") from None
+    of_pdf = Report(pdf_path)
+    deck = _validate(pdf, of_pdf, None)
+    if deck is None:
+        raise ValidationError(f"is a ZIP, but {pdf_path.name} beside it is not a cards PDF")
+    report.info = {**of_pdf.info, "pdf": pdf_path.name}
+    bad = [c.component for c in of_pdf.checks if not c.ok]
+    report.checks.append(Check(f"the cards PDF {pdf_path.name}", "passes its checks", "passes" if not bad else
+                               f"fails {len(bad)}: {', '.join(bad[:3])}", not bad))
+    report.checks.extend(read_zip(data, pdf, deck, bounded.MAX_BYTES))
+
+
+def _validate(data: bytes, report: Report, built: Built | Deck | None, own: bool = False) -> Deck | None:
+    """The checks of a kit PDF or a cards PDF; a cards PDF's deck is returned."""
+    from pnp.deck import FORMAT, Deck
     from pnp.i18n import languages, load_catalog
     from pnp.kits import registry
     from pnp.options import BACKS, VARIANTS, Options
@@ -310,8 +344,9 @@ def _validate(data: bytes, report: Report, built: Built | None, own: bool = Fals
     if not data.startswith(b"%PDF-"):
         raise ValidationError("is not a PDF file (it does not begin with %PDF-)")
     _check_end(data)
-    if own and built is not None:
-        # pnp's own bytes, rendered from `built` a moment ago: its keywords are the build's, and
+    syntax = None
+    if own and built is not None and not isinstance(built, Deck):
+        # pnp's own kit bytes, rendered from `built` a moment ago: its keywords are the build's, and
         # PDFium alone reads the file (qpdf's judgement of the syntax is for files from outside)
         keywords = built.keywords
     else:
@@ -319,13 +354,21 @@ def _validate(data: bytes, report: Report, built: Built | None, own: bool = Fals
         from pnp.validation.syntax import Invalid, read_syntax
 
         try:
-            keywords = read_syntax(data).keywords
+            syntax = read_syntax(data)
         except Invalid as e:
             raise ValidationError(str(e)) from None
+        keywords = syntax.keywords
     kw = _claims(keywords)
     kit = registry().get(kw["kit"])
     if kit is None:
         raise ValidationError(f"names an unknown kit {kw['kit']!r}; pnp makes {', '.join(registry())}")
+    if "format" in kw:  # a print-shop file (pnp.deck), judged as a shop's preflight would
+        from pnp.validation.cards import validate_deck
+
+        if kw["format"] != FORMAT:
+            raise ValidationError(f"claims the format {kw['format']!r}; pnp writes kit PDFs and {FORMAT} PDFs")
+        assert syntax is not None  # a deck is read by qpdf too (pnp.validation.cards)
+        return validate_deck(data, syntax, kw, kit, report, built if isinstance(built, Deck) else None)
     lang, paper_id = kw.get("lang", "?"), kw.get("paper", "?")
     if paper_id not in PAPERS:
         raise ValidationError(f"names an unknown paper {paper_id!r}; pnp prints on {', '.join(PAPERS)}")
@@ -359,7 +402,7 @@ def _validate(data: bytes, report: Report, built: Built | None, own: bool = Fals
     report.info = {"kit": kit.id, "lang": lang, "paper": paper_id, "players": claim, "backs": backs, "variant": variant}
 
     # what the kit's own build prints for the options the file claims
-    if built is None or built.keywords != keywords:
+    if built is None or isinstance(built, Deck) or built.keywords != keywords:
         from pnp.build import build_pages
 
         built = build_pages(kit, options, shared_measurer())
@@ -427,6 +470,7 @@ def _validate(data: bytes, report: Report, built: Built | None, own: bool = Fals
     # the game facts themselves
     for name, holds, detail in kit.invariants(spec):
         checks.append(Check(f"game facts: {name}", "holds", "holds" if holds else detail, holds))
+    return None
 
 
 def structure_checks(built: Built, printed: list[PrintedPage]) -> list[Check]:

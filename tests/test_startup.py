@@ -46,7 +46,7 @@ def test_one_render_without_validation_imports_only_what_it_draws_with(tmp_path)
     mods = loaded("render", "tab", "--lang", "en", "--paper", "a4", "--no-validate", "--quiet", "-o", str(tmp_path))
     assert "reportlab" in mods and "pnp.outputs" in mods  # it did render
     assert (tmp_path / "tab-en-a4.pdf").stat().st_size > 0
-    unneeded = ("multiprocessing", "concurrent", "pyphen", "fontTools", "pikepdf", "pypdfium2", "pypdf", "pydantic",
+    unneeded = ("multiprocessing", "concurrent", "pyphen", "hyphen", "fontTools", "pikepdf", "pypdfium2", "pypdf", "pydantic",
                 "ctypes", "secrets", "pnp.validate", "pnp.presets")
     found = sorted(m for m in mods if m in unneeded or m.split(".")[0] in unneeded)
     assert not found, f"a single unvalidated render imported {found}"

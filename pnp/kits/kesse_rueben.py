@@ -47,6 +47,7 @@ PAWN_BLEED = 1.0  # mm: a pawn's colour runs this far past its cut
 TRIM_TOP = 9.0  # mm from the safe area's top to the cut line of the folded sheet
 TRIM_BOTTOM = 11.0  # mm from the safe area's bottom to that cut line
 HEADER_CLEAR = HEADER_H + 1.0  # the fold mark starts below the page header
+CREDIT_GAP = 3.0  # mm at least between the rules and the credit line under them
 CUT = Style(width=0.3, stroke=grey(0.3), role="cut")
 LEAF = (0.0, 0.45, 0.25)
 
@@ -334,8 +335,11 @@ def fold_sheet(ctx: Context) -> Sheet:
     list_top = right.y + 6.0 + table_h + 2.5
     listed, list_h = component_list(Box(right.x, list_top, right.w, 40.0), lines, m, columns=2, split=0.58)
     items += listed
-    credits_h = 4.0
-    items.append(label(right.x, right.bottom - 0.8, cat.text("credits"), "Sans", 7, m, right.w, "start", grey(0.3)))
+    credits = cat.text("credits")
+    items.append(label(right.x, right.bottom - 0.8, credits, "Sans", 7, m, right.w, "start", grey(0.3)))
+    ink = m.ink(credits, "Sans", 7)
+    # the rules' last line (its descenders) stays CREDIT_GAP above the credit's capitals
+    credits_h = 0.8 + (-ink[1] if ink else 7 * 0.73 * PT) + CREDIT_GAP
     blocks = parse_blocks(cat.blocks("rules", **vals), cat.lang)
     top = list_top + list_h + 3.0
     boxes = column_boxes(Box(right.x, top, right.w, right.bottom - credits_h - top), 2, 4.0)

@@ -126,7 +126,10 @@ def _under(sheet_items: tuple[Shape, ...], before: int, g: Group, trim: Box) -> 
 
 def _split(items: tuple[Shape, ...], trim: Box) -> tuple[Box, Box, tuple[Shape, ...], tuple[Shape, ...]] | None:
     """Two faces side by side (a cut or fold line down the middle of the
-    trim): the left face and its shapes, the right face and its shapes."""
+    trim): the left face and its shapes, the right face and its shapes. A
+    shape that reaches across that line by more than EDGE on both sides (a
+    field under both faces) is under both faces: each gets it, and its own
+    trim runs it on into the bleed."""
     for s in items:
         if (isinstance(s, Line) and s.style.role in ("cut", "fold") and abs(s.x1 - s.x2) < 1e-6
                 and abs(s.x1 - trim.cx) < 1e-6):
@@ -135,7 +138,12 @@ def _split(items: tuple[Shape, ...], trim: Box) -> tuple[Box, Box, tuple[Shape, 
             right: list[Shape] = []
             for it in items:
                 e = extent(it)
-                if e is not None and not _is_guide(it):
+                if e is None or _is_guide(it):
+                    continue
+                if e[0] < x - EDGE and e[2] > x + EDGE:
+                    left.append(it)
+                    right.append(it)
+                else:
                     (left if (e[0] + e[2]) / 2 < x else right).append(it)
             return (Box(trim.x, trim.y, x - trim.x, trim.h), Box(x, trim.y, trim.right - x, trim.h),
                     tuple(left), tuple(right))
@@ -261,6 +269,10 @@ def _lift_fields(items: tuple[Shape, ...], m: Matrix, w: float, h: float, bleed:
     return tuple(out)
 
 
+def _untagged(items: tuple[Shape, ...]) -> tuple[Shape, ...]:
+    return tuple(replace(s, items=_untagged(s.items), tag=None) if isinstance(s, Group) else s for s in items)
+
+
 def _is_frame(s: Shape, box: Box, w: float, h: float) -> bool:
     return isinstance(s, Rect | Line) and (box.w >= w / 2 or box.h >= h / 2)
 
@@ -298,6 +310,11 @@ def finish(raw: Raw, bleed: float, safe: float, size: tuple[float, float] | None
     if near < safe - 1e-6:
         raise LayoutError(f"{raw.name} {raw.side}: its text or a symbol comes {near:.2f} mm from the trim of a "
                           f"{w:g} x {h:g} mm piece; a print shop asks for {safe:g} mm")
+    one = raw.items[0] if len(raw.items) == 1 else None
+    tag = one.tag if isinstance(one, Group) else None
+    if tag is not None and fields:  # a piece that is one tagged group keeps its fields in it
+        art = (Group((*fields, *_untagged(art)), tag=tag),)
+        fields = []
     under: list[Shape] = []
     if raw.background is not None:
         under.append(Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, Style(stroke=None, fill=raw.background)))

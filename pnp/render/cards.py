@@ -11,13 +11,16 @@ from __future__ import annotations
 import os
 import tempfile
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
 from pnp.layout.components import Component
 from pnp.render.png import iter_pages, png_bytes
+
+if TYPE_CHECKING:
+    from PIL import Image
 
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)  # the earliest time a ZIP can hold: no build time leaks in
 
@@ -29,12 +32,16 @@ def png_name(stem: str, n: int, total: int, comp: Component) -> str:
     return f"{stem}-{n:0{width}d}-{comp.file_part}.png"
 
 
-def card_pngs(pdf: bytes, comps: list[Component], stem: str, dpi: float) -> Iterator[tuple[str, bytes]]:
-    """(file name, PNG) for every page of the cards PDF, one page in memory at a time."""
+def card_pngs(pdf: bytes, comps: list[Component], stem: str, dpi: float,
+              look: Callable[[Image.Image], object] | None = None) -> Iterator[tuple[str, bytes]]:
+    """(file name, PNG) for every page of the cards PDF, one page in memory
+    at a time; `look` sees each page's pixels before they are dropped."""
     n = 0
     # no enumerate()/zip(): their reused result tuples would keep the last page alive while the next renders
     for image in iter_pages(pdf, dpi):
         data = png_bytes(image, dpi)
+        if look is not None:
+            look(image)
         del image
         comp = comps[n]
         n += 1

@@ -179,17 +179,23 @@ def test_card_backs_are_their_colour_from_page_edge_past_the_trim(cards) -> None
 
 
 def test_dark_piece_faces_are_black_into_the_bleed(cards) -> None:
-    doc = pdfium.PdfDocument(cards["tab"])
-    dark = 0
-    for i in range(len(doc)):
+    """Both faces of every dark piece, and every marker of the light player
+    (a dark marker, to show on a light piece), are black from the page edge
+    to past the trim. The pieces are told apart by their tags, not by their
+    colour: a dark face printed white (as the plain faces once were) is
+    counted, and fails."""
+    black = {("piece", "dark"), ("marker", "light")}
+    dark: dict[str, int] = {}
+    for i, page_tags in enumerate(tags(PdfReader(cards["tab"]))):
+        if page_tags[0] not in black:
+            continue
+        dark[page_tags[0][0]] = dark.get(page_tags[0][0], 0) + 1
         image, scale = page_image(cards["tab"], i, 60)
         inside = image.getpixel((image.width // 2, round(BLEED * MM * scale) + 3))
-        if inside == (0, 0, 0):  # a dark face: black just inside the trim
-            dark += 1
-            assert set(edge_pixels(image, round(BLEED * MM * scale))) == {(0, 0, 0)}, i
+        assert inside == (0, 0, 0), (i + 1, "black just inside the trim")
+        assert set(edge_pixels(image, round(BLEED * MM * scale))) == {(0, 0, 0)}, i + 1
     tab = get_kit("tab").load_spec()
-    # both faces of every dark piece, and the light player's row-4 markers (dark, to show on a light piece)
-    assert dark == 2 * tab.pieces_per_player + tab.pieces_per_player
+    assert dark == {"piece": 2 * tab.pieces_per_player, "marker": tab.pieces_per_player}, "both faces of every dark piece"
 
 
 def test_board_fields_run_into_the_bleed(cards) -> None:
@@ -265,9 +271,71 @@ def test_every_preset_has_its_shop_pixels_and_its_source_named() -> None:
     presets = load_presets()
     assert set(presets) == set(SHOP_PIXELS)
     text = (Path(__file__).parents[2] / "templates" / "common" / "card-presets.toml").read_text()
-    for pid in presets:
+    for pid, p in presets.items():
         section = text.split(f"[{pid}]", 1)[1].split("\n[", 1)[0]
         assert "Source" in section or "source" in section or "Specifications" in section, pid
+        assert len(p.source) > 10, pid  # a source in the data too, not only a comment
+
+
+# What each service asks for beyond size and bleed, from its own pages (see
+# the comments in card-presets.toml): the words a caveat must say.
+SERVICE_ASKS = {
+    "drivethrucards": ["RGB", "PDF/X-1a", "CMYK", "SWOP", "240 %", "convert"],
+    "poker-eu": ["RGB", "CMYK", "PDF/X-4", "300 %", "convert"],
+    "poker-us": ["RGB"],
+}
+
+
+def colour_spaces(pdf_bytes: bytes) -> tuple[set[str], bool, bool]:
+    """The colour operators a PDF's pages and forms use (rg/RG: DeviceRGB,
+    k/K: DeviceCMYK, g/G: DeviceGray, cs/CS: a named space), whether it has
+    an output intent, and whether it says it is PDF/X."""
+    import pikepdf
+
+    ops: set[str] = set()
+    with pikepdf.open(BytesIO(pdf_bytes)) as pdf:
+        streams = [page.obj for page in pdf.pages]
+        streams += [o for o in pdf.objects if isinstance(o, pikepdf.Stream) and o.get("/Subtype") == "/Form"]
+        for s in streams:
+            for inst in pikepdf.parse_content_stream(s):
+                if str(inst.operator) in ("rg", "RG", "k", "K", "g", "G", "cs", "CS", "sc", "scn", "SC", "SCN"):
+                    ops.add(str(inst.operator))
+        intents = "/OutputIntents" in pdf.Root
+        pdfx = "/GTS_PDFXVersion" in pdf.docinfo
+    return ops, intents, pdfx
+
+
+@pytest.mark.parametrize("pid", sorted(SHOP_PIXELS))
+def test_a_preset_says_what_its_file_is_not_and_the_file_proves_it(pid: str) -> None:
+    """pnp writes RGB, no output intent, no PDF/X: a preset whose service
+    asks for CMYK or PDF/X says so in its data and in `pnp list`, and the
+    file read back shows the caveat is true (DeviceRGB colour operators
+    only, no output intent, no PDF/X version)."""
+    from pnp.deck import build_deck
+    from pnp.outputs import _process_measurer
+    from pnp.presets import get_preset
+    from pnp.render.pdf import PdfMeta, render_pdf
+
+    p = get_preset(pid)
+    for word in SERVICE_ASKS[pid]:
+        assert word in p.caveat, (pid, word)
+    listed = CliRunner().invoke(main, ["list"]).output.splitlines()
+    at = next(i for i, ln in enumerate(listed) if ln.split() and ln.split()[0] == pid)
+    assert listed[at + 1].split() == ["note:", *p.caveat.split()]
+    deck = build_deck(get_kit("ludo-cards"), Options("en", get_paper("a4"), players=2, backs="none"), _process_measurer(),
+                      None, p)
+    ops, intents, pdfx = colour_spaces(render_pdf(deck.pages[:8], PdfMeta("t", "t", "c", deck.keywords, "en")))
+    assert "rg" in ops and not ops & {"k", "K", "cs", "CS", "sc", "scn", "SC", "SCN"}, ops
+    assert not intents and not pdfx
+
+
+def test_render_with_a_preset_prints_its_caveat(tmp_path) -> None:
+    result = CliRunner().invoke(main, ["render", "ludo-cards", "--lang", "en", "--players", "2", "--backs", "none",
+                                       "--format", "cards", "--preset", "drivethrucards", "--no-validate", "-j", "1",
+                                       "-o", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    caveat = load_presets()["drivethrucards"].caveat
+    assert result.output.splitlines()[-1] == f"note: --preset drivethrucards: {caveat}"
 
 
 @pytest.mark.parametrize("preset", sorted(SHOP_PIXELS))

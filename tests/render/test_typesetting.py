@@ -1,15 +1,20 @@
 """The rules as a reader sees them on the rendered pages, in every kit,
 language and paper: no line of running text holds a single word or a lone
-number, no column starts with the last line of a paragraph (a widow) or
-ends with the first line of one that goes on (an orphan), a number stays
-on the line of its word, and long words break."""
+number, no column starts with the last one or two lines of a paragraph (a
+widow) or ends with the first one or two of one that goes on (an orphan),
+no column ends in a hyphen or a heading, a number stays on the line of its
+word, every broken word breaks where the dictionary allows, and the Kesse
+Rüben rules stand at the largest size that fits, 3 mm above the credit."""
 
 from __future__ import annotations
 
 import re
+import tomllib
 
 import pytest
 
+from pnp.hyphenation import positions
+from pnp.paths import TEMPLATES
 from pnp.textflow import tie
 from tests.textlines import Line, page_lines, running_text
 
@@ -49,34 +54,160 @@ def test_running_text_has_no_runts_widows_or_orphans(rendered, kit_id, lang, pap
                 problems.append(f"a line of one word: {ln.text!r}")
             if re.fullmatch(r"[(‘'„“]*\d+[.,;:)’'“”]*", ln.text):
                 problems.append(f"a lone number: {ln.text!r}")
-        # widow: the column's first line closes a paragraph begun in the previous column
-        if k > 0 and len(col) > 1 and col[1].base - col[0].base < 0 and not col[0].bold:
+        # a paragraph that goes on from the previous column: at least 3 of
+        # its lines end that column (no orphan) and 3 start this one (no widow)
+        if k > 0 and not col[0].bold and not _starts_paragraph(col, 0, pitch) \
+                and not cols[k - 1][-1].text.endswith(ENDS) and not cols[k - 1][-1].bold:
             prev = cols[k - 1]
-            first_ends = _starts_paragraph(col, 1, pitch) or col[1].bold
-            continued = not prev[-1].text.endswith(ENDS)
-            if first_ends and continued and not _starts_paragraph(col, 0, pitch):
-                problems.append(f"a widow at a column top: {col[0].text!r}")
-        # orphan: the column's last line opens a paragraph that goes on
-        last = len(col) - 1
-        if last > 0 and not col[last].bold and _starts_paragraph(col, last, pitch) \
-                and not col[last].text.endswith(ENDS):
-            problems.append(f"an orphan at a column foot: {col[last].text!r}")
+            ppitch = _pitch(prev)
+            head = next((i for i in range(1, len(col)) if _starts_paragraph(col, i, pitch) or col[i].bold), len(col))
+            start = max((i for i in range(len(prev)) if _starts_paragraph(prev, i, ppitch) or prev[i].bold),
+                        default=0)
+            tail = len(prev) - start - (1 if prev[start].bold else 0)
+            if head < 3:
+                problems.append(f"a widow of {head} line(s) at a column top: {col[0].text!r}")
+            if tail < 3:
+                problems.append(f"an orphan of {tail} line(s) at a column foot: {prev[-1].text!r}")
+    assert not problems, problems
+
+
+def _catalog_text(kit_id: str, lang: str) -> str:
+    """Every string the kit's texts hold in `lang`, markup removed, one space
+    for any run of white space (no-break spaces too)."""
+    from pnp.paper import PAPERS as PAPER_DEFS
+
+    out = [p.name for p in PAPER_DEFS.values()]
+    for path in (TEMPLATES / kit_id / "lang" / f"{lang}.toml", TEMPLATES / "common" / "lang" / f"{lang}.toml"):
+        with path.open("rb") as f:
+            for v in tomllib.load(f).values():
+                out += v if isinstance(v, list) else [v]
+    return re.sub(r"\s+", " ", " ".join(out).replace("*", ""))
+
+
+def _broken_words(col: list[Line]):
+    """(line, next line, head, tail) for each line of the column that ends in a hyphen."""
+    for a, b in zip(col, col[1:], strict=False):
+        if a.text.endswith("-") and a.words and b.words:
+            yield a, b, a.words[-1][:-1], b.words[0]
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("kit_id", KITS)
+def test_columns_end_in_no_hyphen_and_no_heading(rendered, kit_id, lang, paper):
+    """The last line of every column of running text on every page: not a
+    word broken across the column or page, not a heading whose text is in
+    the next column."""
+    problems = []
+    for pi, lines in enumerate(page_lines(rendered(kit_id, lang, paper))):
+        for col in running_text(lines):
+            if col[-1].text.endswith("-"):
+                problems.append(f"p{pi + 1}: a column ends in a hyphen: {col[-1].text!r}")
+            if col[-1].bold:
+                problems.append(f"p{pi + 1}: a heading at a column's foot: {col[-1].text!r}")
     assert not problems, problems
 
 
 @pytest.mark.parametrize("paper", PAPERS)
-@pytest.mark.parametrize("kit_id", ("tab", "kesse-rueben"))
-def test_long_words_break_at_syllables_or_their_hyphens(rendered, kit_id, paper):
-    """German rules in narrow columns: some lines end in a hyphen, and every
-    such break leaves at least two letters on the line and three after."""
-    broken = 0
-    for col in _columns(rendered(kit_id, "de", paper)):
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("kit_id", KITS)
+def test_no_line_ends_in_a_number_hyphen_or_an_enumerator(rendered, kit_id, lang, paper):
+    """"bis er 2-" / "oder 3-mal", "(ii)" / "er nog", "US" / "Letter",
+    "1, 2," / "3 en 4": what belongs together is on one line."""
+    problems = []
+    for col in _columns(rendered(kit_id, lang, paper)):
         for a, b in zip(col, col[1:], strict=False):
-            if a.text.endswith("-") and a.words[-1][:-1].isalpha():
-                broken += 1
-                assert len(re.sub(r"\W", "", a.words[-1].split("-")[-2])) >= 2, a.text
-                assert len(re.match(r"\w*", b.words[0]).group(0)) >= 3 or b.words[0][0].isupper(), b.text
-    assert broken >= 1
+            if re.search(r"(?<![\w-])\d+-$", a.text):
+                problems.append(f"a number-hyphen ends a line: {a.text!r} / {b.text!r}")
+            if re.search(r"(?<!\S)\((?:i|ii|iii|iv|v|vi|\d)\)$", a.text):
+                problems.append(f"an enumerator ends a line: {a.text!r} / {b.text!r}")
+            if re.search(r"\d,$", a.text) and re.match(r"\d", b.text):
+                problems.append(f"a list of numbers is parted: {a.text!r} / {b.text!r}")
+            if re.search(r"\bUS$", a.text) and b.text.startswith("Letter"):
+                problems.append(f"'US Letter' is parted: {a.text!r} / {b.text!r}")
+    assert not problems, problems
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("kit_id", KITS)
+def test_every_broken_word_breaks_where_the_dictionary_allows(rendered, kit_id, lang, paper):
+    """A line that ends in a hyphen ends either at a hyphen the word has in
+    the texts ("Mensch-ärgere-/dich-nicht") or between syllables where the
+    hyphenation library allows, never leaving fewer than 2 letters before
+    the break or 3 after it."""
+    text = _catalog_text(kit_id, lang)
+    problems = []
+    for col in _columns(rendered(kit_id, lang, paper)):
+        for a, b, head, tail in _broken_words(col):
+            h = re.sub(r"^\W+", "", head)
+            t = re.sub(r"\W+$", "", tail)
+            if f"{h}-{t}" in text or f"{h}- {t}" in text:
+                continue  # the word's own hyphen
+            word = h.split("-")[-1] + re.match(r"[^\W\d_]*", t).group(0)
+            assert f"{h}{t}" in text, f"{a.text!r} / {b.text!r}: {h}{t!r} is not in the texts"
+            cut = len(h.split("-")[-1])
+            if cut not in positions(word, lang):
+                problems.append(f"{word}: broken after {cut} letters, the library allows {positions(word, lang)}")
+    assert not problems, problems
+
+
+@pytest.mark.parametrize("kit_id", ("tab", "kesse-rueben"))
+def test_german_long_words_do_break(rendered, kit_id):
+    """German in narrow columns: some line somewhere ends in a broken word
+    (hyphenation is on), on A4 or on Letter."""
+    broken = [x for paper in PAPERS for col in _columns(rendered(kit_id, "de", paper)) for x in _broken_words(col)]
+    assert broken
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_kesse_rules_keep_3_mm_above_the_credit_line(rendered, lang, paper):
+    """The last line of the rules (its descenders, 0.24 of the size in
+    DejaVu Sans) and the capitals of the credit line (0.73 of its size)
+    under it: at least 3 mm apart."""
+    lines = page_lines(rendered("kesse-rueben", lang, paper))[0]
+    credit = next(ln for ln in lines if ln.text.startswith("©"))
+    rules = [c for c in running_text(lines) if abs(c[0].x - credit.x) < 2]
+    last = min((c[-1] for c in rules), key=lambda ln: ln.base)
+    gap_pt = (last.base - 0.24 * last.size) - (credit.base + 0.73 * credit.size)
+    assert gap_pt >= 3.0 / 25.4 * 72 - 0.05, f"{gap_pt * 25.4 / 72:.2f} mm"
+
+
+def test_kesse_english_letter_rules_stand_at_the_largest_size_that_fits(rendered, monkeypatch, measure):
+    """The size the rules are printed at (read from the file) is the largest
+    step between the floor and 9.5 pt at which they lay out in their
+    columns, tried size by size (a smaller size may fail where a larger
+    one fits)."""
+    from pnp.build import build_pages
+    from pnp.kits import get_kit, kesse_rueben
+    from pnp.options import Options
+    from pnp.paper import get_paper
+    from pnp.textflow import Overflow, flow
+
+    lines = page_lines(rendered("kesse-rueben", "en", "letter"))[0]
+    printed = max(c[0].size for c in running_text(lines) if len(c) > 8)
+    calls = []
+    real = kesse_rueben.fit
+
+    def spy(blocks, boxes, m, max_size, min_size, *a, **k):
+        calls.append((blocks, boxes, max_size, min_size))
+        return real(blocks, boxes, m, max_size, min_size, *a, **k)
+
+    monkeypatch.setattr(kesse_rueben, "fit", spy)
+    build_pages(get_kit("kesse-rueben"), Options("en", get_paper("letter")), measure)
+    blocks, boxes, top, floor = max(calls, key=lambda c: len(c[0]))  # the rules, not the fold note
+    fitting = []
+    size = top
+    while size >= floor - 1e-9:
+        try:
+            flow(blocks, boxes, size, measure)
+            fitting.append(size)
+        except Overflow:
+            pass
+        size -= 0.25
+    assert fitting, "the rules fit at no size"
+    assert printed == pytest.approx(max(fitting), abs=0.02)
 
 
 @pytest.mark.parametrize("text, tied", [
@@ -89,7 +220,13 @@ def test_long_words_break_at_syllables_or_their_hyphens(rendered, kit_id, paper)
     ("auf Seite 2: klebe", "auf Seite\u00a02: klebe"),
     ("(rij 2)", "(rij\u00a02)"),
     ("Reihe **3**.", "Reihe\u00a0**3**."),
-    ("0, 1 or 2", "0, 1\u00a0or\u00a02"),
+    ("0, 1 or 2", "0,\u00a01\u00a0or\u00a02"),
+    ("kaarten 1, 2, 3 en 4 op", "kaarten\u00a01,\u00a02,\u00a03\u00a0en\u00a04\u00a0op"),
+    ("bis er 2- oder 3-mal Kopf", "bis er\u00a02-\u00a0oder\u00a03-mal Kopf"),
+    ("liegt (ii) er nog", "liegt (ii)\u00a0er nog"),
+    ("en (i) het daar", "en (i)\u00a0het daar"),
+    ("on US Letter paper", "on US\u00a0Letter paper"),
+    ("2 turnips **(a)** from", "2\u00a0turnips\u00a0**(a)** from"),
 ])
 def test_numbers_are_tied_to_their_words(text, tied):
     assert tie(text) == tied
