@@ -81,7 +81,6 @@ def compare(seen: list[Image.Image], built: Built, genuine: list[Image.Image]) -
         pixels = mask.im
         w, h = mask.size
         differ: list[str] = []
-        inside = 0
         for g, m in tagged(page.items):
             box = _group_box(g, m, memo)
             if box is None or g.tag is None:
@@ -91,7 +90,6 @@ def compare(seen: list[Image.Image], built: Built, genuine: list[Image.Image]) -
             if x1 <= x0 or y1 <= y0:
                 continue
             count = pixels.crop((x0, y0, x1, y1)).histogram()[255]
-            inside += count
             if count >= MIN_PIXELS:
                 share = count / ((x1 - x0) * (y1 - y0))
                 differ.append(f"{g.tag[0]}:{g.tag[1]} ({count} pixels, {share:.0%} of its area)")
@@ -119,7 +117,7 @@ def _differing(a: Image.Image, b: Image.Image) -> Image.Image | None:
     pa, pb = a.crop((x0, y0, x1, y1)), b.crop((x0, y0, x1, y1))
     hi, lo = pb, pb
     for dx, dy in ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)):
-        shifted = ImageChops.offset(pb, dx, dy)  # wraps round the edge: the crop's edge has a margin of 2
+        shifted = ImageChops.offset(pb, dx, dy)  # wraps round: at the crop's edge the neighbourhood only grows
         hi, lo = ImageChops.lighter(hi, shifted), ImageChops.darker(lo, shifted)
     off = ImageChops.lighter(ImageChops.subtract(pa, hi), ImageChops.subtract(lo, pa))
     r, g, bl = off.split()
