@@ -181,7 +181,6 @@ def write_cards(kit: Kit, options: Options, measure: Measure, co: CardOptions, o
     """The print-shop export: the cards PDF, a PNG per piece (in a folder of
     their own) and a ZIP of the PNGs. Returns the number of pieces."""
     from pnp import __version__
-    from pnp.i18n import load_catalog
     from pnp.kits import Context
     from pnp.layout.components import components
     from pnp.presets import DEFAULT_BLEED, get_preset
@@ -191,7 +190,7 @@ def write_cards(kit: Kit, options: Options, measure: Measure, co: CardOptions, o
     bleed = co.bleed if co.bleed is not None else (preset.bleed if preset else DEFAULT_BLEED)
     dpi = co.dpi or (preset.dpi if preset else CARDS_DPI)
     spec = kit.load_spec()
-    cat = load_catalog(kit.id, options.lang)
+    cat = kit.catalog(options.lang)
     # the pieces are the same on every paper: take them from the A4 sheets, so that a run for A4 and
     # Letter writes the same bytes twice, never two files racing under one name
     sheets = kit.build(Context(replace(options, paper=get_paper("a4")), cat, measure, spec))

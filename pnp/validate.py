@@ -265,7 +265,6 @@ def _claims(keywords: str) -> dict[str, str]:
 
 
 def _validate(data: bytes, report: Report, built: Built | None) -> None:
-    from pnp.i18n import load_catalog
     from pnp.kits import registry
     from pnp.options import BACKS, VARIANTS, Options
     from pnp.paper import PAPERS
@@ -290,7 +289,7 @@ def _validate(data: bytes, report: Report, built: Built | None) -> None:
     if paper_id not in PAPERS:
         raise ValidationError(f"names an unknown paper {paper_id!r}; pnp prints on {', '.join(PAPERS)}")
     try:
-        cats = load_catalog(kit.id, lang)
+        cats = kit.catalog(lang)
     except PnpError:
         raise ValidationError(f"names an unknown language {lang!r}") from None
     spec = kit.load_spec()
