@@ -51,10 +51,16 @@ def game_file(folder: Path) -> Path:
 def load(folder: Path) -> DataSpec:
     """The kit in `folder`, checked; SpecError (one line) for any mistake."""
     from pnp.datakit.schema import game_schema
-    from pnp.kinds import kind_of
+    from pnp.kinds import kind_of, kinds
 
     path = game_file(folder)
-    game = check(read_toml(path, SpecError, "game facts"), game_schema(), path)
+    raw = read_toml(path, SpecError, "game facts")
+    comps = raw.get("components")
+    for i, c in enumerate(comps if isinstance(comps, list) else []):
+        name = c.get("kind") if isinstance(c, dict) else None
+        if isinstance(name, str) and name not in kinds():
+            raise SpecError(f"{path}: components[{i}].kind: should be one of {', '.join(kinds())}, not {name!r}")
+    game = check(raw, game_schema(), path)
     players = tuple(game.players)
     if list(players) != sorted(set(players)):
         raise SpecError(f"{path}: players: must be in ascending order without repeats, not {list(players)!r}")

@@ -47,3 +47,9 @@ def json_schema() -> dict[str, Any]:
 
 def json_schema_text() -> str:
     return json.dumps(json_schema(), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+if __name__ == "__main__":  # python -m pnp.datakit.schema > docs/game.schema.json
+    import sys
+
+    sys.stdout.write(json_schema_text())

@@ -195,8 +195,9 @@ def front(deck: Deck, card: Card, build: Build) -> list[Shape]:
         try:
             cols, _ = fit(parse_blocks([text], build.ctx.cat.lang), [box], m, 9.0, TEXT_MIN_PT)
         except LayoutError:
-            raise LayoutError(f"{file or card.row}: {('key ' + key + ' of ') if key else ''}{card.row}: the text does "
-                              f"not fit its box ({box.w:.1f} x {box.h:.1f} mm) even at {TEXT_MIN_PT:g} pt") from None
+            where = f"{file}: {key} (the text of {card.row})" if file else card.row
+            raise LayoutError(f"{where}: the text does not fit its box ({box.w:.1f} x {box.h:.1f} mm) even at "
+                              f"{TEXT_MIN_PT:g} pt") from None
         out += cols[0]
     return out
 

@@ -117,9 +117,10 @@ def registry() -> dict[str, Kit]:
 
 def add_folder(folder: Path) -> Kit:
     """Register the data kit in `folder` (anywhere on disk) and return it. A
-    folder whose name is a built-in kit's id is refused (the names would clash)."""
+    folder whose name is a built-in kit's id is refused (the names would
+    clash); a folder added later replaces an earlier one of the same name."""
     kit = _data_kit(folder, f"folder: {folder.resolve()}")
-    have = registry().get(kit.id)
+    have = _builtin().get(kit.id)
     if have is not None and have.folder != kit.folder:
         raise UsageError(f"{folder}: a kit named {kit.id!r} exists already ({have.source}); rename the folder")
     _ADDED[kit.id] = kit
