@@ -7,9 +7,12 @@ from pathlib import Path
 from typing import Any
 
 from pnp.datakit import DataSpec, kit_options, load
+from pnp.datakit.schema import game_schema
 from pnp.kits import Context, Invariant, Kit
 from pnp.layout.frame import Sheet
 from pnp.options import Options
+
+DataGame = game_schema()  # the schema of a data kit's game.toml (its checks are pnp.datakit.load's)
 
 
 def expected(data: DataSpec, options: Options) -> dict[str, int]:
@@ -63,7 +66,7 @@ def build(ctx: Context) -> list[Sheet]:
 
 def make(folder: Path, source: str) -> Kit:
     def load_spec(templates: Path | None = None) -> DataSpec:
-        return load(folder)
+        return load(folder if templates is None else templates / folder.name)
 
     return Kit(id=folder.name, load_spec=load_spec, build=build, text_values=text_values, expected=expected,
                invariants=invariants, options=kit_options(folder), folder=folder, source=source)
