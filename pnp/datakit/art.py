@@ -155,6 +155,25 @@ def _flatten(node: Any, m: Matrix, path: Path, out: list[PathShape]) -> None:
     out.append(PathShape(tuple(placed), style))
 
 
+def _svglib() -> Any:
+    """svglib's svg2rlg. svglib imports reportlab's paragraph module, which
+    imports pyphen if it can (for paragraphs pnp never sets); pnp's own
+    hyphenation reads its table and imports pyphen only to remake it, so
+    pyphen is kept out of that import (and importable afterwards)."""
+    import sys
+
+    if "svglib.svglib" not in sys.modules and "pyphen" not in sys.modules:
+        sys.modules["pyphen"] = None  # type: ignore[assignment]  # `import pyphen` fails for this import only
+        try:
+            from svglib.svglib import svg2rlg
+        finally:
+            del sys.modules["pyphen"]
+        return svg2rlg
+    from svglib.svglib import svg2rlg
+
+    return svg2rlg
+
+
 @cache
 def load_svg(path: Path) -> Art:
     """The SVG at `path` as vector shapes in mm; SpecError naming the file if
@@ -163,8 +182,7 @@ def load_svg(path: Path) -> Art:
         raise SpecError(f"{path}: art file is missing")
     import logging
 
-    from svglib.svglib import svg2rlg
-
+    svg2rlg = _svglib()
     logging.getLogger("svglib").setLevel(logging.CRITICAL)  # its warnings would be a second report of one problem
     try:
         drawing = svg2rlg(str(path))

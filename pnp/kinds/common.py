@@ -21,6 +21,7 @@ from pnp.textflow import Measure
 PerPlayers = Count | dict[Annotated[int, msgspec.Meta(ge=1)], Count]
 ArtFile = Annotated[str, msgspec.Meta(min_length=1, pattern=r"^[^/\\].*\.(svg|png|SVG|PNG)$")]
 LABEL_MIN_PT = 6.0  # a label that needs less does not fit its box
+SAFE = 3.0  # mm: a face's art, symbol and label keep this far inside its edge
 
 
 class Face(Schema, kw_only=True):
@@ -78,19 +79,25 @@ def draw_face(face: Face, w: float, h: float, art: Art | None, text: Callable[[s
     text and its catalog file."""
     out: list[Shape] = []
     ink = hex_rgb(face.ink)
-    has_label = face.label is not None
-    top_h = h * (0.62 if has_label else 0.8)
-    cy = (h * 0.1 + top_h / 2) if has_label else h / 2
-    if art is not None:
-        side = min(w * 0.8, top_h)
-        out.append(art.placed(w / 2 - side / 2, cy - side / 2, side, side))
-    elif face.symbol is not None:
-        out.append(symbol(face.symbol, w / 2, cy, min(w, top_h) * 0.3, ink))
+    # everything keeps SAFE mm inside the face's edge, as a print shop asks (and a miscut forgives)
+    iw, ih = w - 2 * SAFE, h - 2 * SAFE
+    if iw <= 0 or ih <= 0:
+        raise LayoutError(f"{where}: a face of {w:g} x {h:g} mm has no room inside its {SAFE:g} mm safe margin")
+    alone = art is None and face.symbol is None
+    size = 0.0
     if face.label is not None:
         s, file = text(face.label)
-        alone = art is None and face.symbol is None
-        size = min(12.0, h * (0.3 if alone else 0.2) / PT)
-        t, sz, tw = fitted_label(s, face.label, file, w * 0.86, size, measure, where)
-        base = h / 2 + 0.33 * sz * PT if alone else h * 0.9 - 0.24 * sz * PT
-        out.append(Text(w / 2, base, t, "Sans-Bold", sz, tw, "middle", ink))
+        size = min(12.0, ih * (0.45 if alone else 0.28) / PT)
+        t, size, tw = fitted_label(s, face.label, file, iw, size, measure, where)
+        # the cap height centred when alone, else the descenders on the safe line
+        base = h / 2 + 0.36 * size * PT if alone else h - SAFE - 0.24 * size * PT
+        out.append(Text(w / 2, base, t, "Sans-Bold", size, tw, "middle", ink))
+    top_h = ih - (1.25 * size * PT + 0.5 if size and not alone else 0.0)
+    cy = SAFE + top_h / 2
+    if art is not None:
+        side = min(iw, top_h)
+        out.append(art.placed(w / 2 - side / 2, cy - side / 2, side, side))
+    elif face.symbol is not None:
+        r = min(iw, top_h) / 2 / 1.15  # a symbol reaches about 1.1 r from its centre
+        out.append(symbol(face.symbol, w / 2, cy, r, ink))
     return tuple(out)

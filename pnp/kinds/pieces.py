@@ -168,6 +168,12 @@ def _blocks(p: Pieces, build: Build, width: float) -> list[tuple[float, list[Sha
     return out
 
 
+def _moved(s: Shape, dx: float, dy: float) -> Shape:
+    if isinstance(s, Group) and s.tag is not None:
+        return Group(s.items, s.dx + dx, s.dy + dy, s.rotate, s.tag, s.scale)
+    return Group((s,), dx, dy)
+
+
 def sheets(group: list[Pieces], build: Build) -> list[Sheet]:
     area = content_box(build.ctx.options.paper, landscape=False).inset(EDGE)
     pages: list[list[Shape]] = [[]]
@@ -179,7 +185,7 @@ def sheets(group: list[Pieces], build: Build) -> list[Sheet]:
             if y + h > area.bottom + 1e-6:
                 pages.append([])
                 y = area.y
-            pages[-1].append(Group(tuple(items), area.x, y))
+            pages[-1] += [_moved(s, area.x, y) for s in items]  # each piece on the sheet itself, as print-shop export finds it
             y += h + BLOCK_GAP
     return [Sheet(False, tuple(items), f"pieces {group[0].id}" + (f" {i + 1}" if i else ""))
             for i, items in enumerate(pages)]

@@ -274,3 +274,19 @@ def test_the_json_schema_knows_every_kind():
 
 def test_every_registered_data_kit_is_listed():
     assert "ur" in registry()
+
+
+def test_ur_print_shop_pieces_are_the_games(tmp_path):
+    """--format cards: one page for the board, one for each of the 7 + 7
+    pieces, and a front and a back for each of the 4 lots, each with bleed."""
+    from pypdf import PdfReader
+
+    out = tmp_path / "out"
+    result = _run("render", "ur", "--lang", "en", "--format", "cards", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    (pdf,) = out.glob("ur-en-cards/*.pdf")
+    pages = PdfReader(pdf).pages
+    assert len(pages) == 1 + 7 + 7 + 2 * 4
+    for page in pages:
+        trim, bleed = page.trimbox, page.bleedbox
+        assert float(trim.left) - float(bleed.left) == pytest.approx(3 / 25.4 * 72, abs=0.01)  # 3 mm bleed
