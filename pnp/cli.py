@@ -496,12 +496,19 @@ def _kept(out: Path, jobs: list[tuple[Any, Options]], start_ns: int, written: li
 @click.argument("files", nargs=-1, type=click.Path(path_type=Path, readable=False))
 @click.option("--json", "as_json", is_flag=True, help="Print a machine-readable report.")
 @click.option("--quiet", "-q", is_flag=True, help="Print only problems.")
-def validate_cmd(files: tuple[Path, ...], as_json: bool, quiet: bool) -> None:
+@click.option("--kits", "kit_dirs", multiple=True, type=click.Path(path_type=Path, file_okay=False),
+              help="A folder of kit folders (data kits) the files were made from.")
+def validate_cmd(files: tuple[Path, ...], as_json: bool, quiet: bool, kit_dirs: tuple[Path, ...] = ()) -> None:
     """Check rendered kits against the rules (all PDFs in output/ if no FILE)."""
     import json
 
+    from pnp.datakit.folders import add_kits
     from pnp.validate import report_table, summary_line, validate_file
 
+    try:
+        add_kits((), kit_dirs)
+    except UsageError as e:
+        raise click.UsageError(str(e)) from None
     paths = list(files) or sorted(Path("output").glob("*.pdf"))
     if not paths:
         raise click.UsageError("no PDF to validate: name files, or render into output/ first")

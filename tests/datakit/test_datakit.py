@@ -290,3 +290,19 @@ def test_ur_print_shop_pieces_are_the_games(tmp_path):
     for page in pages:
         trim, bleed = page.trimbox, page.bleedbox
         assert float(trim.left) - float(bleed.left) == pytest.approx(3 / 25.4 * 72, abs=0.01)  # 3 mm bleed
+
+
+def test_the_readme_five_commands_make_a_print_shop_zip(tmp_path):
+    """The README's path from `pnp new` to a print shop's ZIP, run as written."""
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    section = text.split("## Your own game", 1)[1].split("| ![", 1)[0]
+    commands = [ln.strip().split("  #", 1)[0].split() for ln in section.splitlines() if ln.startswith("    pnp ")]
+    assert len(commands) == 5 and commands[0][:2] == ["pnp", "new"]
+    for cmd in commands:
+        proc = subprocess.run([PNP, *cmd[1:]], cwd=tmp_path, capture_output=True, text=True)
+        assert proc.returncode == 0, (cmd, proc.stderr)
+    (zipped,) = tmp_path.glob("output/*-cards/*.zip")
+    import zipfile
+
+    with zipfile.ZipFile(zipped) as z:
+        assert len([n for n in z.namelist() if n.endswith(".png")]) > 10
