@@ -102,7 +102,7 @@ def kit_options(folder: Path) -> tuple[str, ...]:
     return tuple(out)
 
 
-def kit_for(folder: Path, source: str) -> Any:
+def kit_for(folder: Path, source: str, in_templates: bool = False) -> Any:
     """A pnp.kits.Kit for the data kit in `folder`; `source` says where it comes from (for `pnp list`)."""
     from pnp.datakit import kit as data_kit
 
@@ -112,4 +112,4 @@ def kit_for(folder: Path, source: str) -> Any:
     if not KIT_ID.match(folder.name):
         raise UsageError(f"{folder}: a kit's folder name is its id: lower case letters, digits and dashes "
                          f"(such as my-game), not {folder.name!r}")
-    return data_kit.make(folder, source)
+    return data_kit.make(folder, source, in_templates)

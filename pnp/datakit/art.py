@@ -35,18 +35,27 @@ _ID: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 
 
 @dataclass(frozen=True)
-class Art:
-    """Vector art: its shapes in (0, 0)-(w, h) mm at its own size."""
+class Vectors:
+    """SVG art as shapes in (0, 0)-(w, h) mm, at its own size."""
 
-    path: Path
     w: float
     h: float
     items: tuple[Shape, ...]
 
+
+@dataclass(frozen=True)
+class Art:
+    """An art file, checked when the kit loads (it exists, is well-formed
+    SVG, holds no text) and drawn when a page needs it: svglib and
+    reportlab are imported only then, so `pnp list` stays light."""
+
+    path: Path
+
     def placed(self, x: float, y: float, w: float, h: float) -> Group:
         """The art scaled to fit (w, h) without distortion, centred there."""
-        k = min(w / self.w, h / self.h)
-        return Group(self.items, x + (w - self.w * k) / 2, y + (h - self.h * k) / 2, scale=k)
+        v = load_svg(self.path)
+        k = min(w / v.w, h / v.h)
+        return Group(v.items, x + (w - v.w * k) / 2, y + (h - v.h * k) / 2, scale=k)
 
 
 def _mul(m: Matrix, n: Matrix) -> Matrix:
@@ -175,7 +184,7 @@ def _svglib() -> Any:
 
 
 @cache
-def load_svg(path: Path) -> Art:
+def load_svg(path: Path) -> Vectors:
     """The SVG at `path` as vector shapes in mm; SpecError naming the file if
     it is missing, not an SVG, empty, or holds text."""
     if not path.is_file():
@@ -198,7 +207,7 @@ def load_svg(path: Path) -> Art:
         _flatten(node, to_mm, path, shapes)
     if not shapes:
         raise SpecError(f"{path}: the SVG draws nothing")
-    return Art(path, float(drawing.width) * PT, h * PT, tuple(shapes))
+    return Vectors(float(drawing.width) * PT, h * PT, tuple(shapes))
 
 
 def check_png(path: Path, width_mm: float, height_mm: float) -> None:
@@ -220,11 +229,30 @@ def check_png(path: Path, width_mm: float, height_mm: float) -> None:
                         f"art needs at least {MIN_DPI} dpi")
 
 
+def check_svg(path: Path) -> None:
+    """What can be seen of an SVG file without drawing it: it is there, it
+    is well-formed XML with an <svg> root, and it holds no text."""
+    import xml.etree.ElementTree as ET
+
+    if not path.is_file():
+        raise SpecError(f"{path}: art file is missing")
+    try:
+        root = ET.parse(path).getroot()
+    except (ET.ParseError, OSError, UnicodeDecodeError) as e:
+        raise SpecError(f"{path}: not a readable SVG file ({type(e).__name__})") from None
+    if root.tag.rsplit("}", 1)[-1] != "svg":
+        raise SpecError(f"{path}: not a readable SVG file (its root is <{root.tag.rsplit('}', 1)[-1]}>, not <svg>)")
+    if any(el.tag.rsplit("}", 1)[-1] in ("text", "tspan", "textPath") for el in root.iter() if isinstance(el.tag, str)):
+        raise SpecError(f"{path}: text in SVG art is not supported (turn it into paths, or put the words in the catalog)")
+
+
 def load_art(path: Path) -> Art:
-    """Art by its file type: SVG as vectors; PNG is not drawn yet (see above)."""
+    """Art by its file type: SVG (checked now, drawn as vectors when a page
+    needs it); PNG is not drawn yet (see above)."""
     suffix = path.suffix.lower()
     if suffix == ".svg":
-        return load_svg(path)
+        check_svg(path)
+        return Art(path)
     if suffix == ".png":
         if not path.is_file():
             raise SpecError(f"{path}: art file is missing")

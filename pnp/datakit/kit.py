@@ -64,9 +64,19 @@ def build(ctx: Context) -> list[Sheet]:
     return sheets
 
 
-def make(folder: Path, source: str) -> Kit:
-    def load_spec(templates: Path | None = None) -> DataSpec:
-        return load(folder if templates is None else templates / folder.name)
+def make(folder: Path, source: str, in_templates: bool = False) -> Kit:
+    """The Kit of the data in `folder`. A kit in templates/ is read from
+    there each time (pnp.paths.TEMPLATES, as the built-in kits are), so it
+    has no folder of its own; one from elsewhere keeps its folder."""
+    kit_id = folder.name
 
-    return Kit(id=folder.name, load_spec=load_spec, build=build, text_values=text_values, expected=expected,
-               invariants=invariants, options=kit_options(folder), folder=folder, source=source)
+    def load_spec(templates: Path | None = None) -> DataSpec:
+        if templates is None and in_templates:
+            from pnp import paths
+
+            templates = paths.TEMPLATES
+        return load(folder if templates is None else templates / kit_id)
+
+    return Kit(id=kit_id, load_spec=load_spec, build=build, text_values=text_values, expected=expected,
+               invariants=invariants, options=kit_options(folder), folder=None if in_templates else folder,
+               source=source)

@@ -83,8 +83,8 @@ Swap,Swap places with any other player's marker.,0,diamond,#F6E3FF,1
 
 STAR = '''<?xml version="1.0" encoding="UTF-8"?>
 <svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" viewBox="0 0 100 100">
-  <polygon points="50,5 61,38 96,38 68,59 79,93 50,72 21,93 32,59 4,38 39,38"
-           fill="#F2C14E" stroke="#7A5C00" stroke-width="3"/>
+  <polygon points="50,5 61,38 96,38 68,59 79,93 50,72 21,93 32,59 4,38 39,38" fill="#7A5C00"/>
+  <polygon points="50,14 58.5,40.5 86,40.5 63.5,57 72,83 50,67 28,83 36.5,57 14,40.5 41.5,40.5" fill="#F2C14E"/>
 </svg>
 '''
 

@@ -2,10 +2,10 @@
 text fitted to its box, value, symbol, art, colour) of rows given inline or
 in a CSV file (one row a card, with a count column), and a back (colour,
 art, label). Cards are butted in the largest grid that fits a landscape
-sheet with crop marks (pnp.layout.imposition); in a duplex mode each sheet
-of fronts is followed by its backs, placed behind their fronts for the flip
-(imposition.back_slot), shifted by --back-offset, their colour running
-`bleed` mm past the cut, and the deck starts on the front of a sheet.
+sheet with crop marks; the sheets of fronts and backs for every backs mode
+(duplex long and short with --back-offset, gutterfold, none) are the shared
+deck's (pnp/layout/deck.py, which the Ludo cards use too), and in a duplex
+mode the deck starts on the front of a sheet.
 
     [[components]]
     kind = "deck"
@@ -31,19 +31,19 @@ import msgspec
 
 from pnp.datakit.art import Art
 from pnp.errors import LayoutError, SpecError
-from pnp.geometry import PT, Box, Group, Rect, Shape, Style, Text, hex_rgb
+from pnp.geometry import PT, Box, Rect, Shape, Style, Text, hex_rgb
 from pnp.kinds import Build, Kind
 from pnp.kinds.common import Face, art_file, draw_face, face_art, fitted_label
+from pnp.layout import deck as shared
+from pnp.layout.deck import DUPLEX
 from pnp.layout.frame import Sheet, content_box
-from pnp.layout.imposition import MARK_GAP, MARK_LEN, Grid, back_slot, crop_marks, cut_lines, page_shift
+from pnp.layout.imposition import MARK_GAP, MARK_LEN, Grid
 from pnp.layout.marks import label
 from pnp.layout.marks import symbol as draw_symbol
 from pnp.options import Options
 from pnp.spec import HEX, SYMBOL, HexColour, Margin, Mm, Name, Schema
 from pnp.textflow import fit, parse_blocks
 
-DUPLEX = ("duplex-long", "duplex-short")
-MODES = ("none", *DUPLEX)  # the backs modes a data deck prints
 INSET = 4.0  # mm: text and symbols keep this far inside the cut
 TEXT_MIN_PT = 6.0
 Cell = str | int
@@ -203,6 +203,8 @@ def front(deck: Deck, card: Card, build: Build) -> list[Shape]:
 
 
 def back(deck: Deck, build: Build) -> list[Shape]:
+    """A card's back: its colour to the card's edge (left white to save
+    ink), its art and label."""
     cw, ch = deck.data.card
     cat = build.ctx.cat
 
@@ -211,19 +213,8 @@ def back(deck: Deck, build: Build) -> list[Shape]:
 
     face = deck.data.back
     art = list(draw_face(face, cw, ch, deck.back_art, text, build.ctx.measure, f"the back of deck {deck.id!r}"))
-    return ([Rect(0, 0, cw, ch, Style(stroke=None, fill=hex_rgb(face.fill)))] if face.fill else []) + art
-
-
-def frame_boxes(g: Grid, build: Build) -> dict[str, Any]:
-    """The header and the scale check between the crop marks (as the Ludo cards have them)."""
-    paper = build.ctx.options.paper
-    safe = paper.safe(landscape=True)
-    b = g.box
-    bar_x = b.x + 3.0
-    mark_end = b.bottom + MARK_GAP + MARK_LEN + 1.0
-    return {"header": Box(safe.x, safe.y, safe.w, 4.0), "scale": (bar_x, safe.bottom - 0.5),
-            "scale_label": Box(bar_x + paper.scale_bar + 4.0, mark_end, safe.right - bar_x - 60.0,
-                               safe.bottom - mark_end)}
+    saver = build.ctx.options.variant == "ink-saver"
+    return ([Rect(0, 0, cw, ch, Style(stroke=None, fill=hex_rgb(face.fill)))] if face.fill and not saver else []) + art
 
 
 def grid(deck: Deck, build: Build) -> Grid:
@@ -242,64 +233,24 @@ def grid(deck: Deck, build: Build) -> Grid:
 
 
 def sheets(group: list[Deck], build: Build) -> list[Sheet]:
-    opts, cat = build.ctx.options, build.ctx.cat
-    if opts.backs not in MODES:
-        raise LayoutError(f"--backs {opts.backs}: a data kit's deck prints backs {', '.join(MODES)}")
+    """The shared deck's pages (pnp/layout/deck.py), one pile a deck; in a
+    duplex mode the first front is the front of a sheet. The alignment test
+    comes with the kit's catalog when it has the test's texts (align_*)."""
+    opts, cat, m = build.ctx.options, build.ctx.cat, build.ctx.measure
     out: list[Sheet] = []
-    if opts.backs in DUPLEX and build.pages_before % 2:  # the first front is the front of a sheet
+    if opts.backs in DUPLEX and build.pages_before % 2:
         area = content_box(opts.paper, landscape=True)
-        out.append(Sheet(True, (label(area.cx, area.cy, cat.text("deck_blank_page"), "Sans-Italic", 8, build.ctx.measure,
-                                      area.w),), "blank"))
+        out.append(Sheet(True, (label(area.cx, area.cy, cat.text("deck_blank_page"), "Sans-Italic", 8, m, area.w),),
+                         "blank"))
+    saver = opts.variant == "ink-saver"
+    alignment = "align_heading" in cat.strings
     for deck in group:
-        g = grid(deck, build)
-        fb = frame_boxes(g, build)
-        per = g.cols * g.rows
-        back_art = tuple(back(deck, build))
-        for start in range(0, len(deck.cards), per):
-            chunk = deck.cards[start : start + per]
-            items: list[Shape] = []
-            for (col, row), (k, card) in zip(g.slots(), enumerate(chunk, start + 1), strict=False):
-                cell = g.cell(col, row)
-                items.append(Group(tuple(front(deck, card, build)), cell.x, cell.y, tag=("card", f"{deck.id}-{k}")))
-            items += cut_lines(g) + crop_marks(g)
-            out.append(Sheet(True, tuple(items), f"fronts {deck.id}", header=fb["header"], scale=fb["scale"],
-                             scale_label=fb["scale_label"], caption=cat.text("deck_fronts")))
-            if opts.backs in DUPLEX:
-                out.append(back_sheet(deck, g, back_art, len(chunk), fb, build))
+        fronts = tuple((tuple(front(deck, card, build)), f"{deck.id}-{k}") for k, card in enumerate(deck.cards, 1))
+        fill = deck.data.back.fill
+        pile = shared.Pile(deck.id, fronts, tuple(back(deck, build)), hex_rgb(fill) if fill and not saver else None,
+                           cat.text("deck_fronts"), cat.text("deck_backs"), cat.text("deck_gutterfold"))
+        out += shared.card_sheets([pile], grid(deck, build), opts, deck.data.bleed, cat, m, alignment)
     return out
-
-
-def back_sheet(deck: Deck, g: Grid, art: tuple[Shape, ...], count: int, fb: dict[str, Any], build: Build) -> Sheet:
-    """The backs of one sheet of fronts, behind them for the flip, shifted by
-    --back-offset, the back's colour running past the cut on the block's
-    outer edges."""
-    opts = build.ctx.options
-    ox, oy = page_shift(opts.backs, opts.back_offset)
-    safe = opts.paper.safe(landscape=True)
-    b = g.box
-    bleed_x = min(deck.data.bleed, b.x - safe.x - abs(ox) - 0.01)
-    bleed_y = min(deck.data.bleed, b.y - (safe.y + 4.5) - abs(oy))
-    if bleed_x < 0 or bleed_y < 0:
-        raise LayoutError(f"--back-offset {opts.back_offset[0]:g},{opts.back_offset[1]:g} mm pushes the backs "
-                          "into the printer's margin")
-    used = [back_slot(opts.backs, c, r, g) for (c, r) in g.slots()[:count]]
-    boxes = [g.cell(c, r) for c, r, _ in used]
-    area = boxes[0]
-    for bx in boxes[1:]:
-        area = area.union(bx)
-    items: list[Shape] = []
-    fill = deck.data.back.fill
-    if fill and opts.variant != "ink-saver":
-        items.append(Rect(area.x - bleed_x + ox, area.y - bleed_y + oy, area.w + 2 * bleed_x, area.h + 2 * bleed_y,
-                          Style(stroke=None, fill=hex_rgb(fill))))
-    for c, r, rot in used:
-        cell = g.cell(c, r)
-        if rot:
-            items.append(Group(art, cell.right + ox, cell.bottom + oy, 180.0, tag=("back", deck.id)))
-        else:
-            items.append(Group(art, cell.x + ox, cell.y + oy, tag=("back", deck.id)))
-    return Sheet(True, tuple(items), f"backs {deck.id}", header=fb["header"], scale=fb["scale"],
-                 scale_label=fb["scale_label"], caption=build.ctx.cat.text("deck_backs"))
 
 
 KIND = Kind("deck", DeckData, load, expected, sheets, options=("backs",))

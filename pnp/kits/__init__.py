@@ -63,7 +63,7 @@ class Kit:
         """Which of `wanted` the kit has texts for: every language for a kit in
         templates/, the lang/*.toml there are for a kit folder from elsewhere
         (`pnp new` writes English only)."""
-        if self.folder is None or not self.source.startswith("folder:"):
+        if self.folder is None:
             return wanted
         return tuple(lg for lg in wanted if (self.folder / "lang" / f"{lg}.toml").is_file())
 
@@ -93,7 +93,7 @@ def _builtin() -> dict[str, Kit]:
             kits[kit.id] = kit
     for folder in _data_folders(paths.TEMPLATES):
         if folder.name not in kits:
-            kits[folder.name] = _data_kit(folder, f"data: {folder.parent.name}/{folder.name}/")
+            kits[folder.name] = _data_kit(folder, f"data: {folder.parent.name}/{folder.name}/", in_templates=True)
     return kits
 
 
@@ -103,10 +103,10 @@ def _data_folders(templates: Path) -> list[Path]:
                   and p.name.replace("-", "_") not in modules and (p / "game.toml").is_file())
 
 
-def _data_kit(folder: Path, source: str) -> Kit:
+def _data_kit(folder: Path, source: str, in_templates: bool = False) -> Kit:
     from pnp.datakit import kit_for
 
-    kit: Kit = kit_for(folder, source)
+    kit: Kit = kit_for(folder, source, in_templates)
     return kit
 
 
@@ -119,9 +119,13 @@ def add_folder(folder: Path) -> Kit:
     """Register the data kit in `folder` (anywhere on disk) and return it. A
     folder whose name is a built-in kit's id is refused (the names would
     clash); a folder added later replaces an earlier one of the same name."""
+    from pnp import paths
+
     kit = _data_kit(folder, f"folder: {folder.resolve()}")
     have = _builtin().get(kit.id)
-    if have is not None and have.folder != kit.folder:
+    if have is not None and folder.resolve() == (paths.TEMPLATES / kit.id).resolve():
+        return have  # ./templates/ur is the kit ur
+    if have is not None:
         raise UsageError(f"{folder}: a kit named {kit.id!r} exists already ({have.source}); rename the folder")
     _ADDED[kit.id] = kit
     return kit

@@ -41,7 +41,7 @@ def _one_error(result) -> str:
 
 def test_ur_is_a_kit_with_no_python():
     kit = get_kit("ur")
-    assert kit.folder == TEMPLATES / "ur"
+    assert kit.load_spec().folder == TEMPLATES / "ur"
     assert not list((TEMPLATES / "ur").rglob("*.py"))
     assert not (REPO / "pnp" / "kits" / "ur.py").exists()
     assert kit.origin.startswith("data:")
@@ -306,3 +306,15 @@ def test_the_readme_five_commands_make_a_print_shop_zip(tmp_path):
 
     with zipfile.ZipFile(zipped) as z:
         assert len([n for n in z.namelist() if n.endswith(".png")]) > 10
+
+
+@pytest.mark.parametrize("options", [["--backs", "duplex-short", "--back-offset", "-2,1.5"], ["--backs", "gutterfold"],
+                                     ["--backs", "none", "--players", "2"], ["--ink-saver", "--back-offset", "1,-1"],
+                                     ["--greyscale", "--players", "3"]], ids=lambda o: "".join(o))
+def test_a_data_deck_prints_in_every_backs_mode_and_variant(tmp_path, options):
+    """The starter kit's deck through the shared deck (the Ludo cards' own
+    sheets): rendered and validated for each way of printing."""
+    folder = _new(tmp_path)
+    result = _run("render", str(folder), "--out", str(tmp_path / "out"), "--paper", "a4", *options)
+    assert result.exit_code == 0, result.output
+    assert "all hold" in result.output
