@@ -60,6 +60,8 @@ def load(folder: Path) -> DataSpec:
         name = c.get("kind") if isinstance(c, dict) else None
         if isinstance(name, str) and name not in kinds():
             raise SpecError(f"{path}: components[{i}].kind: should be one of {', '.join(kinds())}, not {name!r}")
+        if isinstance(name, str):
+            _check_enums(c, kinds()[name].schema, f"{path}: components[{i}]")
     game = check(raw, game_schema(), path)
     players = tuple(game.players)
     if list(players) != sorted(set(players)):
@@ -77,6 +79,20 @@ def load(folder: Path) -> DataSpec:
         ids.add(key)
         loaded.append(kind.load(comp, Path(where), data))
     return DataSpec(data.id, folder, players, tuple(loaded), data.values, data.kit_list, data.rule_set)
+
+
+def _check_enums(table: dict[str, Any], schema: type, where: str) -> None:
+    """A mode written wrong ("oval" for a shape) named with the values it may take."""
+    import enum
+
+    import msgspec
+
+    for f in msgspec.structs.fields(schema):
+        if isinstance(f.type, type) and issubclass(f.type, enum.Enum) and f.encode_name in table:
+            allowed = [m.value for m in f.type]
+            if table[f.encode_name] not in allowed:
+                raise SpecError(f"{where}.{f.encode_name}: should be one of {', '.join(map(str, allowed))}, "
+                                f"not {table[f.encode_name]!r}")
 
 
 def kit_options(folder: Path) -> tuple[str, ...]:

@@ -21,6 +21,7 @@ Consecutive pieces components share pages, one block under another.
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
@@ -39,7 +40,14 @@ from pnp.options import Options
 from pnp.spec import Margin, Mm, Name, Schema
 from pnp.textflow import fit, parse_blocks
 
-SHAPE = r"^(circle|square|hexagon)$"
+
+class PieceShape(enum.Enum):
+    """The outline a one-sided piece is cut round (a two-sided one is square)."""
+
+    CIRCLE = "circle"
+    SQUARE = "square"
+    HEXAGON = "hexagon"
+
 GAP = 2.0  # mm between one-sided pieces (each is cut on its own)
 HEAD_H = 11.0  # mm: a heading, up to two lines
 SET_LABEL_H = 5.0  # mm: a set's name over its pieces
@@ -57,7 +65,7 @@ class PieceSet(Schema, kw_only=True):
 
 class PiecesData(Schema, tag_field="kind", tag="pieces", kw_only=True):
     id: Name
-    shape: Annotated[str, msgspec.Meta(pattern=SHAPE)] = "square"
+    shape: PieceShape = PieceShape.SQUARE
     size: Mm
     sides: Annotated[int, msgspec.Meta(ge=1, le=2)] = 1
     feet: Margin = 0.0  # mm: a two-sided piece's feet (tabs folded out so it stands)
@@ -80,8 +88,9 @@ def load(comp: PiecesData, where: Path, data: Any) -> Pieces:
     arts = []
     if comp.sides == 1 and comp.feet:
         raise SpecError(f"{where}.feet: only a two-sided piece has feet")
-    if comp.sides == 2 and comp.shape != "square":
-        raise SpecError(f"{where}.shape: a two-sided piece is folded over, so it is square, not {comp.shape!r}")
+    if comp.sides == 2 and comp.shape is not PieceShape.SQUARE:
+        raise SpecError(f"{where}.shape: a two-sided piece is folded over, so it is square, not "
+                        f"{comp.shape.value!r}")
     ids = [s.id for s in comp.sets]
     if len(set(ids)) != len(ids):
         raise SpecError(f"{where}.sets: an id is used twice")
@@ -98,11 +107,11 @@ def expected(p: Pieces, options: Options, data: Any) -> dict[str, int]:
     return {f"{p.id}:{s.id}": count_for(s.count, options.players) for s in p.data.sets}
 
 
-def _outline(shape: str, size: float, style: Style) -> Shape:
+def _outline(shape: PieceShape, size: float, style: Style) -> Shape:
     r = size / 2
-    if shape == "circle":
+    if shape is PieceShape.CIRCLE:
         return Circle(r, r, r, style)
-    if shape == "hexagon":
+    if shape is PieceShape.HEXAGON:
         return regular_polygon(r, r, r, 6, style, start=0.0)
     return Rect(0, 0, size, size, style)
 

@@ -214,6 +214,8 @@ MISTAKES = {
                      ["game.toml", "components[2].size", "should be a valid number, not 'big'"]),
     "an unknown kind": (lambda f: _edit(f / "game.toml", 'kind = "board"', 'kind = "bored"'),
                         ["game.toml", "components[1].kind: should be one of board, pieces, deck, rules, not 'bored'"]),
+    "a shape that is not one": (lambda f: _edit(f / "game.toml", 'shape = "circle"', 'shape = "oval"'),
+                                ["game.toml", "components[2].shape: should be one of circle, square, hexagon, not 'oval'"]),
     "an unknown key": (lambda f: _edit(f / "game.toml", "rows = 5", "rows = 5\nrosettes = 3"),
                        ["game.toml", "components[1].rosettes", "unknown key"]),
     "no count for a player count": (lambda f: _edit(f / "game.toml", "{ 2 = 6, 3 = 9, 4 = 12 }", "{ 2 = 6, 3 = 9 }"),
