@@ -123,6 +123,7 @@ def _rows(comp: DeckData, where: Path, folder: Path) -> tuple[list[dict[str, str
 def load(comp: DeckData, where: Path, data: Any) -> Deck:
     rows, src, columns = _rows(comp, where, data.folder)
     fields = {name: getattr(comp.fields, name) for name in Fields.__struct_fields__}
+    # a column named in `fields` must exist; a field left at its own name may be absent (the field is not used)
     for name, column in fields.items():
         if column and column not in columns and (comp.csv is not None and column != name):
             raise SpecError(f"{src}: no column {column!r} (the deck's fields.{name}); its columns are "

@@ -132,12 +132,12 @@ def piece(p: Pieces, i: int, build: Build) -> tuple[tuple[Shape, ...], float, fl
         back_face = s.back or Face()
         back = draw_face(back_face, d.size, d.size, back_art, text, m, where)
         fill = hex_rgb(s.front.fill) if s.front.fill else None
+        back_fill = hex_rgb(back_face.fill) if back_face.fill else None
+        if back_fill is not None and fill is None:
+            fill = (1.0, 1.0, 1.0)  # a coloured back needs a field under the front too (foldover draws both)
         dark = fill is not None and sum(fill) < 1.2
         shapes = foldover(d.size, d.size, front, back, fill=fill, cut=grey(0.8) if dark else BLACK, base=d.feet,
-                          base_fill=fill)
-        if back_face.fill and back_face.fill != s.front.fill:  # the back's own colour over the front's field
-            shapes = (Rect(d.size, 0, d.size, d.size, Style(stroke=None, fill=hex_rgb(back_face.fill))), *shapes)
-            shapes = tuple(sorted(shapes, key=lambda sh: 0 if isinstance(sh, Rect) and sh.style.role != "cut" else 1))
+                          base_fill=fill, back_fill=back_fill)
         return shapes, 2 * d.size + 2 * d.feet, d.size
     fill = hex_rgb(s.front.fill) if s.front.fill else None
     shapes = (_outline(d.shape, d.size, Style(stroke=None, fill=fill)),) if fill else ()
