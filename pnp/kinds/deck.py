@@ -13,7 +13,7 @@ mode the deck starts on the front of a sheet.
     card = [63.5, 88.9]              # mm
     csv = "cards.csv"                # or [[components.cards]] tables
     fields = { title = "name", text = "effect" }   # which column is which field
-    back = { fill = "#1F3A5F", art = "art/back.svg", label = "title" }
+    back = { fill = "#1F3A5F", art = "art/back.svg", label = "title" }   # its colour runs 3 mm past the cut
 
 A cell starting with $ is a catalog key ($card_fire), so the cards are
 translated like every text; any other cell is printed as it is.
@@ -41,10 +41,11 @@ from pnp.layout.imposition import MARK_GAP, MARK_LEN, Grid
 from pnp.layout.marks import label
 from pnp.layout.marks import symbol as draw_symbol
 from pnp.options import Options
-from pnp.spec import HEX, SYMBOL, HexColour, Margin, Mm, Name, Schema
+from pnp.spec import HEX, SYMBOL, HexColour, Mm, Name, Schema
 from pnp.textflow import fit, parse_blocks
 
 INSET = 4.0  # mm: text and symbols keep this far inside the cut
+BLEED = 3.0  # mm: how far the backs' colour runs past the cut (the alignment test's text says so)
 TEXT_MIN_PT = 6.0
 Cell = str | int
 
@@ -70,7 +71,6 @@ class DeckData(Schema, tag_field="kind", tag="deck", kw_only=True):
     colour: HexColour = "#FFFFFF"  # a card's colour when its row has none
     ink: HexColour = "#000000"
     back: Face = Face(fill="#1F3A5F", ink="#FFFFFF")
-    bleed: Margin = 3.0  # mm: how far the backs' colour runs past the cut (at most)
 
 
 @dataclass(frozen=True)
@@ -234,9 +234,8 @@ def grid(deck: Deck, build: Build) -> Grid:
 
 
 def sheets(group: list[Deck], build: Build) -> list[Sheet]:
-    """The shared deck's pages (pnp/layout/deck.py), one pile a deck; in a
-    duplex mode the first front is the front of a sheet. The alignment test
-    comes with the kit's catalog when it has the test's texts (align_*)."""
+    """The shared deck's pages (pnp/layout/deck.py), one pile a deck: in a
+    duplex mode the alignment test first, on the front of a sheet."""
     opts, cat, m = build.ctx.options, build.ctx.cat, build.ctx.measure
     out: list[Sheet] = []
     if opts.backs in DUPLEX and build.pages_before % 2:
@@ -244,13 +243,12 @@ def sheets(group: list[Deck], build: Build) -> list[Sheet]:
         out.append(Sheet(True, (label(area.cx, area.cy, cat.text("deck_blank_page"), "Sans-Italic", 8, m, area.w),),
                          "blank"))
     saver = opts.variant == "ink-saver"
-    alignment = "align_heading" in cat.strings
-    for deck in group:
+    for i, deck in enumerate(group):
         fronts = tuple((tuple(front(deck, card, build)), f"{deck.id}-{k}") for k, card in enumerate(deck.cards, 1))
         fill = deck.data.back.fill
         pile = shared.Pile(deck.id, fronts, tuple(back(deck, build)), hex_rgb(fill) if fill and not saver else None,
                            cat.text("deck_fronts"), cat.text("deck_backs"), cat.text("deck_gutterfold"))
-        out += shared.card_sheets([pile], grid(deck, build), opts, deck.data.bleed, cat, m, alignment)
+        out += shared.card_sheets([pile], grid(deck, build), opts, BLEED, cat, m, alignment=i == 0)
     return out
 
 
