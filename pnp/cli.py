@@ -468,9 +468,12 @@ def _check_inputs(chosen: list[Any], langs: tuple[str, ...]) -> dict[str, Any]:
     specs = {}
     for kit in chosen:
         specs[kit.id] = kit.load_spec()
-        if len(langs) == 1 and not kit.languages(langs):
-            raise UsageError(f"{kit.id} has no {langs[0]} texts (lang/{langs[0]}.toml); it has "
-                             f"{', '.join(kit.languages(_langs()))}")
+        if not kit.languages(langs):
+            have = kit.languages(_langs())
+            if not have:
+                raise UsageError(f"{kit.id} has no texts: lang/en.toml is missing (English is the reference)")
+            raise UsageError(f"{kit.id} has no {', '.join(langs)} texts (lang/{langs[0]}.toml); it has "
+                             f"{', '.join(have)}")
         for lg in kit.languages(langs):
             check_glyphs(kit.catalog(lg))
     return specs

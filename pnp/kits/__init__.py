@@ -65,6 +65,8 @@ class Kit:
         (`pnp new` writes English only)."""
         if self.folder is None:
             return wanted
+        if not (self.folder / "lang" / "en.toml").is_file():
+            return ()  # no reference, no language
         return tuple(lg for lg in wanted if (self.folder / "lang" / f"{lg}.toml").is_file())
 
     def catalog(self, lang: str) -> Catalog:

@@ -180,6 +180,10 @@ def test_a_language_the_folder_has_no_texts_for_is_one_line(tmp_path):
     folder = _new(tmp_path)
     line = _one_error(_run("render", str(folder), "--lang", "nl", "--out", str(tmp_path / "out")))
     assert "no nl texts" in line and "lang/nl.toml" in line
+    (folder / "lang" / "en.toml").unlink()
+    line = _one_error(_run("render", str(folder), "--out", str(tmp_path / "out")))
+    assert "lang/en.toml is missing" in line
+    assert not (tmp_path / "out").exists()
 
 
 # ---- every mistake in the data: one line naming the file and key, nothing written -----------------------------------
