@@ -188,6 +188,12 @@ def test_a_language_the_folder_has_no_texts_for_is_one_line(tmp_path):
 
 # ---- every mistake in the data: one line naming the file and key, nothing written -----------------------------------
 
+def _png(path: Path) -> None:
+    from PIL import Image
+
+    Image.new("RGB", (600, 600), "red").save(path)
+
+
 def _edit(path: Path, old: str, new: str) -> None:
     text = path.read_text(encoding="utf-8")
     assert old in text, old
@@ -220,6 +226,9 @@ MISTAKES = {
                         ["game.toml", "components[1].kind: should be one of board, pieces, deck, rules, not 'bored'"]),
     "a shape that is not one": (lambda f: _edit(f / "game.toml", 'shape = "circle"', 'shape = "oval"'),
                                 ["game.toml", "components[2].shape: should be one of circle, square, hexagon, not 'oval'"]),
+    "png art": (lambda f: (_png(f / "art" / "photo.png"),
+                           _edit(f / "game.toml", 'art = "art/star.svg"\nlabel', 'art = "art/photo.png"\nlabel')),
+                ["photo.png", "PNG art cannot be drawn yet"]),
     "an unknown key": (lambda f: _edit(f / "game.toml", "rows = 5", "rows = 5\nrosettes = 3"),
                        ["game.toml", "components[1].rosettes", "unknown key"]),
     "no count for a player count": (lambda f: _edit(f / "game.toml", "{ 2 = 6, 3 = 9, 4 = 12 }", "{ 2 = 6, 3 = 9 }"),
