@@ -333,3 +333,23 @@ def test_a_data_deck_prints_in_every_backs_mode_and_variant(tmp_path, options):
     result = _run("render", str(folder), "--out", str(tmp_path / "out"), "--paper", "a4", *options)
     assert result.exit_code == 0, result.output
     assert "all hold" in result.output
+
+
+def test_the_validator_judges_a_data_kit_from_its_data(tmp_path):
+    """A PDF of the starter kit for 2 players holds 6 coins; once the data
+    asks for 7, the validator (a fresh process reading the folder again)
+    finds the file one coin short."""
+    games = tmp_path / "games"
+    games.mkdir()
+    folder = _new(games, "coins")
+    out = tmp_path / "out"
+    proc = subprocess.run([PNP, "render", str(folder), "--players", "2", "--lang", "en", "--paper", "a4", "--out",
+                           str(out)], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    (pdf,) = out.glob("*.pdf")
+    ok = subprocess.run([PNP, "validate", "--kits", str(games), str(pdf)], capture_output=True, text=True)
+    assert ok.returncode == 0, ok.stdout
+    _edit(folder / "game.toml", "{ 2 = 6, 3 = 9, 4 = 12 }", "{ 2 = 7, 3 = 9, 4 = 12 }")
+    bad = subprocess.run([PNP, "validate", "--kits", str(games), str(pdf)], capture_output=True, text=True)
+    assert bad.returncode == 1
+    assert re.search(r"token:coin\s+7\s+6\s+FAIL", bad.stdout), bad.stdout
