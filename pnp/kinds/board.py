@@ -1,5 +1,6 @@
 """The board kind: a grid of squares with special squares (art, a label,
-a colour) and gaps, inside a cut outline, centred on its own page.
+a colour) and gaps, or one picture (art = "...", size = [w, h]), inside a
+cut outline, centred on its own page.
 
     [[components]]
     kind = "board"
@@ -46,10 +47,14 @@ class Special(Schema, kw_only=True):
 
 
 class BoardData(Schema, tag_field="kind", tag="board", kw_only=True):
+    """A grid (rows, columns, square) or one picture (art, size)."""
+
     id: Name = "board"
-    rows: Count
-    columns: Count
-    square: Mm
+    rows: Count | None = None
+    columns: Count | None = None
+    square: Mm | None = None
+    art: ArtFile | None = None  # a picture board: this art fills the board
+    size: tuple[Mm, Mm] | None = None  # mm: a picture board's width and height, inside its border
     gaps: list[Square] = []
     border: Margin = 6.0  # mm of board round the grid, inside the cut
     fill: HexColour = "#FFFFFF"  # a plain square
@@ -64,20 +69,57 @@ class Board:
     kind = "board"
     data: BoardData
     arts: tuple[Art | None, ...]  # one for each special
+    picture: Art | None = None  # a picture board's art
 
     @property
     def id(self) -> str:
         return self.data.id
 
+    @property
+    def rows(self) -> int:
+        return self.data.rows or 0
+
+    @property
+    def columns(self) -> int:
+        return self.data.columns or 0
+
+    @property
+    def square(self) -> float:
+        return self.data.square or 0.0
+
     def squares(self) -> list[tuple[int, int]]:
         gaps = {tuple(g) for g in self.data.gaps}
-        return [(r, c) for r in range(1, self.data.rows + 1) for c in range(1, self.data.columns + 1)
-                if (r, c) not in gaps]
+        return [(r, c) for r in range(1, self.rows + 1) for c in range(1, self.columns + 1) if (r, c) not in gaps]
+
+    def inner(self) -> tuple[float, float]:
+        """The grid's or the picture's width and height, inside the border."""
+        if self.data.size is not None:
+            return self.data.size
+        return self.columns * self.square, self.rows * self.square
+
+
+GRID_KEYS = ("rows", "columns", "square")
 
 
 def load(comp: BoardData, where: Path, data: Any) -> Board:
+    if comp.art is not None or comp.size is not None:  # a picture board
+        for key in ("art", "size"):
+            if getattr(comp, key) is None:
+                raise SpecError(f"{where}.{key}: missing (a picture board has art and size)")
+        for key in (*GRID_KEYS, "gaps", "special"):
+            if getattr(comp, key):
+                raise SpecError(f"{where}.{key}: a picture board (art, size) has no {key}; a grid board has no art")
+        return Board(comp, (), art_file(data.folder, comp.art, f"{where}.art"))  # type: ignore[arg-type]
+    for key in GRID_KEYS:
+        if getattr(comp, key) is None:
+            raise SpecError(f"{where}.{key}: missing (a grid board has rows, columns and square; "
+                            "a picture board has art and size)")
+    return _load_grid(comp, where, data)
+
+
+def _load_grid(comp: BoardData, where: Path, data: Any) -> Board:
     def inside(sq: Square, key: str) -> None:
-        if not (1 <= sq[0] <= comp.rows and 1 <= sq[1] <= comp.columns):
+        if not (1 <= sq[0] <= (comp.rows or 0) and 1 <= sq[1] <= (comp.columns or 0)):
             raise SpecError(f"{where}.{key}: square {list(sq)} is not on a board of {comp.rows} x {comp.columns}")
 
     for i, g in enumerate(comp.gaps):
@@ -98,12 +140,14 @@ def load(comp: BoardData, where: Path, data: Any) -> Board:
 
 
 def expected(board: Board, options: Options, data: Any) -> dict[str, int]:
+    if board.picture is not None:
+        return {f"board:{board.id}": 1}
     return {f"board:{board.id}": 1, f"square:{board.id}": len(board.squares())}
 
 
 def _square(board: Board, r: int, c: int, x: float, y: float, build: Build) -> Group:
     d = board.data
-    s = d.square
+    s = board.square
     special = next(((sp, art) for sp, art in zip(d.special, board.arts, strict=True)
                     if [r, c] in [list(q) for q in sp.squares]), None)
     fill = hex_rgb(special[0].fill) if special and special[0].fill else hex_rgb(d.fill)
@@ -128,7 +172,7 @@ def sheets(boards: list[Board], build: Build) -> list[Sheet]:
     out = []
     for board in boards:
         d = board.data
-        gw, gh = d.columns * d.square, d.rows * d.square
+        gw, gh = board.inner()
         ow, oh = gw + 2 * d.border, gh + 2 * d.border
         landscape = ow > oh
         area = content_box(build.ctx.options.paper, landscape)
@@ -142,8 +186,11 @@ def sheets(boards: list[Board], build: Build) -> list[Sheet]:
         if d.heading:
             items.append(label(area.cx, oy - 3.0, build.ctx.cat.text(d.heading), "Sans-Bold", 9, build.ctx.measure, area.w))
         inner: list[Shape] = [Rect(0, 0, ow, oh, Style(stroke=None, fill=hex_rgb(d.background)))]
+        if board.picture is not None:
+            inner.append(board.picture.placed(d.border, d.border, gw, gh))
         for r, c in board.squares():
-            inner.append(_square(board, r, c, d.border + (c - 1) * d.square, d.border + (r - 1) * d.square, build))
+            inner.append(_square(board, r, c, d.border + (c - 1) * board.square, d.border + (r - 1) * board.square,
+                                 build))
         inner.append(Rect(0, 0, ow, oh, Style(width=0.5, role="cut")))
         items.append(Group(tuple(inner), ox, oy, tag=("board", d.id)))
         out.append(Sheet(landscape, tuple(items), f"board {d.id}"))

@@ -353,3 +353,37 @@ def test_the_validator_judges_a_data_kit_from_its_data(tmp_path):
     bad = subprocess.run([PNP, "validate", "--kits", str(games), str(pdf)], capture_output=True, text=True)
     assert bad.returncode == 1
     assert re.search(r"token:coin\s+7\s+6\s+FAIL", bad.stdout), bad.stdout
+
+
+def test_a_board_can_be_one_picture(tmp_path):
+    """A board of one art file at a size: drawn in its cut outline, counted
+    as one board (no squares), validated."""
+    folder = _new(tmp_path)
+    _edit(folder / "game.toml", '''rows = 5
+columns = 5
+square = 30.0
+[[components.special]]
+squares = [[3, 3]]
+art = "art/star.svg"
+label = "label_goal"''', '''art = "art/star.svg"
+size = [150.0, 150.0]''')
+    from pnp.kits import add_folder
+
+    kit = add_folder(folder)
+    counts = kit.expected(kit.load_spec(), Options("en", get_paper("a4"), 2, "none"))
+    assert counts["board:board"] == 1 and not any(k.startswith("square") for k in counts)
+    result = _run("render", str(folder), "--out", str(tmp_path / "out"), "--paper", "letter", "--backs", "none")
+    assert result.exit_code == 0, result.output
+    assert "all hold" in result.output
+
+
+@pytest.mark.parametrize(("change", "words"), [
+    (('square = 30.0\n', ''), ["components[1].square: missing", "a picture board has art and size"]),
+    (('rows = 5\n', 'rows = 5\nsize = [100.0, 100.0]\n'), ["components[1].art: missing"]),
+])
+def test_a_board_is_a_grid_or_a_picture(tmp_path, change, words):
+    folder = _new(tmp_path)
+    _edit(folder / "game.toml", *change)
+    line = _one_error(_run("render", str(folder), "--out", str(tmp_path / "out")))
+    for w in words:
+        assert w in line, line
