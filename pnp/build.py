@@ -18,7 +18,7 @@ from typing import BinaryIO
 from pnp import __version__
 from pnp.errors import OutputError
 from pnp.geometry import RGB, Page, map_colours
-from pnp.i18n import Catalog, load_catalog
+from pnp.i18n import Catalog
 from pnp.kits import Context, Kit
 from pnp.layout.frame import frame
 from pnp.options import Options
@@ -106,7 +106,7 @@ def build_pages(kit: Kit, options: Options, measure: Measure) -> Built:
     from pnp.fonts import check_glyphs
 
     spec = kit.load_spec()
-    cat = load_catalog(kit.id, options.lang)
+    cat = kit.catalog(options.lang)
     check_glyphs(cat)  # a character the fonts lack would print as an empty box
     sheets = kit.build(Context(options, cat, measure, spec))
     paper = options.paper

@@ -238,21 +238,41 @@ def main() -> None:
     """Print-and-play kits as vector PDFs: print at 100 %, glue, cut, play."""
 
 
+@main.command("new")
+@click.argument("name", type=click.Path(path_type=Path, file_okay=False))
+def new_cmd(name: Path) -> None:
+    """Write a small working kit to start from into the folder NAME (a deck
+    with backs, tokens, a board, rules in English); render it with
+    `pnp render ./NAME`."""
+    from pnp.datakit.scaffold import new_kit
+
+    try:
+        files = new_kit(name)
+    except PnpError as e:
+        _fail(str(e))
+    click.echo(f"wrote {len(files)} files into {name}/: {', '.join(str(f.relative_to(name)) for f in files)}")
+    click.echo(f"next: pnp render ./{name} --lang en")
+
+
 @main.command("list")
-def list_kits() -> None:
-    """List the kits, their player counts, languages and papers."""
-    from pnp.i18n import load_catalog
+@click.option("--kits", "kit_dirs", multiple=True, type=click.Path(path_type=Path, file_okay=False),
+              help="Also list the kit folders in this folder.")
+def list_kits(kit_dirs: tuple[Path, ...] = ()) -> None:
+    """List the kits, their player counts, where each comes from, languages and papers."""
+    from pnp.datakit.folders import add_kits
     from pnp.kits import registry
     from pnp.paper import PAPERS
 
     try:
+        add_kits((), kit_dirs)
         for kit in registry().values():
             spec = kit.facts()
             counts = kit.player_counts(spec)
             players = f"{min(counts)}-{max(counts)}" if len(counts) > 1 else str(counts[0])
-            title = load_catalog(kit.id, "en").text("title")
+            title = kit.catalog("en").text("title")
             opts = f"  options: {', '.join('--' + o for o in kit.options)}" if kit.options else ""
             click.echo(f"{kit.id:14} {title:18} players {players:5}{opts}")
+            click.echo(f"{'':14} from {kit.origin}")
         click.echo(f"languages: {', '.join(_langs())}")
         click.echo(f"papers: {', '.join(PAPERS)}")
         from pnp.presets import load_presets
@@ -292,6 +312,8 @@ def list_kits() -> None:
 @click.option("--jobs", "-j", "workers", type=Whole(1, 64), default=None,
               help="Worker processes (default: one per core).")
 @click.option("--quiet", "-q", is_flag=True, help="Print only errors.")
+@click.option("--kits", "kit_dirs", multiple=True, type=click.Path(path_type=Path, file_okay=False),
+              help="A folder of kit folders (data kits) to render from; a KIT may also be a folder (./my-game).")
 @click.pass_context
 def render(
     ctx: click.Context,
@@ -311,8 +333,16 @@ def render(
     quiet: bool,
     bleed: float | None = None,
     preset: str | None = None,
+    kit_dirs: tuple[Path, ...] = (),
 ) -> None:
-    """Render KITs (all kits if none is named) into OUT."""
+    """Render KITs (all kits if none is named) into OUT. A KIT is a kit's
+    name (see pnp list) or a kit folder anywhere (./my-game)."""
+    from pnp.datakit.folders import add_kits
+
+    try:
+        kits = add_kits(kits, kit_dirs)
+    except UsageError as e:
+        raise click.UsageError(str(e)) from None
     _render(ctx, kits, lang, paper, out, players, backs, back_offset, formats, dpi, greyscale, ink_saver, validate,
             workers, quiet, bleed, preset)  # stop signals raise Interrupted here (PnpGroup.main)
 
@@ -393,7 +423,7 @@ def _render(ctx: click.Context, kits: tuple[str, ...], lang: str, paper: str, ou
         takes_backs = "backs" in kit.options
         kit_backs = backs if takes_backs else "duplex-long"
         offset = back_offset if takes_backs and back_offset and kit_backs.startswith("duplex") else (0.0, 0.0)
-        for lg in langs:
+        for lg in kit.languages(langs):
             for pp in papers:
                 jobs.append((kit, Options(lg, get_paper(pp), players if "players" in kit.options else None,
                                           kit_backs, offset, variant)))
@@ -523,14 +553,19 @@ def _check_inputs(chosen: list[Any], langs: tuple[str, ...]) -> dict[str, Any]:
     here leaves the output folder as it was."""
     from pnp import hyphenation
     from pnp.fonts import check_glyphs
-    from pnp.i18n import load_catalog
 
     hyphenation.check_table()  # a damaged table is one line now, not a traceback after some files
     specs = {}
     for kit in chosen:
         specs[kit.id] = kit.facts()
-        for lg in langs:
-            check_glyphs(load_catalog(kit.id, lg))
+        if not kit.languages(langs):
+            have = kit.languages(_langs())
+            if not have:
+                raise UsageError(f"{kit.id} has no texts: lang/en.toml is missing (English is the reference)")
+            raise UsageError(f"{kit.id} has no {', '.join(langs)} texts (lang/{langs[0]}.toml); it has "
+                             f"{', '.join(have)}")
+        for lg in kit.languages(langs):
+            check_glyphs(kit.catalog(lg))
     return specs
 
 
@@ -569,13 +604,20 @@ def _kept(out: Path, jobs: list[tuple[Any, Options]], start_ns: int, written: li
 @click.argument("files", nargs=-1, type=click.Path(path_type=Path, readable=False))
 @click.option("--json", "as_json", is_flag=True, help="Print a machine-readable report.")
 @click.option("--quiet", "-q", is_flag=True, help="Print only problems.")
-def validate_cmd(files: tuple[Path, ...], as_json: bool, quiet: bool) -> None:
+@click.option("--kits", "kit_dirs", multiple=True, type=click.Path(path_type=Path, file_okay=False),
+              help="A folder of kit folders (data kits) the files were made from.")
+def validate_cmd(files: tuple[Path, ...], as_json: bool, quiet: bool, kit_dirs: tuple[Path, ...] = ()) -> None:
     """Check rendered kits against the rules (all PDFs in output/ if no FILE,
     and the print-shop PDFs and ZIPs in its <kit>-<lang>-cards folders)."""
     import json
 
+    from pnp.datakit.folders import add_kits
     from pnp.validate import report_table, summary_line, validate_file
 
+    try:
+        add_kits((), kit_dirs)
+    except UsageError as e:
+        raise click.UsageError(str(e)) from None
     out = Path("output")
     paths = list(files) or sorted(out.glob("*.pdf")) + sorted(p for p in out.glob("*-cards*/*")
                                                              if p.name.endswith((".pdf", "-png.zip")))

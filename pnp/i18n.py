@@ -143,18 +143,19 @@ def fill(template: str, values: dict[str, object], key: str, path: Path) -> str:
         raise CatalogError(f"{path}: key {key!r} is not a valid template: {e}") from None
 
 
-def load_catalog(kit: str, lang: str, templates: Path | None = None) -> Catalog:
-    """Load and check one kit's catalog; the English one is the reference."""
-    return _load_catalog(kit, lang, templates or paths.TEMPLATES)
+def load_catalog(kit: str, lang: str, templates: Path | None = None, folder: Path | None = None) -> Catalog:
+    """Load and check one kit's catalog; the English one is the reference.
+    `folder`: the kit's own folder (a data kit anywhere), else templates/<kit>."""
+    return _load_catalog(kit, lang, templates or paths.TEMPLATES, folder)
 
 
 @cache
-def _load_catalog(kit: str, lang: str, templates: Path) -> Catalog:
+def _load_catalog(kit: str, lang: str, templates: Path, kit_folder: Path | None = None) -> Catalog:
     merged: dict[str, Any] = {}
     origin: dict[str, Path] = {}
     files: list[Path] = []
     for part in ("common", kit):
-        folder = templates / part / "lang"
+        folder = (kit_folder / "lang") if part == kit and kit_folder is not None else templates / part / "lang"
         ref_path = folder / f"{REFERENCE}.toml"
         ref = _load(ref_path)
         path = folder / f"{lang}.toml"

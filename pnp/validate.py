@@ -333,7 +333,7 @@ def _validate_zip(path: Path, data: bytes, report: Report) -> None:
 def _validate(data: bytes, report: Report, built: Built | Deck | None, own: bool = False) -> Deck | None:
     """The checks of a kit PDF or a cards PDF; a cards PDF's deck is returned."""
     from pnp.deck import FORMAT, Deck
-    from pnp.i18n import languages, load_catalog
+    from pnp.i18n import languages
     from pnp.kits import registry
     from pnp.options import BACKS, VARIANTS, Options
     from pnp.paper import PAPERS
@@ -375,7 +375,7 @@ def _validate(data: bytes, report: Report, built: Built | Deck | None, own: bool
     if lang not in languages():  # a name from the list, never a path to look a file up by
         raise ValidationError(f"names an unknown language {lang[:40]!r}; pnp prints {', '.join(languages())}")
     try:
-        cats = load_catalog(kit.id, lang)
+        cats = kit.catalog(lang)
     except PnpError:
         raise ValidationError(f"names an unknown language {lang!r}") from None
     spec = kit.load_spec()
