@@ -303,7 +303,7 @@ def card_sheets(ctx: Context) -> list[Sheet]:
     cat, m, opts = ctx.cat, ctx.measure, ctx.options
     g = grid_of(spec, ctx)
     per_sheet = g.cols * g.rows
-    title = cat.text("title")
+    title = cat.text("back_title")  # a card back holds a title of its own, short enough for 9 pt
     fb = _frame_boxes(g, ctx)
     sheets: list[Sheet] = []
     if opts.backs in DUPLEX:
