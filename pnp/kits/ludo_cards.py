@@ -292,7 +292,7 @@ def piles(ctx: Context) -> list[deck.Pile]:
     spec: LudoSpec = ctx.spec
     cat, m = ctx.cat, ctx.measure
     saver = ctx.options.variant == "ink-saver"
-    title = cat.text("title")
+    title = cat.text("back_title")  # a card back holds a title of its own, short enough for 9 pt
     out = []
     for colour in spec.colours_for(ctx.options.players):
         name = cat.text(colour.id)

@@ -100,7 +100,12 @@ def load_spec(templates: pathlib.Path | None = None) -> TabSpec:
 
 
 def text_values(spec: TabSpec, options: Options) -> dict[str, object]:
-    return {"paper": options.paper.name, "coins": spec.coins, "pieces": spec.pieces_per_player}
+    paper = options.paper.name
+    if options.lang == "nl":
+        # every {paper} of the Dutch texts starts a compound, which joins the
+        # parts of a name with hyphens: "A4-papier", "US-Letter-papier"
+        paper = paper.replace(" ", "-")
+    return {"paper": paper, "coins": spec.coins, "pieces": spec.pieces_per_player}
 
 
 def expected(spec: TabSpec, options: Options) -> dict[str, int]:
