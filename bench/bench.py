@@ -23,8 +23,10 @@ When protograf is importable (by this python, or the one given with
 with it, paired with pnp's Ludo render in the same section; when it is not,
 the bench says so and skips that case (protograf is no pnp dependency).
 
-It prints the targets of issues 7 and 15 beside the measures with PASS or
-MISS, and always exits 0 (CI does not run it; the figures are for people).
+It prints the targets of issues 7, 15 and 20 beside the measures with PASS
+or MISS (issue 20: validated `pnp render` against `--no-validate`, paired
+in section 1, and the start-up ratios against `python -c "import click"`),
+and always exits 0 (CI does not run it; the figures are for people).
 """
 
 from __future__ import annotations
@@ -48,10 +50,13 @@ PY = sys.executable
 FLOOR = str(ROOT / "bench" / "floor_ludo.py")
 PROTOGRAF = str(ROOT / "bench" / "protograf_ludo.py")
 
-# the targets of issues 7 and 15
+# the targets of issues 7, 15 and 20
 ALL_KITS_S = 1.2  # all 18 kit PDFs, validated, one process, whole-process wall time
 FLOOR_RATIO = 1.0  # Ludo deck: pnp at or below its bare-reportlab floor
 STARTUP_S = 0.080  # `pnp --help` and `pnp list`
+VALIDATE_RATIO = 2.0  # issue 20: all kits validated at most this many times the time of --no-validate (paired runs)
+HELP_RATIO = 1.25  # issue 20: `pnp --help` within this many times `python -c "import click"`
+LIST_S = 0.150  # issue 20: `pnp list` under this
 PDF_KB = 300  # each kit PDF
 LUDO_KB_BEFORE = 106.0  # the Ludo PDF (en, A4) before repeated art was written once (issue 15)
 LUDO_SHRINK = 0.30  # ... and at least this much smaller now
@@ -335,7 +340,26 @@ def report(cases: dict[str, Case], tmp: Path, kit_ids: list[str], pages_of: dict
         ("time linear in pages (fit F + m*pages)", f"<= {LINEAR_FIT:.0%} off", f"worst {worst:.1%} off; {m_fit * 1000:.1f} ms/page, "
          f"F {f_fit:.2f} s (s/page spread {spread:.0%})", worst <= LINEAR_FIT),
     ]
-    print("\nTargets (issues 7 and 15)")
+    val_ratio = cases["all_val"].wall / cases["all"].wall
+    val_cpu = cases["all_val"].cpu / cases["all"].cpu
+    help_ratio = cases["help"].wall / cases["click"].wall
+    list_ratio = cases["list"].wall / cases["click"].wall
+    help_min = min(cases["help"].walls) / min(cases["click"].walls)
+    help_cpu = cases["help"].cpu / cases["click"].cpu
+    print(f"\nWhat judging costs (issue 20): validated / --no-validate {val_ratio:.2f}x wall, {val_cpu:.2f}x CPU "
+          f"({cases['all_val'].wall:.2f} / {cases['all'].wall:.2f} s); start-up: pnp --help {help_ratio:.2f}x "
+          f"(fastest runs {help_min:.2f}x, CPU {help_cpu:.2f}x) and pnp list {list_ratio:.2f}x python -c 'import click' "
+          f"({click_ms:.0f} ms)")
+    rows += [
+        ("all kits: validated / --no-validate", f"<= {VALIDATE_RATIO:.1f}x", f"{val_ratio:.2f}x wall, {val_cpu:.2f}x CPU "
+         f"(paired runs)", val_ratio <= VALIDATE_RATIO),
+        ("pnp --help / python -c 'import click'", f"<= {HELP_RATIO:.2f}x", f"{help_ratio:.2f}x "
+         f"({cases['help'].wall * 1000:.0f} / {click_ms:.0f} ms; fastest {help_min:.2f}x, CPU {help_cpu:.2f}x)",
+         help_ratio <= HELP_RATIO),
+        ("pnp list", f"< {LIST_S * 1000:.0f} ms", f"{cases['list'].wall * 1000:.0f} ms ({list_ratio:.2f}x import click)",
+         cases["list"].wall < LIST_S),
+    ]
+    print("\nTargets (issues 7, 15 and 20)")
     print(f"  {'target':<40} {'goal':<11} {'measured':<58} verdict")
     for name, goal, got, ok in rows:
         print(f"  {name:<40} {goal:<11} {got:<58} {'-' if ok is None else verdict(ok)}")

@@ -47,14 +47,14 @@ def phases(kit_id: str, runs: int, profile: bool) -> None:
     row["syntax"], _ = median_cpu(lambda: read_syntax(pdf), runs)
     row["printed"], printed = median_cpu(lambda: read_printed(pdf, False), runs)
     row["structure"], _ = median_cpu(lambda: structure_checks(built, printed), runs)
-    row["validate_bytes"], report = median_cpu(lambda: validate_bytes(Path("x.pdf"), pdf, built), runs)
+    row["validate_bytes"], report = median_cpu(lambda: validate_bytes(Path("x.pdf"), pdf, built, own=True), runs)
     assert report.ok, report.problems()
     print(f"{kit_id:<14}" + "  ".join(f"{k} {v} ms" for k, v in row.items()))
     if profile:
         prof = cProfile.Profile()
         prof.enable()
         for _ in range(3):
-            validate_bytes(Path("x.pdf"), pdf, built)
+            validate_bytes(Path("x.pdf"), pdf, built, own=True)
         prof.disable()
         pstats.Stats(prof).sort_stats("tottime").print_stats(25)
 

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from pnp import __version__
-from pnp.errors import PnpError, UsageError, WorkerLost
+from pnp.errors import OutputError, PnpError, UsageError, shown
 from pnp.options import BACKS
 
 if TYPE_CHECKING:
@@ -40,8 +40,22 @@ def _kit_ids() -> tuple[str, ...]:
     return tuple(registry())
 
 
+MAX_LINE = 400  # characters of an error line: a hostile value is cut, never echoed whole
+
+
+def one_line(message: str) -> str:
+    """`Error: message` as one line of sensible length: line breaks and other
+    control characters escaped, and a message longer than MAX_LINE cut in
+    the middle (its start names the file, its end says what is on disk)."""
+    text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
+    head, tail = MAX_LINE - 170, 120
+    if len(text) > head + tail + 40:
+        text = f"{text[:head]} [... {len(text) - head - tail} characters ...] {text[-tail:]}"
+    return f"Error: {text}"
+
+
 def _fail(message: str, code: int = 1) -> None:
-    click.echo(f"Error: {message}", err=True)
+    click.echo(one_line(message), err=True)
     sys.exit(code)
 
 
@@ -76,11 +90,11 @@ def parse_offset(_ctx: click.Context, _param: click.Parameter, value: str | None
         return None
     parts = [v.strip() for v in value.split(",")]
     if len(parts) != 2 or not all(_NUMBER.match(v) for v in parts):
-        raise click.BadParameter(f"{value!r} is not X,Y in mm (for example 0.5,-1: a point in each number, "
+        raise click.BadParameter(f"{_shown(value)} is not X,Y in mm (for example 0.5,-1: a point in each number, "
                                  "a comma between them)")
     x, y = (float(v) for v in parts)
     if not (math.isfinite(x) and math.isfinite(y)) or max(abs(x), abs(y)) > 10:
-        raise click.BadParameter(f"{value!r}: an offset of more than 10 mm is not a printer's drift")
+        raise click.BadParameter(f"{_shown(value)}: an offset of more than 10 mm is not a printer's drift")
     return (x + 0.0, y + 0.0)  # -0 is 0
 
 
@@ -89,13 +103,27 @@ def parse_bleed(_ctx: click.Context, _param: click.Parameter, value: str | None)
         return None
     from pnp.presets import MAX_BLEED
 
-    try:
-        mm = float(value)
-    except ValueError:
-        raise click.BadParameter(f"{value!r} is not a length in mm (for example 3)") from None
-    if not 0 <= mm <= MAX_BLEED:  # NaN and inf fail here too
+    if not _NUMBER.match(value.strip()):  # the rule of --back-offset: ASCII digits, no exponent, no _
+        raise click.BadParameter(f"{_shown(value)} is not a length in mm (for example 3)")
+    mm = float(value) + 0.0
+    if not 0 <= mm <= MAX_BLEED:
         raise click.BadParameter(f"{value!r}: choose a bleed between 0 and {MAX_BLEED:g} mm")
     return mm
+
+
+def parse_out(_ctx: click.Context, _param: click.Parameter, value: str) -> Path:
+    """The output folder: any path but an empty one (which would quietly
+    mean the current folder)."""
+    if not value:
+        raise click.BadParameter("an empty path is no folder; write . for the current folder")
+    return Path(value)
+
+
+def _shown(value: object, limit: int = 60) -> str:
+    """A value the user typed, for an error line: quoted, with control
+    characters escaped, cut short if long."""
+    text = repr(str(value))
+    return text if len(text) <= limit else text[: limit - 5] + " ...'"
 
 
 def parse_formats(_ctx: click.Context, _param: click.Parameter, value: str) -> tuple[str, ...]:
@@ -140,7 +168,7 @@ class PnpGroup(click.Group):
 
     def main(self, args: Any = None, prog_name: str | None = None, complete_var: str | None = None,
              standalone_mode: bool = True, **extra: Any) -> Any:
-        from pnp.interrupts import STOP_SIGNALS, Interrupted, stop_signals
+        from pnp.interrupts import STOP_SIGNALS, Interrupted, check, stop_signals
 
         if sys.stdout is None:
             sys.stdout = _ClosedStdout()  # type: ignore[assignment]
@@ -153,10 +181,15 @@ class PnpGroup(click.Group):
 
             gc.set_threshold(10_000, 10, 10)
         code: int | str | None = 0
+        global _finished
+        argv = list(sys.argv[1:] if args is None else args)
+        # a render stopped before its first file still says so in render's words
+        _finished = "no file was finished" if argv[:1] == ["render"] else None
         try:
             try:
                 with stop_signals():
                     rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+                    check()  # a signal whose exception Python had to drop (in a finaliser) still stops the run
                 code = rv if isinstance(rv, int) else 0
             except SystemExit as e:
                 code = e.code
@@ -166,7 +199,7 @@ class PnpGroup(click.Group):
                         signal.signal(sig, signal.SIG_IGN)  # into a kill or a traceback
             sys.stdout.flush()
         except Interrupted as e:
-            code = _say("interrupted", 128 + e.signum)
+            code = _say("interrupted" if _finished is None else _interrupted(e.signum, _finished), 128 + e.signum)
         except click.exceptions.NoArgsIsHelpError as e:  # plain `pnp`: the help, not an error
             click.echo(e.ctx.get_help() if e.ctx else "")
             code = 0
@@ -193,7 +226,7 @@ class PnpGroup(click.Group):
 
 def _say(message: str, code: int) -> int:
     try:
-        click.echo(f"Error: {message}", err=True)
+        click.echo(one_line(message), err=True)
     except OSError:
         pass
     return code
@@ -205,21 +238,41 @@ def main() -> None:
     """Print-and-play kits as vector PDFs: print at 100 %, glue, cut, play."""
 
 
+@main.command("new")
+@click.argument("name", type=click.Path(path_type=Path, file_okay=False))
+def new_cmd(name: Path) -> None:
+    """Write a small working kit to start from into the folder NAME (a deck
+    with backs, tokens, a board, rules in English); render it with
+    `pnp render ./NAME`."""
+    from pnp.datakit.scaffold import new_kit
+
+    try:
+        files = new_kit(name)
+    except PnpError as e:
+        _fail(str(e))
+    click.echo(f"wrote {len(files)} files into {name}/: {', '.join(str(f.relative_to(name)) for f in files)}")
+    click.echo(f"next: pnp render ./{name} --lang en")
+
+
 @main.command("list")
-def list_kits() -> None:
-    """List the kits, their player counts, languages and papers."""
-    from pnp.i18n import load_catalog
+@click.option("--kits", "kit_dirs", multiple=True, type=click.Path(path_type=Path, file_okay=False),
+              help="Also list the kit folders in this folder.")
+def list_kits(kit_dirs: tuple[Path, ...] = ()) -> None:
+    """List the kits, their player counts, where each comes from, languages and papers."""
+    from pnp.datakit.folders import add_kits
     from pnp.kits import registry
     from pnp.paper import PAPERS
 
     try:
+        add_kits((), kit_dirs)
         for kit in registry().values():
-            spec = kit.load_spec()
+            spec = kit.facts()
             counts = kit.player_counts(spec)
             players = f"{min(counts)}-{max(counts)}" if len(counts) > 1 else str(counts[0])
-            title = load_catalog(kit.id, "en").text("title")
+            title = kit.catalog("en").text("title")
             opts = f"  options: {', '.join('--' + o for o in kit.options)}" if kit.options else ""
             click.echo(f"{kit.id:14} {title:18} players {players:5}{opts}")
+            click.echo(f"{'':14} from {kit.origin}")
         click.echo(f"languages: {', '.join(_langs())}")
         click.echo(f"papers: {', '.join(PAPERS)}")
         from pnp.presets import load_presets
@@ -239,8 +292,8 @@ def list_kits() -> None:
 @click.argument("kits", nargs=-1, metavar="[KIT]...")
 @click.option("--lang", "-l", default="all", show_default=True, help="en, nl, de or all")
 @click.option("--paper", "-p", default="all", show_default=True, help="a4, letter or all")
-@click.option("--out", "-o", type=click.Path(path_type=Path, readable=False), default=Path("output"),
-              show_default=True, help="Folder the files are written to.")
+@click.option("--out", "-o", default="output", callback=parse_out, show_default=True,
+              help="Folder the files are written to.")
 @click.option("--players", type=Whole(1, 99), default=None, help="Print the components for N players only (2-4).")
 @click.option("--backs", type=click.Choice(BACKS), default="duplex-long", show_default=True,
               help="How card backs are printed (Ludo cards).")
@@ -259,6 +312,8 @@ def list_kits() -> None:
 @click.option("--jobs", "-j", "workers", type=Whole(1, 64), default=None,
               help="Worker processes (default: one per core).")
 @click.option("--quiet", "-q", is_flag=True, help="Print only errors.")
+@click.option("--kits", "kit_dirs", multiple=True, type=click.Path(path_type=Path, file_okay=False),
+              help="A folder of kit folders (data kits) to render from; a KIT may also be a folder (./my-game).")
 @click.pass_context
 def render(
     ctx: click.Context,
@@ -278,8 +333,16 @@ def render(
     quiet: bool,
     bleed: float | None = None,
     preset: str | None = None,
+    kit_dirs: tuple[Path, ...] = (),
 ) -> None:
-    """Render KITs (all kits if none is named) into OUT."""
+    """Render KITs (all kits if none is named) into OUT. A KIT is a kit's
+    name (see pnp list) or a kit folder anywhere (./my-game)."""
+    from pnp.datakit.folders import add_kits
+
+    try:
+        kits = add_kits(kits, kit_dirs)
+    except UsageError as e:
+        raise click.UsageError(str(e)) from None
     _render(ctx, kits, lang, paper, out, players, backs, back_offset, formats, dpi, greyscale, ink_saver, validate,
             workers, quiet, bleed, preset)  # stop signals raise Interrupted here (PnpGroup.main)
 
@@ -288,13 +351,16 @@ def _render(ctx: click.Context, kits: tuple[str, ...], lang: str, paper: str, ou
             backs: str, back_offset: tuple[float, float] | None, formats: tuple[str, ...], dpi: int, greyscale: bool,
             ink_saver: bool, validate: bool, workers: int | None, quiet: bool, bleed: float | None,
             preset: str | None) -> None:
+    global _finished
+    from pnp import interrupts
     from pnp.build import remove_stale_parts
-    from pnp.interrupts import Interrupted
+    from pnp.interrupts import Interrupted, check
     from pnp.kits import get_kit, registry
     from pnp.options import Options
     from pnp.outputs import CardOptions, default_workers, render_all
     from pnp.paper import PAPERS, get_paper
 
+    _finished = "no file was finished"  # until the jobs are done, the loop below says what was kept
     try:
         if lang != "all" and lang not in _langs():
             raise UsageError(f"unknown language {lang!r}; choose from {', '.join(_langs())} or all")
@@ -334,17 +400,18 @@ def _render(ctx: click.Context, kits: tuple[str, ...], lang: str, paper: str, ou
     except PnpError as e:
         _fail(str(e))
     except Interrupted as e:
-        _fail("interrupted before anything was written", 128 + e.signum)
-    try:
-        if out.exists() and not out.is_dir():
-            raise FileExistsError(errno.EEXIST, "it is a file")
-        out.mkdir(parents=True, exist_ok=True)
-    except OSError as e:
-        _fail(f"cannot create the output folder {out}: {e.strerror or e}")
-    if not os.access(out, os.W_OK | os.X_OK):
-        read_only = bool(os.statvfs(out).f_flag & os.ST_RDONLY)
-        _fail(f"cannot write to the output folder {out}: {'read-only file system' if read_only else 'permission denied'}")
-    stale = remove_stale_parts(out)
+        _fail(_interrupted(e.signum, "no file was finished"), 128 + e.signum)
+    _check_out(out)  # creates nothing: a run that fails before writing leaves no empty folder either
+    stale: list[Path] = []
+
+    def before_writing() -> None:
+        """Every job is laid out: make the folder, clear a crashed run's leftovers."""
+        check()  # a signal dropped while laying out: stop before the first file
+        try:
+            out.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise OutputError(f"cannot create the output folder {shown(out)}: {e.strerror or e}") from None
+        stale.extend(remove_stale_parts(out))
 
     papers = tuple(PAPERS) if paper == "all" else (paper,)
     if formats == ("cards",):
@@ -356,7 +423,7 @@ def _render(ctx: click.Context, kits: tuple[str, ...], lang: str, paper: str, ou
         takes_backs = "backs" in kit.options
         kit_backs = backs if takes_backs else "duplex-long"
         offset = back_offset if takes_backs and back_offset and kit_backs.startswith("duplex") else (0.0, 0.0)
-        for lg in langs:
+        for lg in kit.languages(langs):
             for pp in papers:
                 jobs.append((kit, Options(lg, get_paper(pp), players if "players" in kit.options else None,
                                           kit_backs, offset, variant)))
@@ -377,9 +444,10 @@ def _render(ctx: click.Context, kits: tuple[str, ...], lang: str, paper: str, ou
             bar.current_item = f"{len(announced)} files" + (f", {pages} pages done" if pages else "")
             bar.render_progress()
         elif not quiet:
-            click.echo(f"wrote {path}")
+            click.echo(f"wrote {shown(path)}")
 
-    results = render_all(jobs, out, formats, dpi, validate, workers or default_workers(len(jobs)), cards, on_file)
+    results = render_all(jobs, out, formats, dpi, validate, workers or default_workers(len(jobs)), cards, on_file,
+                         before_writing)
     try:
         with bar:
             for result in results:
@@ -390,37 +458,42 @@ def _render(ctx: click.Context, kits: tuple[str, ...], lang: str, paper: str, ou
                 pages += result.pages
                 bar.update(1, f"{len(written)} files, {pages} pages done")
                 reports += result.reports
+                check()  # a signal Python had to drop on the way
+        _finished = _what_was_kept(len(written), out)
+        check()
     except Interrupted as e:
-        results.close()  # stops the workers; each removes its .part
-        remove_stale_parts(out)
-        kept = _kept(out, jobs, start_ns, written)
-        name = {2: "Ctrl-C (SIGINT)", 15: "SIGTERM", 1: "SIGHUP"}.get(e.signum, f"signal {e.signum}")
-        what = f"kept the {kept} finished file(s) in {out}" if kept else "no file was finished"
-        _fail(f"interrupted by {name}: {what}; no partial file was left behind", 128 + e.signum)
+        _stopped(results, out, jobs, start_ns, written, e.signum)
     except UsageError as e:
         results.close()
         raise click.UsageError(str(e)) from None
-    except WorkerLost as e:
+    except PnpError as e:  # WorkerLost, OutputError (a full disk), ...: say what is on disk
+        if interrupts.pending is not None:  # a worker stopped by the same Ctrl-C: the signal is the news
+            _stopped(results, out, jobs, start_ns, written, interrupts.pending)
         results.close()
         remove_stale_parts(out)
-        _fail(f"{e}; no partial file was left behind")
-    except PnpError as e:
-        results.close()
-        _fail(str(e))
+        kept = _kept(out, jobs, start_ns, written)
+        what = f"kept the {kept} finished file(s) in {shown(out)}" if kept else "no file was written"
+        _fail(f"{e}; {what}; no partial file was left behind")
+    except Exception:
+        if interrupts.pending is None:
+            raise
+        # a stop signal that came during a C call's argument conversion reaches us as that call's error
+        # (ctypes.ArgumentError "argument 1: Interrupted: 2", from PDFium): the signal is the news
+        _stopped(results, out, jobs, start_ns, written, interrupts.pending)
     finally:
         results.close()
     seconds = time.perf_counter() - start
     failed = [r for r in reports if not r.ok]
     if not quiet:
         if stale:
-            click.echo(f"removed {len(stale)} .part file(s) a crashed run had left in {out}")
+            click.echo(f"removed {len(stale)} .part file(s) a crashed run had left in {shown(out)}")
         if reports:
             from pnp.validate import summary_line
 
             for r in reports:
-                click.echo(f"{'ok  ' if r.ok else 'FAIL'}  {r.file}  ({len(r.checks)} checks)")
+                click.echo(f"{'ok  ' if r.ok else 'FAIL'}  {shown(r.file)}  ({len(r.checks)} checks)")
             click.echo(summary_line(reports))
-        click.echo(f"wrote {len(written)} files ({pages} pages) to {out} in {seconds:.2f} s")
+        click.echo(f"wrote {len(written)} files ({pages} pages) to {shown(out)} in {seconds:.2f} s")
         if preset is not None and "cards" in formats:
             from pnp.presets import get_preset
 
@@ -429,11 +502,49 @@ def _render(ctx: click.Context, kits: tuple[str, ...], lang: str, paper: str, ou
                 click.echo(f"note: --preset {preset}: {caveat}")
     for r in failed:
         for line in r.problems():
-            click.echo(f"Error: {line}", err=True)
-        click.echo(f"Error: a file failed its checks: kept as {r.file} for inspection, not under its final name",
+            click.echo(one_line(line), err=True)
+        click.echo(f"Error: a file failed its checks: kept as {shown(r.file)} for inspection, not under its final name",
                    err=True)
     if failed:
         sys.exit(1)
+
+
+def _stopped(results: Any, out: Path, jobs: list[tuple[Any, Options]], start_ns: int, written: list[Path],
+             signum: int) -> None:
+    from pnp.build import remove_stale_parts
+
+    results.close()  # stops the workers; each removes its .part
+    remove_stale_parts(out)
+    kept = _kept(out, jobs, start_ns, written)
+    _fail(_interrupted(signum, _what_was_kept(kept, out)), 128 + signum)
+
+
+def _what_was_kept(kept: int, out: Path) -> str:
+    return f"kept the {kept} finished file(s) in {shown(out)}" if kept else "no file was finished"
+
+
+def _interrupted(signum: int, what: str) -> str:
+    name = {2: "Ctrl-C (SIGINT)", 15: "SIGTERM", 1: "SIGHUP"}.get(signum, f"signal {signum}")
+    return f"interrupted by {name}: {what}; no partial file was left behind"
+
+
+# What a render has written once its files are all done: a signal after that
+# (while the summary prints, or as the command returns) still says it.
+_finished: str | None = None
+
+
+def _check_out(out: Path) -> None:
+    """The output folder can be written, or created in the nearest folder
+    that exists; one line if not. Nothing is created here."""
+    where = out
+    while not os.path.lexists(where) and where != where.parent:
+        where = where.parent
+    if not where.is_dir():
+        _fail(f"cannot create the output folder {shown(out)}: {shown(where)} is not a folder")
+    if not os.access(where, os.W_OK | os.X_OK):
+        read_only = bool(os.statvfs(where).f_flag & os.ST_RDONLY)
+        verb = "write to" if where == out else "create"
+        _fail(f"cannot {verb} the output folder {shown(out)}: {'read-only file system' if read_only else 'permission denied'}")
 
 
 def _check_inputs(chosen: list[Any], langs: tuple[str, ...]) -> dict[str, Any]:
@@ -442,30 +553,50 @@ def _check_inputs(chosen: list[Any], langs: tuple[str, ...]) -> dict[str, Any]:
     here leaves the output folder as it was."""
     from pnp import hyphenation
     from pnp.fonts import check_glyphs
-    from pnp.i18n import load_catalog
 
     hyphenation.check_table()  # a damaged table is one line now, not a traceback after some files
     specs = {}
     for kit in chosen:
-        specs[kit.id] = kit.load_spec()
-        for lg in langs:
-            check_glyphs(load_catalog(kit.id, lg))
+        specs[kit.id] = kit.facts()
+        if not kit.languages(langs):
+            have = kit.languages(_langs())
+            if not have:
+                raise UsageError(f"{kit.id} has no texts: lang/en.toml is missing (English is the reference)")
+            raise UsageError(f"{kit.id} has no {', '.join(langs)} texts (lang/{langs[0]}.toml); it has "
+                             f"{', '.join(have)}")
+        for lg in kit.languages(langs):
+            check_glyphs(kit.catalog(lg))
     return specs
 
 
 def _kept(out: Path, jobs: list[tuple[Any, Options]], start_ns: int, written: list[Path]) -> int:
     """Files of this run that were finished before it stopped: those reported
-    done, and those a stopped worker had already renamed into place."""
-    from pnp.build import file_stem
+    done, and those a stopped worker had already renamed into place (in the
+    output folder, or in a cards folder of one of the run's kits)."""
+    from pnp.build import PART, file_stem
 
-    stems = {file_stem(kit.id, o) for kit, o in jobs}
+    stems = {file_stem(kit.id, o) for kit, o in jobs} | {f"{kit.id}-{o.lang}-cards" for kit, o in jobs}
     found = set(written)
-    try:
-        for p in out.iterdir():
-            if any(p.name.startswith(stem + c) for stem in stems for c in ".-") and p.stat().st_mtime_ns >= start_ns:
-                found.add(p)
-    except OSError:
-        pass
+    todo = [(out, 0)]
+    while todo:
+        folder, depth = todo.pop()
+        try:
+            entries = list(os.scandir(folder))
+        except OSError:
+            continue
+        for e in entries:
+            path = Path(e.path)
+            top = path.relative_to(out).parts[0]
+            if not any(top.startswith(stem + c) or top == stem for stem in stems for c in ".-"):
+                continue
+            try:
+                if e.is_dir(follow_symlinks=False):
+                    if depth < 2:
+                        todo.append((path, depth + 1))
+                elif not PART.match(e.name) and e.stat(follow_symlinks=False).st_mtime_ns >= start_ns:
+                    found.add(path)
+            except OSError:
+                pass
     return len(found)
 
 
@@ -473,13 +604,20 @@ def _kept(out: Path, jobs: list[tuple[Any, Options]], start_ns: int, written: li
 @click.argument("files", nargs=-1, type=click.Path(path_type=Path, readable=False))
 @click.option("--json", "as_json", is_flag=True, help="Print a machine-readable report.")
 @click.option("--quiet", "-q", is_flag=True, help="Print only problems.")
-def validate_cmd(files: tuple[Path, ...], as_json: bool, quiet: bool) -> None:
+@click.option("--kits", "kit_dirs", multiple=True, type=click.Path(path_type=Path, file_okay=False),
+              help="A folder of kit folders (data kits) the files were made from.")
+def validate_cmd(files: tuple[Path, ...], as_json: bool, quiet: bool, kit_dirs: tuple[Path, ...] = ()) -> None:
     """Check rendered kits against the rules (all PDFs in output/ if no FILE,
     and the print-shop PDFs and ZIPs in its <kit>-<lang>-cards folders)."""
     import json
 
+    from pnp.datakit.folders import add_kits
     from pnp.validate import report_table, summary_line, validate_file
 
+    try:
+        add_kits((), kit_dirs)
+    except UsageError as e:
+        raise click.UsageError(str(e)) from None
     out = Path("output")
     paths = list(files) or sorted(out.glob("*.pdf")) + sorted(p for p in out.glob("*-cards*/*")
                                                              if p.name.endswith((".pdf", "-png.zip")))
@@ -487,7 +625,7 @@ def validate_cmd(files: tuple[Path, ...], as_json: bool, quiet: bool) -> None:
         raise click.UsageError("no PDF to validate: name files, or render into output/ first")
     for p in paths:
         if not os.path.lexists(p):
-            raise click.UsageError(f"no such file: {p}")
+            raise click.UsageError(f"no such file: {shown(p)}")
     reports = [validate_file(p) for p in paths]  # an unreadable file is its own one-line verdict
     if as_json:
         click.echo(json.dumps([r.to_json() for r in reports], indent=2, ensure_ascii=False))

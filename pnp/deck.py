@@ -127,7 +127,6 @@ def build_deck(kit: Kit, options: Options, measure: Measure, bleed: float | None
     Letter writes the same bytes), with `bleed` mm all round (None: the
     preset's, else DEFAULT_BLEED)."""
     from pnp.build import apply_variant
-    from pnp.i18n import load_catalog
     from pnp.kits import Context
     from pnp.layout.components import SAFE_ZONE, components
     from pnp.paper import get_paper
@@ -135,7 +134,7 @@ def build_deck(kit: Kit, options: Options, measure: Measure, bleed: float | None
 
     bleed = bleed if bleed is not None else (preset.bleed if preset else DEFAULT_BLEED)
     spec = kit.load_spec()
-    cat = load_catalog(kit.id, options.lang)
+    cat = kit.catalog(options.lang)
     sheets = kit.build(Context(replace(options, paper=get_paper("a4")), cat, measure, spec))
     comps = components(kit.id, sheets, spec, bleed, preset)
     pages = apply_variant([c.page for c in comps], options.variant)

@@ -36,3 +36,12 @@ class WorkerLost(PnpError):
 
 class ValidationError(PnpError):
     """A file cannot be validated at all (not a PDF, not made by pnp)."""
+
+
+def shown(path: object) -> str:
+    """A file name for a message: as it is when every character prints,
+    else quoted with its control characters escaped ('a\\nb'), so that a
+    name holding a line break cannot forge a line of pnp's output (such as
+    "... all hold")."""
+    text = str(path)
+    return text if text.isprintable() else repr(text)

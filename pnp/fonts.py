@@ -28,12 +28,16 @@ FONT_FILES: dict[str, str] = {
     "Sans-Italic": "DejaVuSansCondensed-Oblique.ttf",
     "Sans-BoldItalic": "DejaVuSansCondensed-BoldOblique.ttf",
 }
+MAX_FONT_BYTES = 32 * 1024 * 1024  # DejaVu Sans Condensed is 0.6 MB; the largest CJK fonts are about 20 MB
 
 
 @cache
 def register(name: str) -> TTFont:
     """Load a font once and register it with reportlab under `name`."""
+    from pnp.spec import check_regular
+
     path = paths.FONTS / FONT_FILES[name]
+    check_regular(path, MAX_FONT_BYTES, FontError, "font")  # not a link to /dev/zero, a pipe, a 7 GB file
     try:
         with path.open("rb"):
             pass

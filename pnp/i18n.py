@@ -11,6 +11,7 @@ page is drawn. So is a string that is not a valid template: a lone { or }
 
 from __future__ import annotations
 
+import re
 import string
 from dataclasses import dataclass, field
 from functools import cache
@@ -21,11 +22,19 @@ from pnp import paths
 from pnp.errors import CatalogError
 
 REFERENCE = "en"
+LANG_CODE = re.compile(r"[a-z]{2,3}", re.ASCII)
+KEY = re.compile(r"[a-z][a-z0-9_]{0,63}", re.ASCII)
+MAX_TEXT = 2000  # characters in one string: the longest paragraph of any rules text is under 900
+MAX_ITEMS = 100  # strings in one list: the longest rules text has 21 paragraphs
 
 
 def languages(templates: Path | None = None) -> tuple[str, ...]:
-    """The languages there are: one file each in templates/common/lang/."""
-    found = sorted(p.stem for p in ((templates or paths.TEMPLATES) / "common" / "lang").glob("*.toml"))
+    """The languages there are: every <lang>.toml in templates/common/lang/
+    or in any kit's lang/ folder. A language whose file is missing from one
+    of them is still a language (and its catalog a CatalogError naming the
+    missing file), never silently dropped."""
+    root = templates or paths.TEMPLATES
+    found = sorted({p.stem for p in root.glob("*/lang/*.toml") if LANG_CODE.fullmatch(p.stem)})
     # English first, then the rest in order.
     return tuple(sorted(found, key=lambda code: (code != REFERENCE, code)))
 
@@ -52,16 +61,27 @@ def check_template(text: str, key: str, path: Path) -> None:
 def _load(path: Path) -> dict[str, Any]:
     from pnp.spec import read_toml
 
-    if not path.exists():
-        raise CatalogError(f"{path}: catalog file is missing")
     data = read_toml(path, CatalogError, "catalog")
     for key, value in data.items():
+        if not KEY.fullmatch(key):
+            raise CatalogError(f"{path}: key {_short(key)} is not a key name (a-z, 0-9 and _, at most 64)")
         ok = isinstance(value, str) or (isinstance(value, list) and all(isinstance(v, str) for v in value))
         if not ok:
             raise CatalogError(f"{path}: key {key!r} must be a string or a list of strings")
+        if isinstance(value, list) and len(value) > MAX_ITEMS:
+            raise CatalogError(f"{path}: key {key!r} is a list of {len(value)} strings; at most {MAX_ITEMS}")
         for s in _strings(value):
+            if len(s) > MAX_TEXT:
+                raise CatalogError(f"{path}: key {key!r} holds a string of {len(s)} characters ({_short(s)}); "
+                                   f"at most {MAX_TEXT} fit a page")
             check_template(s, key, path)
     return data
+
+
+def _short(text: str, n: int = 40) -> str:
+    """A string for an error line: quoted, escaped, and cut to about n characters."""
+    shown = repr(text[:n])
+    return shown if len(text) <= n else shown[:-1] + " ...'"
 
 
 def _strings(value: str | list[str]) -> list[str]:
@@ -123,18 +143,19 @@ def fill(template: str, values: dict[str, object], key: str, path: Path) -> str:
         raise CatalogError(f"{path}: key {key!r} is not a valid template: {e}") from None
 
 
-def load_catalog(kit: str, lang: str, templates: Path | None = None) -> Catalog:
-    """Load and check one kit's catalog; the English one is the reference."""
-    return _load_catalog(kit, lang, templates or paths.TEMPLATES)
+def load_catalog(kit: str, lang: str, templates: Path | None = None, folder: Path | None = None) -> Catalog:
+    """Load and check one kit's catalog; the English one is the reference.
+    `folder`: the kit's own folder (a data kit anywhere), else templates/<kit>."""
+    return _load_catalog(kit, lang, templates or paths.TEMPLATES, folder)
 
 
 @cache
-def _load_catalog(kit: str, lang: str, templates: Path) -> Catalog:
+def _load_catalog(kit: str, lang: str, templates: Path, kit_folder: Path | None = None) -> Catalog:
     merged: dict[str, Any] = {}
     origin: dict[str, Path] = {}
     files: list[Path] = []
     for part in ("common", kit):
-        folder = templates / part / "lang"
+        folder = (kit_folder / "lang") if part == kit and kit_folder is not None else templates / part / "lang"
         ref_path = folder / f"{REFERENCE}.toml"
         ref = _load(ref_path)
         path = folder / f"{lang}.toml"

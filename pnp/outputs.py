@@ -29,14 +29,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures import Future, ProcessPoolExecutor
 
     from pnp.deck import Deck
     from pnp.validate import Report
 
-from pnp.build import VARIANT_FNS, build_pages, file_stem, write_atomic
+from pnp.build import VARIANT_FNS, Built, atomic_file, build_pages, file_stem, remove_own_parts, write_atomic
 from pnp.errors import OutputError, WorkerLost
-from pnp.interrupts import STOP_SIGNALS
+from pnp.interrupts import STOP_SIGNALS, deferred
 from pnp.kits import Kit
 from pnp.options import Options
 from pnp.paper import SAFE_MARGIN
@@ -74,12 +74,43 @@ def page_name(stem: str, n: int, suffix: str) -> str:
     return f"{stem}-p{n:02d}{suffix}"
 
 
-def render_one(kit: Kit, options: Options, out: Path, formats: tuple[str, ...], dpi: int, measure: Measure,
-               validate: bool, cards: CardOptions | None = None, on_file: Callable[[Path], None] | None = None) -> Result:
+@dataclass(frozen=True)
+class CardsLaid:
+    """The print-shop export laid out: the deck (its pieces, their pages and
+    what the file will claim) and the PNGs' resolution."""
+
+    deck: Deck
+    dpi: int
+
+
+@dataclass(frozen=True)
+class Laid:
+    """One job laid out: every page its files will hold, before a byte is
+    written. Cheap next to rendering, so a run lays out every job first and
+    a layout error (a label too long, a preset that does not fit) leaves
+    the output folder as it was."""
+
+    built: Built
+    cards: CardsLaid | None
+
+
+def lay_out(kit: Kit, options: Options, formats: tuple[str, ...], measure: Measure,
+            cards: CardOptions | None = None) -> Laid:
     unknown = [f for f in formats if f not in FORMATS]
     if unknown:
         raise ValueError(f"unknown format {', '.join(unknown)}; choose from {', '.join(FORMATS)}")
     built = build_pages(kit, options, measure)
+    laid_cards = lay_out_cards(kit, options, measure, cards or CardOptions()) if "cards" in formats else None
+    return Laid(built, laid_cards)
+
+
+def render_one(kit: Kit, options: Options, out: Path, formats: tuple[str, ...], dpi: int, measure: Measure,
+               validate: bool, cards: CardOptions | None = None, on_file: Callable[[Path], None] | None = None,
+               laid: Laid | None = None) -> Result:
+    """Write the files of one job (laid out here unless `laid` is given)."""
+    if laid is None:
+        laid = lay_out(kit, options, formats, measure, cards)
+    built = laid.built
     stem = file_stem(kit.id, options)
     files: list[Path] = []
     report = None
@@ -148,8 +179,8 @@ def render_one(kit: Kit, options: Options, out: Path, formats: tuple[str, ...], 
             image.close()
     pages = len(built.pages) if set(formats) - {"cards"} else 0
     reports = [report] if report is not None else []
-    if "cards" in formats:
-        n, judged = write_cards(kit, options, measure, cards or CardOptions(), out, validate, write, record, renamed)
+    if laid.cards is not None:
+        n, judged = write_cards(laid.cards, options, out, validate, write, record, renamed)
         pages += n
         reports += judged
     return Result(files, pages, reports)
@@ -175,20 +206,25 @@ def write_pngs(pdf: bytes, dpi: int, stem: str, write: Callable[[str, bytes], No
     return n
 
 
-def write_cards(kit: Kit, options: Options, measure: Measure, co: CardOptions, out: Path, validate: bool,
-                write: Callable[[str, bytes], None], record: Callable[[Path], None],
-                renamed: Callable[[Path, Path], None]) -> tuple[int, list[Report]]:
+def lay_out_cards(kit: Kit, options: Options, measure: Measure, co: CardOptions) -> CardsLaid:
+    """The print-shop export's pieces and pages (pnp.deck; nothing written)."""
+    from pnp.deck import build_deck
+    from pnp.presets import get_preset
+
+    preset = get_preset(co.preset) if co.preset else None
+    dpi = co.dpi or (preset.dpi if preset else CARDS_DPI)
+    return CardsLaid(build_deck(kit, options, measure, co.bleed, preset), dpi)
+
+
+def write_cards(laid: CardsLaid, options: Options, out: Path, validate: bool, write: Callable[[str, bytes], None],
+                record: Callable[[Path], None], renamed: Callable[[Path, Path], None]) -> tuple[int, list[Report]]:
     """The print-shop export (pnp.deck): the cards PDF, checked like a kit
     PDF; then a PNG per piece (in a folder of their own) and a ZIP of the
     PNGs, each PNG checked against its PDF page as it is made. Returns the
     number of pieces and the reports (of the PDF, and of the PNGs and ZIP)."""
-    from pnp.deck import build_deck
-    from pnp.presets import get_preset
-    from pnp.render.cards import DeterministicZip, atomic_file, card_pngs
+    from pnp.render.cards import DeterministicZip, card_pngs
 
-    preset = get_preset(co.preset) if co.preset else None
-    dpi = co.dpi or (preset.dpi if preset else CARDS_DPI)
-    deck = build_deck(kit, options, measure, co.bleed, preset)
+    deck, dpi = laid.deck, laid.dpi
     stem = deck.claim.stem
     pdf = render_pdf(deck.pages, PdfMeta(deck.title, deck.title, deck.credits, deck.keywords, options.lang))
     folder = out / stem
@@ -268,25 +304,119 @@ def _process_measurer() -> Measure:
     return Measurer()
 
 
-def _job(kit_id: str, options: Options, out: Path, formats: tuple[str, ...], dpi: int, validate: bool,
-         cards: CardOptions | None = None, on_file: Callable[[Path], None] | None = None) -> Result:
+def _lay_out_job(kit_id: str, options: Options, formats: tuple[str, ...], cards: CardOptions | None) -> Laid:
     from pnp.kits import get_kit
 
-    return render_one(get_kit(kit_id), options, out, formats, dpi, _process_measurer(), validate, cards, on_file)
+    return lay_out(get_kit(kit_id), options, formats, _process_measurer(), cards)
+
+
+# ---- slots: how layouts and results travel between the parent and workers --
+#
+# The pool's own pipes carry only small messages (a slot's length, under the
+# 4 KB a pipe writes at once). Everything large - a job's layout, its result,
+# an error - goes through its slot: an anonymous file (memfd: in memory, no
+# name, gone with the last process that holds it, even after SIGKILL) made
+# before the workers are forked, so every worker has them all. A worker
+# stopped by a signal half-way through a message on a pipe would leave the
+# pool's manager thread waiting for the rest forever; half a slot is only
+# ever read by no one.
+
+_SLOTS: list[int] = []
+
+
+def _open_slots(n: int) -> list[int]:
+    try:
+        if hasattr(os, "memfd_create"):
+            return [os.memfd_create(f"pnp-job-{i}", os.MFD_CLOEXEC) for i in range(n)]
+        import tempfile
+
+        return [os.dup(f.fileno()) for f in (tempfile.TemporaryFile() for _ in range(n))]
+    except OSError as e:
+        raise OutputError(f"cannot make the files the workers hand their work over in: {e.strerror or e}") from None
+
+
+def _result(f: Future[int]) -> int:
+    """A slot's length from a worker; a slot it could not write is an OutputError."""
+    try:
+        return f.result()
+    except OSError as e:
+        raise OutputError(f"a worker could not hand its work over: {e.strerror or e}") from None
+
+
+def _put(slot: int, status: str, value: object) -> int:
+    """`value` in `slot`, after a byte saying whether it is a result ("ok")
+    or an error; returns the slot's length."""
+    import pickle
+
+    try:
+        data = pickle.dumps(value, pickle.HIGHEST_PROTOCOL)
+    except Exception as e:  # noqa: BLE001 - an error that does not pickle still reaches the parent, as text
+        status, data = "error", pickle.dumps(RuntimeError(f"{type(value).__name__}: {value} ({e})"))
+    data = (b"E" if status == "error" else b"K") + data
+    fd = _SLOTS[slot]
+    os.ftruncate(fd, 0)
+    done = 0
+    while done < len(data):
+        done += os.pwrite(fd, memoryview(data)[done:], done)
+    return len(data)
+
+
+def _failed(slot: int) -> bool:
+    """Whether `slot` holds an error, read without unpickling the slot."""
+    return os.pread(_SLOTS[slot], 1, 0) == b"E"
+
+
+def _take(slot: int, size: int) -> object:
+    """What a worker put in `slot`; its error raised here."""
+    import pickle
+
+    fd = _SLOTS[slot]
+    chunks, done = [], 0
+    while done < size:
+        chunk = os.pread(fd, size - done, done)
+        if not chunk:
+            break
+        chunks.append(chunk)
+        done += len(chunk)
+    data = b"".join(chunks)
+    value = pickle.loads(data[1:])
+    if data[:1] == b"E":
+        raise value
+    return value
+
+
+def _slot_lay_out(slot: int, kit_id: str, options: Options, formats: tuple[str, ...], cards: CardOptions | None) -> int:
+    try:
+        return _put(slot, "ok", _lay_out_job(kit_id, options, formats, cards))
+    except Exception as e:  # noqa: BLE001 - handed to the parent, which raises it
+        return _put(slot, "error", e)
+
+
+def _slot_job(slot: int, size: int, kit_id: str, options: Options, out: Path, formats: tuple[str, ...], dpi: int,
+              validate: bool, cards: CardOptions | None) -> int:
+    try:
+        laid = _take(slot, size)
+        assert isinstance(laid, Laid)
+        return _put(slot, "ok", _job(kit_id, options, out, formats, dpi, validate, cards, None, laid))
+    except Exception as e:  # noqa: BLE001 - handed to the parent, which raises it
+        return _put(slot, "error", e)
+
+
+def _job(kit_id: str, options: Options, out: Path, formats: tuple[str, ...], dpi: int, validate: bool,
+         cards: CardOptions | None = None, on_file: Callable[[Path], None] | None = None,
+         laid: Laid | None = None) -> Result:
+    from pnp.kits import get_kit
+
+    return render_one(get_kit(kit_id), options, out, formats, dpi, _process_measurer(), validate, cards, on_file, laid)
 
 
 # ---- stopping: signals, and workers that never outlive the run -------------
 
-class _Stopped(BaseException):
-    pass
-
-
-_in_job = False
-
-
 def _worker_signal(signum: int, _frame: object) -> None:
-    if _in_job:
-        raise _Stopped(signum)  # write_atomic removes its .part on the way out
+    """SIGTERM in a worker: remove the .part files it is writing and end at
+    once. No exception unwinds through the job (where a finaliser or a C
+    extension such as pikepdf's could swallow it or print about it)."""
+    remove_own_parts()
     os._exit(128 + signum)
 
 
@@ -307,21 +437,10 @@ def _worker_init(parent: int) -> None:
     # dies first and looks like a crash. SIGTERM stops a worker, whoever sends it.
     for sig in STOP_SIGNALS:
         signal.signal(sig, _worker_signal if sig == signal.SIGTERM else signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)  # blocked by the parent while it forked us
     _die_with_parent()
     if os.getppid() != parent:  # the parent died before prctl took effect
         os._exit(1)
-
-
-def _worker_job(kit_id: str, options: Options, out: Path, formats: tuple[str, ...], dpi: int,
-                validate: bool, cards: CardOptions | None = None) -> Result:
-    global _in_job
-    _in_job = True
-    try:
-        return _job(kit_id, options, out, formats, dpi, validate, cards)
-    except _Stopped as e:
-        os._exit(128 + e.args[0])  # the parent is stopping the run; it reports what was kept
-    finally:
-        _in_job = False
 
 
 def _stop_workers(ex: ProcessPoolExecutor) -> None:
@@ -344,40 +463,67 @@ def default_workers(jobs: int) -> int:
 
 
 def render_all(jobs: list[tuple[Kit, Options]], out: Path, formats: tuple[str, ...], dpi: int, validate: bool,
-               workers: int, cards: CardOptions | None = None,
-               on_file: Callable[[Path], None] | None = None) -> Iterator[Result]:
+               workers: int, cards: CardOptions | None = None, on_file: Callable[[Path], None] | None = None,
+               before_writing: Callable[[], None] | None = None) -> Iterator[Result]:
     """Render every job, in worker processes when there are several; results
     come back in the order of `jobs`, and the files are the same bytes
     however many workers made them. `on_file` hears of each file as it is
     written when the jobs run here; from workers, files come with results.
     Close the iterator to stop early: the workers are stopped too (also when
-    the caller is interrupted)."""
+    the caller is interrupted).
+
+    Every job is laid out before any file is written (in the workers when
+    there are several, each layout handed back and forth through its job's
+    slot, see above): bad facts, texts or
+    options that only layout finds (a label too long for its box, a preset
+    that does not fit a kit's board) stop the run with the output folder as
+    it was. `before_writing` runs between the two (to make the folder)."""
     if workers <= 1 or len(jobs) < 2:
-        for kit, options in jobs:
-            yield _job(kit.id, options, out, formats, dpi, validate, cards, on_file)
+        laid: list[Laid | None] = [_lay_out_job(kit.id, options, formats, cards) for kit, options in jobs]
+        if before_writing is not None:
+            before_writing()
+        for i, (kit, options) in enumerate(jobs):
+            one, laid[i] = laid[i], None  # each layout goes once its files are written
+            yield _job(kit.id, options, out, formats, dpi, validate, cards, on_file, one)
         return
     import multiprocessing  # only here: a single job never pays for importing them
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
 
+    global _SLOTS
+    _SLOTS = _open_slots(len(jobs))  # before the workers are forked: they inherit every slot
     ex = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"), initializer=_worker_init,
                              initargs=(os.getpid(),))
     done = False
     lost = "a worker process was killed (out of memory, or a signal sent to it alone)"
     try:
         try:
-            futures = [ex.submit(_worker_job, kit.id, options, out, formats, dpi, validate, cards)
-                       for kit, options in jobs]
-        except BrokenProcessPool:  # one died before every job was handed out
+            with deferred():  # the first submit forks every worker; a signal waits until they handle it
+                layouts = [ex.submit(_slot_lay_out, i, kit.id, options, formats, cards)
+                           for i, (kit, options) in enumerate(jobs)]
+            sizes = [_result(f) for f in layouts]
+            for i, size in enumerate(sizes):
+                if _failed(i):
+                    _take(i, size)  # raises the first job's error, in the order of the jobs
+            if before_writing is not None:
+                before_writing()
+            futures = [ex.submit(_slot_job, i, sizes[i], kit.id, options, out, formats, dpi, validate, cards)
+                       for i, (kit, options) in enumerate(jobs)]
+        except BrokenProcessPool:  # one died while laying out, or before every job was handed out
             raise WorkerLost(lost) from None
-        for f in futures:
+        for i, f in enumerate(futures):
             try:
-                result = f.result()
+                size = _result(f)
             except BrokenProcessPool:
                 raise WorkerLost(lost) from None
+            result = _take(i, size)
+            assert isinstance(result, Result)
             yield result
         done = True
     finally:
         if not done:
             _stop_workers(ex)
         ex.shutdown(wait=True, cancel_futures=True)
+        for fd in _SLOTS:
+            os.close(fd)
+        _SLOTS = []

@@ -39,7 +39,7 @@ class Preset:
 class PresetSchema(Schema):
     """One [section] of card-presets.toml."""
 
-    title: Annotated[str, msgspec.Meta(min_length=1)]
+    title: Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
     trim: tuple[Mm, Mm]
     bleed: Annotated[float, msgspec.Meta(ge=0, le=MAX_BLEED)]
     dpi: Annotated[int, msgspec.Meta(ge=72, le=2400)]
@@ -49,7 +49,7 @@ class PresetSchema(Schema):
     caveat: str = ""
 
 
-PresetId = Annotated[str, msgspec.Meta(pattern=r"^[a-z0-9][a-z0-9-]*$")]  # as typed after --preset
+PresetId = Annotated[str, msgspec.Meta(max_length=64, pattern=r"^[a-z0-9][a-z0-9-]*$")]  # as typed after --preset
 
 
 def load_presets() -> dict[str, Preset]:

@@ -11,7 +11,9 @@ msgspec stops at the first problem, so the line names that one.
 from __future__ import annotations
 
 import math
+import os
 import re
+import stat
 import tomllib
 from collections.abc import Callable
 from pathlib import Path
@@ -21,6 +23,7 @@ import msgspec
 
 from pnp import paths
 from pnp.errors import SpecError
+from pnp.paper import PAPERS, SAFE_MARGIN
 
 T = TypeVar("T")
 
@@ -28,13 +31,31 @@ T = TypeVar("T")
 # 12.7 is not a count, "12" is not a number, true is not 1. Floats must be
 # finite (TOML can write inf/nan): every float has an upper bound, which nan
 # and inf fail, and a lower one, which -inf fails.
-MAX_MM = 1000.0  # mm: larger than any sheet pnp prints on
-Count = Annotated[int, msgspec.Meta(ge=1)]
+#
+# Every count and size has an upper bound from what fits on paper and round
+# a table, so that no facts file can ask for minutes of work or gigabytes:
+# - MAX_MM: the longest side of the largest safe area pnp prints on (A4's
+#   297 mm less its margins); nothing printed is longer, nothing is
+#   gathered from several sheets.
+# - MAX_COUNT: pieces of MIN_PIECE mm (the smallest piece a finger picks up
+#   from a table) that fill that safe area: more of anything than one
+#   sheet holds. A kit's own rules (its __post_init__) then check that
+#   what it counts fits at the size it is drawn.
+# - MAX_PLAYERS: people round one table playing one of these games.
+# - MAX_LIST: the entries of a list of kinds, colours or throws.
+SAFE_LONG = max(p.height for p in PAPERS.values()) - 2 * SAFE_MARGIN
+SAFE_SHORT = max(p.width for p in PAPERS.values()) - 2 * SAFE_MARGIN
+MAX_MM = SAFE_LONG  # mm
+MIN_PIECE = 10.0  # mm
+MAX_COUNT = int(SAFE_LONG // MIN_PIECE) * int(SAFE_SHORT // MIN_PIECE)  # 28 x 20 = 560
+MAX_PLAYERS = 8
+MAX_LIST = 16
+Count = Annotated[int, msgspec.Meta(ge=1, le=MAX_COUNT)]
 Mm = Annotated[float, msgspec.Meta(gt=0, le=MAX_MM)]
 Margin = Annotated[float, msgspec.Meta(ge=0, le=MAX_MM)]  # a length that may be zero (a bleed)
 NAME, HEX, SYMBOL = r"^[a-z][a-z0-9_]*$", r"^#[0-9A-Fa-f]{6}$", r"^(circle|square|triangle|diamond)$"
 ORDER = r"^(front-back|back-front)$"
-Name = Annotated[str, msgspec.Meta(min_length=1, pattern=NAME)]
+Name = Annotated[str, msgspec.Meta(min_length=1, max_length=64, pattern=NAME)]
 HexColour = Annotated[str, msgspec.Meta(pattern=HEX)]
 Symbol = Annotated[str, msgspec.Meta(pattern=SYMBOL)]
 FaceOrder = Annotated[str, msgspec.Meta(pattern=ORDER)]  # of a print shop's upload (pnp.presets)
@@ -47,7 +68,16 @@ PATTERN_MEANS = {
 
 # player counts (and the like): at least one, each >= 1; ascending without
 # repeats is checked by the schema's __post_init__ with `ascending`
-Counts = Annotated[list[Count], msgspec.Meta(min_length=1)]
+Counts = Annotated[list[Annotated[int, msgspec.Meta(ge=1, le=MAX_PLAYERS)]], msgspec.Meta(min_length=1, max_length=MAX_PLAYERS)]
+
+
+def fits(count_key: str, count: int, size_key: str, size: float, room: float = MAX_MM,
+         where: str = "no sheet pnp prints on") -> None:
+    """For a schema's __post_init__: `count` things of `size` mm in a row
+    fit the longest safe area of any sheet (or `room` mm of `where`)."""
+    if count * size > room:
+        raise ValueError(f"{count_key}: {count} x {size_key} {size:g} mm is {count * size:g} mm; "
+                         f"{where} holds more than {room:g} mm in a row")
 
 
 def ascending(key: str, values: list[int]) -> None:
@@ -66,20 +96,58 @@ def game_path(kit_id: str, templates: Path | None = None) -> Path:
     return (templates or paths.TEMPLATES) / kit_id / "game.toml"
 
 
-def read_toml(path: Path, error: type[Exception], what: str) -> dict[str, Any]:
-    """A TOML file as a dict; a missing, unreadable, non-UTF-8 or invalid file
-    is one `error` line naming the file."""
+MAX_DATA_BYTES = 1024 * 1024  # a game.toml, catalog or preset file is a few KB; 1 MB is far past any real one
+
+
+def check_regular(path: Path, limit: int, error: type[Exception], what: str) -> None:
+    """`path` is a regular file (after links) of at most `limit` bytes, or
+    one `error` line naming it; nothing is opened."""
     try:
-        with path.open("rb") as f:
-            return tomllib.load(f)
+        st = os.stat(path)
     except FileNotFoundError:
         raise error(f"{path}: {what} file is missing") from None
+    except OSError as e:
+        raise error(f"{path}: cannot read the {what} file: {e.strerror or e}") from None
+    if stat.S_ISDIR(st.st_mode):
+        raise error(f"{path}: cannot read the {what} file: it is a folder")
+    if not stat.S_ISREG(st.st_mode):
+        raise error(f"{path}: cannot read the {what} file: it is not a regular file (a device, pipe or socket)")
+    if st.st_size > limit:
+        raise error(f"{path}: the {what} file is larger than {_size(limit)}; a real one is smaller")
+
+
+def _size(n: int) -> str:
+    return f"{n // (1024 * 1024)} MB" if n >= 1024 * 1024 else f"{n // 1024} KB"
+
+
+def read_bounded(path: Path, limit: int, error: type[Exception], what: str) -> bytes:
+    """The bytes of a regular file of at most `limit` bytes. A folder, a
+    device (a link to /dev/zero), a pipe or a larger file is one `error`
+    line naming the file, found before more than `limit` bytes are read (a
+    pipe or device is never even opened)."""
+    check_regular(path, limit, error, what)
+    try:
+        with path.open("rb") as f:
+            data = f.read(limit + 1)
+    except OSError as e:
+        raise error(f"{path}: cannot read the {what} file: {e.strerror or e}") from None
+    if len(data) > limit:
+        raise error(f"{path}: the {what} file is larger than {_size(limit)}; a real one is smaller")
+    return data
+
+
+def read_toml(path: Path, error: type[Exception], what: str) -> dict[str, Any]:
+    """A TOML file as a dict; a missing, unreadable, oversized, non-UTF-8 or
+    invalid file is one `error` line naming the file."""
+    data = read_bounded(path, MAX_DATA_BYTES, error, what)
+    try:
+        return tomllib.loads(data.decode("utf-8"))
     except UnicodeDecodeError as e:
         raise error(f"{path}: not UTF-8 text (byte {e.object[e.start]:#04x} at offset {e.start})") from None
     except tomllib.TOMLDecodeError as e:
         raise error(f"{path}: not valid TOML: {e}") from None
-    except OSError as e:
-        raise error(f"{path}: cannot read the {what} file: {e.strerror or e}") from None
+    except RecursionError:
+        raise error(f"{path}: not valid TOML: nested too deeply") from None
 
 
 def load_game(kit_id: str, templates: Path | None = None) -> dict[str, Any]:

@@ -11,8 +11,11 @@ raises LayoutError instead of losing text.
 Typesetting rules, the same for every language and every string:
 - ties: a number is bound by a no-break space to the word it belongs to
   ("50 mm", "3 Spielern", "row 2.", "2- oder 3-mal", "1, 2, 3 en 4"), an
-  enumerator to what follows ("(ii) er"), and "z. B." and "US Letter"
-  stay whole (see `tie`);
+  enumerator to what follows ("(ii) er"), a one-letter word or an
+  initial to the word after it ("B weet"), a paper name to the word before
+  it ("Format A4"), a compound cut short to its conjunction ("zwart-wit-
+  of"), and "z. B.", "US Letter" and set phrases ("zum Beispiel") stay
+  whole (see `tie`); a break after a 3-letter head ("ver-wendet") is dear;
 - paragraphs are broken as a whole (total fit, see `wrap`): words break
   after their own hyphens or, with libhyphen and LibreOffice's patterns
   for the block's language (pnp.hyphenation), between syllables, best
@@ -117,6 +120,19 @@ _FIGURE_REF = re.compile(r"(?<=\w) (?=\*\*\([a-z]\)\*\*)")
 _CAPS_NAME = re.compile(r"(?<![\w-])([A-Z]{2,3}) (?=[A-Z][\w]*\b)")
 # a command-line option and its value: "--back-offset X,Y", "--backs duplex-short"
 _OPTION = re.compile(r"(?<!\S)(--[a-z][a-z-]*) (?=[A-Z0-9]|-\d|duplex|gutterfold|none\b)")
+# a word of one letter keeps the word after it: "B weet", "A ‘3’", "a piece"
+_ONE_LETTER = re.compile(r"(?<![\w.,’'‘-])([^\W\d_]) (?=\S)")
+# an initial keeps the name after it: "J. Smith"
+_INITIAL = re.compile(r"(?<![\w.])([A-Z]\.) (?=[A-Z][a-z])")
+# a paper name keeps the word for a format before it: "Format A4", "im Format US Letter"
+_PAPER = re.compile(r"(?<!\w)([Ff]ormaa?t|size) (?=(?:[ABC]\d{1,2}|US)(?!\w))")
+# a compound cut short keeps the conjunction after it: "zwart-wit- of", "Vorder- und Rückseite"
+_SUSPENDED = re.compile(r"(?<=[^\W\d_]-) (?=(?:und|oder|bzw\.|sowie|of|en|tot|and|or|to)(?!\w))")
+# set phrases that are one unit of meaning: "zum Beispiel", "Rote Beten"
+SET_PHRASES = ("zum Beispiel", "for example", "Rote Bete")
+_SET_PHRASE = re.compile("|".join(
+    rf"(?<!\w)([{w[0].upper()}{w[0]}]{re.escape(w[1:])}) (?={re.escape(rest)})"
+    for w, rest in (p.split(" ", 1) for p in SET_PHRASES)))
 
 
 @cache
@@ -127,8 +143,12 @@ def tie(text: str) -> str:
     word is a unit or as short ("50 mm", "100 %", "1 or 2"); numbers in
     a list stay together ("1, 2, 3 en 4"), and a number ending in a hyphen
     with the word that completes it ("2- oder 3-mal"); an enumerator keeps
-    the word after it ("(ii) er"); "z. B." and "US Letter" stay whole; and
-    a command-line option keeps its value ("--back-offset X,Y")."""
+    the word after it ("(ii) er"); "z. B." and "US Letter" stay whole; a
+    command-line option keeps its value ("--back-offset X,Y"); a one-letter
+    word or an initial keeps the word after it ("B weet", "J. Smith"); a
+    paper name keeps "Format" ("Format A4"); a compound cut short keeps its
+    conjunction ("zwart-wit- of"); and a set phrase stays whole ("zum
+    Beispiel", "Rote Beten")."""
     out = list(text)
     for m in _NUMBER.finditer(text):
         s, e = m.start(), m.end()
@@ -144,8 +164,11 @@ def tie(text: str) -> str:
             out[e] = NBSP
     tied = "".join(out)
     tied = _FIGURE_REF.sub(NBSP, tied)
-    for rule in (_ABBREV, _NUMBER_HYPHEN, _NUMBER_LIST, _ENUMERATOR, _CAPS_NAME, _OPTION):
+    tied = _SUSPENDED.sub(NBSP, tied)
+    for rule in (_ABBREV, _NUMBER_HYPHEN, _NUMBER_LIST, _ENUMERATOR, _CAPS_NAME, _OPTION, _ONE_LETTER, _INITIAL,
+                 _PAPER):
         tied = rule.sub(lambda m: m.group(1) + NBSP, tied)
+    tied = _SET_PHRASE.sub(lambda m: next(g for g in m.groups() if g) + NBSP, tied)
     return tied
 
 
@@ -229,6 +252,7 @@ TAIL3 = 1500  # exactly 3 letters carried over ("Kartensta-pel")
 TWO_IN_A_ROW = 6000  # a second hyphenated line right after one; a third is never allowed
 RUNT = 4000  # a last line of a single word
 MAX_HYPHENS_IN_A_ROW = 2
+PREFIX = 6000  # a break leaving a head of only 3 letters, most often a prefix ("ver-wendet", "Vor-derseite")
 
 
 def _letters(text: str) -> int:
@@ -240,7 +264,8 @@ def break_points(text: str, lang: str) -> tuple[tuple[int, bool, int], ...]:
     """Where a word may break, as (position, add a hyphen, demerits): after
     its own hyphens ("Mensch-ärgere-dich-nicht-"), else between syllables
     of each run of five or more letters, cheaper between the parts of a
-    compound and dearer where a piece is short."""
+    compound and dearer where a piece is short or the head no longer than
+    a prefix ("ver-", "be-")."""
     points: dict[int, tuple[bool, int]] = {}
     if text.lstrip("(„‘“*").startswith("--"):
         return ()  # a command-line option is typed as printed: never broken
@@ -257,6 +282,8 @@ def break_points(text: str, lang: str) -> tuple[tuple[int, bool, int], ...]:
                     cost += SHORT
                 elif tail == 3:
                     cost += TAIL3
+                if head == 3 and not strong:
+                    cost += PREFIX
                 points[m.start() + pos] = (True, cost)
     return tuple((p, hy, c) for p, (hy, c) in sorted(points.items()))
 

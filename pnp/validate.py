@@ -7,9 +7,14 @@ the file prints with that build and with the game facts: page count, page
 sizes, the components on each page (only those whose area carries ink on
 the rasterised page), their sizes, the visible text of each page, the
 numbers the rules state, colour in a greyscale kit, and the invariants of
-the game facts. Every file is checked in a child process with hard limits
-(`pnp.validation.bounded`), read once; pikepdf checks that it is a valid PDF
-(`pnp.validation.syntax`) and PDFium draws it (`pnp.validation.printed`).
+the game facts. A file from outside (`pnp validate`) is checked in a child
+process with hard limits (`pnp.validation.bounded`), read once; pikepdf
+checks that it is a valid PDF, not a damaged one, and reads its text by
+its glyphs (`pnp.validation.syntax`); PDFium draws it in print mode
+(`pnp.validation.printed`); and what each page prints is compared with
+what the genuine kit prints (`pnp.validation.compare`). `pnp render`
+checks the bytes it has just made from a build in its own process, with
+PDFium alone (`validate_written`).
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pnp.errors import PnpError, ValidationError
+from pnp.errors import PnpError, ValidationError, shown
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -55,8 +60,8 @@ class Report:
 
     def problems(self) -> list[str]:
         if self.error is not None:
-            return [f"{self.file}: {self.error}"]
-        return [f"{self.file}: {c.component}: expected {c.expected}, found {c.found}" for c in self.checks if not c.ok]
+            return [f"{shown(self.file)}: {self.error}"]
+        return [f"{shown(self.file)}: {c.component}: expected {c.expected}, found {c.found}" for c in self.checks if not c.ok]
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -152,7 +157,7 @@ def stated_numbers(text: str, templates: list[str], values: dict[str, object]) -
             checks.append(Check(f"rules text: {short}", want, found, False))
             continue
         for name, got in zip(names, m.groups(), strict=True):
-            want = re.sub(r"\s+", "", str(values.get(name)))
+            want = _UNSET.sub("", str(values.get(name)))  # as normalise() reads the page: "US-Letter" is "USLetter"
             checks.append(Check(f"rules text states {name}", want, got, got == want))
     return checks
 
@@ -187,6 +192,13 @@ def _warm() -> None:
 
     for tag in ("head", "maxp", "loca", "glyf", "cmap", "post"):  # the tables _check_font has fontTools decompile
         getTableModule(tag)
+    from pnp.fonts import FONT_FILES
+    from pnp.validation.syntax import reference_font
+
+    for file in FONT_FILES.values():  # the outlines text is read by (pnp.validation.syntax._check_glyphs)
+        reference_font(file.rsplit(".", 1)[0])
+    import pnp.render.pdf  # noqa: F401 - the genuine kit's PDF (pnp.validation.compare)
+    import pnp.validation.compare  # noqa: F401
     codecs.lookup("utf-16-le")  # the marks and text PDFium gives
     registry()
 
@@ -213,11 +225,18 @@ def validate_file(path: Path, memory: int | None = None, seconds: float | None =
     return _bounded(path, check, memory, seconds or zip_seconds)
 
 
-def validate_written(path: Path, data: bytes, built: Built | Deck | None = None) -> Report:
-    """Check a file pnp has just written, from its bytes in memory, within
-    the same limits (render passes the pages it built: no second build)."""
-    _warm()
-    return _bounded(path, lambda: validate_bytes(path, data, built), None, None)
+def validate_written(path: Path, data: bytes, built: Built | Deck) -> Report:
+    """Check a file pnp has just rendered from `built`, from its bytes in
+    memory, in this process: no bounded child (the bytes are pnp's own,
+    made a moment ago, not a file from outside), no second build, and
+    PDFium alone reads them (the printed-page judgement: components that
+    print, their sizes and places, text, colour, numbers, game facts)."""
+    import time
+
+    start = time.monotonic()
+    report = validate_bytes(path, data, built, own=True)
+    report.seconds = time.monotonic() - start
+    return report
 
 
 def _bounded(path: Path, fn: Callable[[], Report], memory: int | None, seconds: float | None) -> Report:
@@ -233,15 +252,17 @@ ZIP_BYTES = 200 * 1024 * 1024  # a cards ZIP: a PNG per piece at 300 dpi
 ZIP_SECONDS = 60.0  # Ludo's 192 PNGs at 300 dpi take a few seconds to decode
 
 
-def validate_bytes(path: Path, data: bytes, built: Built | Deck | None = None) -> Report:
+def validate_bytes(path: Path, data: bytes, built: Built | Deck | None = None, own: bool = False) -> Report:
     """Check a PDF (or a cards ZIP of PNGs) held in memory, in this
-    process (no limits: call it through validate_file or validate_written)."""
+    process (no limits: call it through validate_file, or validate_written
+    for pnp's own bytes). `own`: the bytes are those pnp rendered from
+    `built` a moment ago."""
     report = Report(path)
     try:
         if data.startswith(b"PK\x03\x04") or data.startswith(b"PK\x05\x06"):
             _validate_zip(path, data, report)
         else:
-            _validate(data, report, built)
+            _validate(data, report, built, own)
     except ValidationError as e:
         report.checks.clear()
         report.error = str(e)
@@ -264,6 +285,20 @@ def _offset_claim(text: str) -> tuple[float, float]:
     if not (abs(x) <= 10 and abs(y) <= 10):
         raise ValidationError(f"claims a back offset of {text!r}; pnp shifts backs by at most 10 mm")
     return (x, y)
+
+
+def _check_end(data: bytes) -> None:
+    """Readers look for the end-of-file marker in the last 1024 bytes: a
+    file without one is cut off, and one with more than that after it
+    must be repaired before it can be read. Whitespace after it is fine."""
+    if b"%%EOF" in data[-1024:]:
+        return
+    at = data.rfind(b"%%EOF")
+    if at < 0:
+        raise ValidationError("is truncated: the PDF has no end-of-file marker (%%EOF)")
+    after = len(data) - at - len(b"%%EOF")
+    raise ValidationError(f"is damaged: {after} bytes follow its end-of-file marker (%%EOF at byte {at}); readers look "
+                          f"for it in the last 1024 bytes only and would have to repair the file")
 
 
 def _claims(keywords: str) -> dict[str, str]:
@@ -295,27 +330,35 @@ def _validate_zip(path: Path, data: bytes, report: Report) -> None:
     report.checks.extend(read_zip(data, pdf, deck, bounded.MAX_BYTES))
 
 
-def _validate(data: bytes, report: Report, built: Built | Deck | None) -> Deck | None:
+def _validate(data: bytes, report: Report, built: Built | Deck | None, own: bool = False) -> Deck | None:
     """The checks of a kit PDF or a cards PDF; a cards PDF's deck is returned."""
     from pnp.deck import FORMAT, Deck
-    from pnp.i18n import load_catalog
+    from pnp.i18n import languages
     from pnp.kits import registry
     from pnp.options import BACKS, VARIANTS, Options
     from pnp.paper import PAPERS
     from pnp.validation.printed import read_printed
-    from pnp.validation.syntax import Invalid, read_syntax
 
     if not data:
         raise ValidationError("is empty, not a PDF file")
     if not data.startswith(b"%PDF-"):
         raise ValidationError("is not a PDF file (it does not begin with %PDF-)")
-    if b"%%EOF" not in data[-1024:]:
-        raise ValidationError("is truncated: the PDF has no end-of-file marker")
-    try:
-        syntax = read_syntax(data)
-    except Invalid as e:
-        raise ValidationError(str(e)) from None
-    kw = _claims(syntax.keywords)
+    _check_end(data)
+    syntax = None
+    if own and built is not None and not isinstance(built, Deck):
+        # pnp's own kit bytes, rendered from `built` a moment ago: its keywords are the build's, and
+        # PDFium alone reads the file (qpdf's judgement of the syntax is for files from outside)
+        keywords = built.keywords
+    else:
+        own = False
+        from pnp.validation.syntax import Invalid, read_syntax
+
+        try:
+            syntax = read_syntax(data)
+        except Invalid as e:
+            raise ValidationError(str(e)) from None
+        keywords = syntax.keywords
+    kw = _claims(keywords)
     kit = registry().get(kw["kit"])
     if kit is None:
         raise ValidationError(f"names an unknown kit {kw['kit']!r}; pnp makes {', '.join(registry())}")
@@ -324,12 +367,15 @@ def _validate(data: bytes, report: Report, built: Built | Deck | None) -> Deck |
 
         if kw["format"] != FORMAT:
             raise ValidationError(f"claims the format {kw['format']!r}; pnp writes kit PDFs and {FORMAT} PDFs")
+        assert syntax is not None  # a deck is read by qpdf too (pnp.validation.cards)
         return validate_deck(data, syntax, kw, kit, report, built if isinstance(built, Deck) else None)
     lang, paper_id = kw.get("lang", "?"), kw.get("paper", "?")
     if paper_id not in PAPERS:
         raise ValidationError(f"names an unknown paper {paper_id!r}; pnp prints on {', '.join(PAPERS)}")
+    if lang not in languages():  # a name from the list, never a path to look a file up by
+        raise ValidationError(f"names an unknown language {lang[:40]!r}; pnp prints {', '.join(languages())}")
     try:
-        cats = load_catalog(kit.id, lang)
+        cats = kit.catalog(lang)
     except PnpError:
         raise ValidationError(f"names an unknown language {lang!r}") from None
     spec = kit.load_spec()
@@ -356,16 +402,27 @@ def _validate(data: bytes, report: Report, built: Built | Deck | None) -> Deck |
     report.info = {"kit": kit.id, "lang": lang, "paper": paper_id, "players": claim, "backs": backs, "variant": variant}
 
     # what the kit's own build prints for the options the file claims
-    if built is None or isinstance(built, Deck) or built.keywords != syntax.keywords:
+    if built is None or isinstance(built, Deck) or built.keywords != keywords:
         from pnp.build import build_pages
 
         built = build_pages(kit, options, shared_measurer())
-    printed = read_printed(data, want_colour=variant == "greyscale")
+    printed = read_printed(data, want_colour=variant == "greyscale", keep_images=not own)
     checks = report.checks
     n_pages = len(printed)
     checks.append(Check("pages", str(len(built.pages)), str(n_pages), n_pages == len(built.pages)))
     checks.append(Check("page count the file claims", str(n_pages), pages_claim, int(pages_claim) == n_pages))
     checks.extend(structure_checks(built, printed))
+    if not own:
+        # what each page prints against what the genuine kit prints (pnp's own bytes are that kit)
+        from pnp.validation import compare
+
+        seen = [p.image for p in printed]
+        for p in printed:
+            p.image = None
+        differ = compare.compare(seen, built, compare.rasters(compare.genuine_pdf(built), len(seen)))
+        checks.append(Check("what each page prints", "what the kit prints (print mode)",
+                            "the same" if not differ else f"prints differently from the kit: {'; '.join(differ[:2])}"
+                            + ("; ..." if len(differ) > 2 else ""), not differ))
 
     # the components the rules call for, counting only those that print
     want = kit.expected(spec, options)
@@ -626,12 +683,12 @@ def compact(checks: list[Check]) -> list[Check]:
 
 def report_table(r: Report) -> str:
     if r.error is not None:
-        return f"{r.file}: {r.error}"
+        return f"{shown(r.file)}: {r.error}"
     info = ", ".join(f"{k} {v}" for k, v in r.info.items())
     rows = [(c.component, c.expected, c.found, "ok" if c.ok else "FAIL") for c in compact(r.checks)]
     w = [max(len(x[i]) for x in [*rows, ("component", "expected", "found", "ok")]) for i in range(4)]
     w[0] = min(w[0], 60)
-    lines = [f"{r.file} ({info})", "  " + "  ".join(h.ljust(w[i]) for i, h in enumerate(("component", "expected", "found", "ok")))]
+    lines = [f"{shown(r.file)} ({info})", "  " + "  ".join(h.ljust(w[i]) for i, h in enumerate(("component", "expected", "found", "ok")))]
     for row in rows:
         lines.append("  " + "  ".join(cell[: w[i]].ljust(w[i]) for i, cell in enumerate(row)))
     return "\n".join(lines)

@@ -23,6 +23,7 @@ import pnp.i18n
 import pnp.paths
 from pnp.cli import main
 from pnp.paths import FONTS, TEMPLATES
+from tests.helpers import KIT_IDS
 
 PNP = Path(sys.executable).parent / "pnp"
 # runs the CLI with the data folders moved: argv = templates fonts args...
@@ -110,7 +111,9 @@ def test_an_offset_is_in_the_name_of_the_kit_that_takes_it_only(tmp_path):
     result = _run("render", "-l", "en", "-p", "a4", "--back-offset", "1,-0.5", "--no-validate", "-q", "-o",
                   str(tmp_path))
     assert result.exit_code == 0, result.output
-    assert _files(tmp_path) == ["kesse-rueben-en-a4.pdf", "ludo-cards-en-a4-offset+1-0.5.pdf", "tab-en-a4.pdf"]
+    # the Ludo cards take backs; the other kits (Tâb, Kesse Rüben, the Royal Game of Ur ...) have none to shift
+    assert _files(tmp_path) == sorted([f"{k}-en-a4.pdf" for k in KIT_IDS if k != "ludo-cards"]
+                                      + ["ludo-cards-en-a4-offset+1-0.5.pdf"])
 
 
 def test_pnp_alone_prints_the_help():
@@ -204,10 +207,44 @@ def test_an_unreadable_or_damaged_font_is_named(tmp_path):
     assert "DejaVuSansCondensed-Oblique.ttf: not a usable TrueType font" in _one_error_line(r.stderr)
 
 
-def test_a_file_failing_its_checks_is_not_left_under_its_final_name(tmp_path, templates):
-    """Facts the schema allows but the rules do not (the barn off the centre):
-    the PDF is written, fails render's validation and is kept as .invalid.pdf."""
-    _edit_game(templates, "kesse-rueben", barn=[2, 2])
+@pytest.mark.parametrize(("kit_id", "values", "words"), [
+    ("kesse-rueben", {"barn": [2, 2]}, ["'barn on the centre square'", "barn at (2, 2) on a 5 x 5 board"]),
+    ("ludo-cards", {"stack_height": 7}, ["'stack height = pawn positions on a card'", ": 7"]),  # 100: no room (schema)
+    ("ludo-cards", {"values": [1]}, ["'a stack per die value 1-4'", "values (1,)"]),
+    ("tab", {"rows": 3}, ["'rows'", "the path needs 4 rows"]),
+    ("kesse-rueben", {"token": 30.0}, ["'a pawn fits on a token on a square'", "token 30.0 mm"]),
+])
+def test_facts_that_break_the_games_invariants_are_refused_before_writing(tmp_path, templates, kit_id, values, words):
+    """Facts the schema allows but the game's rules do not: refused from the
+    facts (one line naming the file and the rule), not found after an
+    .invalid.pdf was written."""
+    _edit_game(templates, kit_id, **values)
+    out = tmp_path / "out"
+    result = _run("render", "-o", str(out))
+    assert result.exit_code == 1, result.output
+    line = _one_error_line(result.output)
+    assert line.startswith(f"Error: {templates / kit_id / 'game.toml'}: the game's rule "), line
+    assert all(w in line for w in words), line
+    assert not out.exists()
+
+
+def test_a_file_failing_its_checks_is_not_left_under_its_final_name(tmp_path, monkeypatch):
+    """A kit whose drawing lacks a component its facts ask for (one field
+    more expected than drawn): the PDF is written, fails render's validation
+    and is kept as .invalid.pdf."""
+    import dataclasses
+
+    import pnp.kits.kesse_rueben as kr
+
+    def one_more(spec, options):
+        return {**kr.expected(spec, options), "field": spec.fields + 1}
+
+    from pnp.kits import _builtin
+
+    good = kr.KIT
+    broken = dataclasses.replace(good, expected=one_more)
+    monkeypatch.setattr(kr, "KIT", broken)
+    monkeypatch.setitem(_builtin(), good.id, broken)  # the validator looks the kit up by the name in the file
     out = tmp_path / "out"
     out.mkdir()
     (out / "kesse-rueben-en-a4.pdf").write_bytes(b"an older kit")
@@ -216,7 +253,8 @@ def test_a_file_failing_its_checks_is_not_left_under_its_final_name(tmp_path, te
     assert _files(out) == ["kesse-rueben-en-a4.invalid.pdf"], "no SVG of a kit that failed its checks either"
     assert f"kept as {out / 'kesse-rueben-en-a4.invalid.pdf'}" in result.output
     # rendered right again: the final name is back and the invalid file goes
-    shutil.copy(TEMPLATES / "kesse-rueben" / "game.toml", templates / "kesse-rueben" / "game.toml")
+    monkeypatch.setattr(kr, "KIT", good)
+    monkeypatch.setitem(_builtin(), good.id, good)
     result = _run("render", "kesse-rueben", "-l", "en", "-p", "a4", "-o", str(out))
     assert result.exit_code == 0, result.output
     assert _files(out) == ["kesse-rueben-en-a4.pdf"]
@@ -278,7 +316,8 @@ def test_a_full_disk_is_one_line_and_leaves_no_part(tmp_path, monkeypatch):
         result = _run("render", "ludo-cards", "-l", "en", "-p", "a4", "-j", "1", "-o", str(disk))
         assert result.exit_code == 1, result.output
         line = _one_error_line(result.output)
-        assert line == f"Error: cannot write {disk / 'ludo-cards-en-a4.pdf'}: No space left on device"
+        assert line == (f"Error: cannot write {disk / 'ludo-cards-en-a4.pdf'}: No space left on device; "
+                        "no file was written; no partial file was left behind")
         assert _files(disk) == ["old.pdf"], "no .part, no half file"
         assert (disk / "old.pdf").read_bytes() == b"%PDF- an old kit"
     finally:

@@ -74,12 +74,14 @@ def bad_values(node: dict[str, Any], value: Any) -> Iterator[tuple[str, Any]]:
             yield "pattern", "red colour!"
         if node.get("minLength", 0) > 0:
             yield "empty", ""
+        if "maxLength" in node:
+            yield "too-long", "a" * (node["maxLength"] + 1)
     elif kind == "array":
         yield "text", "x"
         if node.get("minItems", 0) > 0:
             yield "too-few", list(value)[: node["minItems"] - 1]
         if "maxItems" in node:
-            yield "too-many", list(value) + list(value)[-1:]
+            yield "too-many", list(value) + list(value)[-1:] * (node["maxItems"] - len(value) + 1)
     elif kind == "object":
         yield "text", "x"
         if node.get("additionalProperties") is False:
@@ -231,7 +233,7 @@ def test_the_game_files_as_they_are_pass_their_schema():
     ("ludo-cards", "bleed", math.nan, ["bleed", "finite"]),
     ("ludo-cards", "bleed", math.inf, ["bleed: should be a finite number, not inf"]),
     ("ludo-cards", "card", [63.5, -math.inf], ["card[1]: should be a finite number, not -inf"]),
-    ("ludo-cards", "card", [63.5, 5000.0], ["card[1]: should be less than or equal to 1000, not 5000.0"]),
+    ("ludo-cards", "card", [63.5, 5000.0], ["card[1]: should be less than or equal to 284.3, not 5000.0"]),  # A4's 297 mm less 2 x 6.35
     ("tab", "square", "12", ["square: should be a valid number, not '12'"]),
     ("tab", "coins", True, ["coins: should be a valid integer, not True"]),
     ("tab", "scores", [[0, 1], [1, 2.5]], ["scores[1][1]: should be a valid integer, not 2.5"]),

@@ -52,6 +52,18 @@ def test_one_render_without_validation_imports_only_what_it_draws_with(tmp_path)
     assert not found, f"a single unvalidated render imported {found}"
 
 
+def test_a_validated_render_reads_its_pdf_with_pdfium_alone(tmp_path) -> None:
+    """`pnp render` judges its own bytes once, with PDFium (issue 20): it
+    does not load qpdf or fontTools for them, nor the genuine-kit comparison
+    (those bytes are the genuine kit), nor fork a bounded child."""
+    mods = loaded("render", "tab", "--lang", "en", "--paper", "a4", "--quiet", "-o", str(tmp_path))
+    assert "pnp.validate" in mods and "pypdfium2" in mods  # it did validate
+    assert (tmp_path / "tab-en-a4.pdf").stat().st_size > 0
+    found = sorted(m for m in mods if m.split(".")[0] in ("pikepdf", "fontTools")
+                   or m in ("pnp.validation.syntax", "pnp.validation.compare", "pnp.validation.bounded"))
+    assert not found, f"a validated render imported {found}"
+
+
 def test_no_import_hook_is_loaded_at_interpreter_start() -> None:
     """The editable install is a plain path in a .pth file (pyproject.toml
     maps no package to a folder of another name): no setuptools finder, with

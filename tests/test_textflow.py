@@ -9,12 +9,14 @@ from pnp.geometry import PT, Box, Text
 from pnp.textflow import (
     Block,
     Run,
+    break_points,
     fit,
     flow,
     line_shapes,
     parse_block,
     parse_blocks,
     parse_inline,
+    tie,
     visible_words,
     wrap,
 )
@@ -63,8 +65,9 @@ def test_wrap_sets_the_paragraph_as_a_whole(measure, width):
     size = 9.0
     lines = wrap((Run(PARAGRAPH),), width, size, measure)
     words = ["".join(t for t, _ in w) for line in lines for w in line]
-    assert words == PARAGRAPH.split()
-    greedy = _greedy([[(w, "Sans")] for w in PARAGRAPH.split()], width, size, measure)
+    units = tie(PARAGRAPH).split(" ")  # "a throw", "a piece": tied units are words here
+    assert words == units
+    greedy = _greedy([[(w, "Sans")] for w in units], width, size, measure)
     assert len(lines) == len(greedy)
     assert _ragged(lines, width, size, measure) <= _ragged(greedy, width, size, measure) + 1e-6
 
@@ -352,3 +355,49 @@ def test_total_fit_needs_no_more_lines_than_first_fit(measure, width):
         if total > greedy:
             worse.append((total, greedy, text[:50]))
     assert not worse, worse
+
+
+@pytest.mark.parametrize(("text", "tied"), [
+    # a one-letter word keeps the word after it (kesse-rueben-nl: "raadt A ‘3’. B / weet")
+    ("raadt A ‘3’. B weet nu", "raadt A\u00a0‘3’. B\u00a0weet nu"),
+    ("take a piece", "take a\u00a0piece"),
+    ("J. Smith wins", "J.\u00a0Smith wins"),
+    # a paper name keeps "Format" (tab-de: "im Format / A4"), not any word before it
+    ("auf Papier im Format A4 aus.", "auf Papier im Format\u00a0A4 aus."),
+    ("im Format US Letter drucken", "im Format\u00a0US\u00a0Letter drucken"),
+    ("op A4-formaat", "op A4-formaat"),
+    # a compound cut short keeps its conjunction (tab-nl: "zwart-wit- / of")
+    ("een zwart-wit- of kleurenprinter", "een zwart-wit-\u00a0of kleurenprinter"),
+    ("Vorder- und Rückseite", "Vorder-\u00a0und Rückseite"),
+    # set phrases (ludo-cards-de: "Zum / Beispiel", kesse-rueben-de: "Rote / Beten")
+    ("Zum Beispiel: Der", "Zum\u00a0Beispiel: Der"),
+    ("würfelt zum Beispiel eine 3", "würfelt zum\u00a0Beispiel eine\u00a03"),
+    ("oder Rote Beten) als", "oder Rote\u00a0Beten) als"),
+    # what must stay free stays free
+    ("Print-and-Play-Bögen oder Karton", "Print-and-Play-Bögen oder Karton"),
+    ("rote Karten", "rote Karten"),
+])
+def test_tie_rules(text, tied):
+    assert tie(text) == tied
+
+
+@pytest.mark.parametrize(("word", "lang", "bad", "good"), [
+    ("verwendet", "de", 3, 6),  # "ver-wendet" leaves a bare prefix; "verwen-det" does not
+    ("Vorderseite", "de", 3, 6),  # "Vor-derseite" against the joint "Vorder-seite"
+])
+def test_a_break_after_a_three_letter_prefix_is_dear(word, lang, bad, good):
+    costs = {pos: cost for pos, _, cost in break_points(word, lang)}
+    assert costs[bad] > costs[good]
+
+
+@pytest.mark.parametrize("width", [w / 2 for w in range(50, 140)])
+def test_a_prefix_is_not_left_at_a_line_end_when_a_better_break_exists(measure, width):
+    """tab-de Letter printed "ver- / wendet": with "verwen-dest" and whole
+    words to choose from, no width leaves the bare prefix at a line end."""
+    text = "Wenn du einen Tintenstrahldrucker verwendest, lass der Tinte Zeit zum Trocknen."
+    lines = [" ".join(_text_of(w) for w in line) for line in wrap(parse_inline(text), width, 9.0, measure, "de")]
+    assert not any(line.endswith("ver-") for line in lines), lines
+
+
+def _text_of(word) -> str:
+    return "".join(t for t, _ in word)

@@ -301,7 +301,16 @@ def test_matches():
     assert not matches("square", ("board", "4x9"))
 
 
-def test_render_validates_what_it_wrote_in_a_bounded_child(measure, tmp_path):
+def test_render_validates_what_it_wrote_in_its_own_process(measure, tmp_path, monkeypatch):
+    """pnp's own bytes are judged where they were made: no bounded child,
+    and no qpdf (PDFium alone reads them), yet a kit that breaks the rules fails."""
+    from pnp.validation import bounded
+
+    def no_child(*args, **kwargs):
+        raise AssertionError("render forked a bounded child for its own bytes")
+
+    monkeypatch.setattr(bounded, "run_bounded", no_child)
+    monkeypatch.setattr("pnp.validation.syntax.read_syntax", no_child)
     kit = get_kit("tab")
     real = kit.load_spec()
     fewer = dataclasses.replace(real, pieces_per_player=real.pieces_per_player - 1)
@@ -309,7 +318,7 @@ def test_render_validates_what_it_wrote_in_a_bounded_child(measure, tmp_path):
                         ("pdf",), 150, measure, validate=True)
     report = result.report
     assert report is not None and not report.ok
-    assert report.peak_bytes > 0 and report.seconds > 0  # measured from the child that checked it
+    assert report.seconds > 0 and report.peak_bytes == 0  # timed here; no child to measure
     bad = {c.component: (c.expected, c.found) for c in _failed(report)}
     assert bad["piece:light"] == (str(real.pieces_per_player), str(fewer.pieces_per_player))
 

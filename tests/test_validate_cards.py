@@ -228,6 +228,21 @@ def _unembed_font(pdf: pikepdf.Pdf) -> None:
             del obj["/FontFile2"]
 
 
+def _screen_only(pdf: pikepdf.Pdf) -> None:
+    """Page 2's piece in optional content that shows on screen and is off
+    when printed (PDFium's print mode, as a printer, leaves it out)."""
+    ocg = pdf.make_indirect(pikepdf.Dictionary(
+        Type=pikepdf.Name.OCG, Name=pikepdf.String("screen only"),
+        Usage=pikepdf.Dictionary(Print=pikepdf.Dictionary(PrintState=pikepdf.Name.OFF),
+                                 View=pikepdf.Dictionary(ViewState=pikepdf.Name.ON))))
+    usage = pikepdf.Dictionary(Event=pikepdf.Name.Print, OCGs=pikepdf.Array([ocg]),
+                               Category=pikepdf.Array([pikepdf.Name.Print]))
+    pdf.Root.OCProperties = pikepdf.Dictionary(OCGs=pikepdf.Array([ocg]), D=pikepdf.Dictionary(
+        ON=pikepdf.Array([ocg]), Order=pikepdf.Array([ocg]), AS=pikepdf.Array([usage])))
+    pdf.pages[1].Resources.Properties = pikepdf.Dictionary(OCx=ocg)
+    wrap(pdf, 1, before=b"/OC /OCx BDC\n", after=b"\nEMC")
+
+
 def _claim(old: str, new: str) -> Callable[[pikepdf.Pdf], None]:
     def fn(pdf: pikepdf.Pdf) -> None:
         kw = str(pdf.docinfo["/Keywords"])
@@ -252,6 +267,9 @@ def _claim(old: str, new: str) -> Callable[[pikepdf.Pdf], None]:
     (_swap_front_and_back, "deck order: each page prints its piece",
      "page 29 (piece-dark-1-front) prints piece-dark-1-back (the deck's page 30)"),
     (_shift_out, "pieces inside their trim", "page 2 (piece-light-1-front): piece:light reaches"),
+    (_screen_only, "ink on every piece", "page 2 (piece-light-1-front) prints nothing inside its trim"),
+    (_screen_only, "deck order: each page prints its piece", "page 2 (piece-light-1-front) differs from the deck's "
+                                                             "piece on"),
     (_no_trimbox, "page boxes (mm)", "page 5 (piece-light-2-back) has no TrimBox"),
     (_trimbox_off, "page boxes (mm)", "page 5 (piece-light-2-back): TrimBox 19.00 x 19.00 mm at 4.00, 3.00 mm, not "
                                       "19.00 x 19.00 mm at 3.00, 3.00 mm"),

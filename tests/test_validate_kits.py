@@ -70,7 +70,8 @@ def test_a_ludo_kit_with_one_card_fewer_fails(tmp_path, measure, monkeypatch):
     bad = failing(validate_file(path))
     assert bad["card:blue-3-4"] == ("1", "0")
     # the cards after the missing one move up a place, and their text with them
-    assert set(bad) == {"card:blue-3-4", "components page by page", "component places", "text page by page"}
+    assert set(bad) == {"card:blue-3-4", "components page by page", "component places", "text page by page",
+                        "what each page prints"}
     assert "lacks card:blue-3-4" in bad["components page by page"][1]
 
 

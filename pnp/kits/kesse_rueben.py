@@ -34,7 +34,21 @@ from pnp.layout.frame import Sheet, content_box
 from pnp.layout.marks import cap, label, symbol
 from pnp.layout.rules import MIN_BODY_PT
 from pnp.options import Options
-from pnp.spec import Count, Counts, HexColour, Mm, Name, Schema, Symbol, ascending, check_game
+from pnp.spec import (
+    MAX_LIST,
+    MAX_PLAYERS,
+    SAFE_SHORT,
+    Count,
+    Counts,
+    HexColour,
+    Mm,
+    Name,
+    Schema,
+    Symbol,
+    ascending,
+    check_game,
+    fits,
+)
 from pnp.textflow import Measure, fit, parse_blocks
 
 KIT_ID = "kesse-rueben"
@@ -102,14 +116,16 @@ class KesseGame(Schema):
     barn: tuple[Count, Count]
     square: Mm
     token: Mm
-    kinds: Annotated[list[Name], msgspec.Meta(min_length=1)]
-    supply: dict[Count, Count]  # TOML keys are text: "3" is read as 3
-    look: dict[Name, KesseLook]
-    contents: Annotated[list[ContentFact], msgspec.Meta(min_length=1)]
-    needs: list[Name] = []
+    kinds: Annotated[list[Name], msgspec.Meta(min_length=1, max_length=MAX_LIST)]
+    supply: Annotated[dict[Count, Count], msgspec.Meta(max_length=MAX_PLAYERS)]  # TOML keys are text: "3" is read as 3
+    look: Annotated[dict[Name, KesseLook], msgspec.Meta(max_length=MAX_LIST)]
+    contents: Annotated[list[ContentFact], msgspec.Meta(min_length=1, max_length=MAX_LIST)]
+    needs: Annotated[list[Name], msgspec.Meta(max_length=MAX_LIST)] = []
 
     def __post_init__(self) -> None:
         ascending("players", self.players)
+        fits("board", self.board, "square", self.square)  # the board is on one half sheet
+        fits("token", 1, "token", self.token, SAFE_SHORT / 2)  # a row of tokens holds at least one
         if max(self.barn) > self.board:
             raise ValueError(f"barn: {list(self.barn)} is not on a {self.board} x {self.board} board")
         if len(set(self.kinds)) != len(self.kinds):
@@ -424,6 +440,8 @@ def token_sheet(ctx: Context) -> Sheet:
     n = tokens_per_kind(spec, ctx.options.players)
     t = spec.token
     widest = min(8, int((area.w - 2.0) // t))
+    if widest < 1:
+        raise LayoutError(f"a token of {t:g} mm does not fit across the page ({area.w - 2.0:g} mm)")
     per_row = -(-n // -(-n // widest))  # as few rows as fit, and the rows even (12 -> 6 + 6)
     items: list[Shape] = []
     head = ("tokens_all", {"n": n}) if ctx.options.players is None else ("tokens_players", {"n": n, "players": ctx.options.players})

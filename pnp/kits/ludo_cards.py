@@ -32,25 +32,29 @@ from pnp.geometry import (
 )
 from pnp.kits import Context, Invariant, Kit
 from pnp.layout import component_list as kit_list
+from pnp.layout import deck
+from pnp.layout.deck import DUPLEX
 from pnp.layout.frame import Sheet, content_box
-from pnp.layout.imposition import (
-    MARK,
-    MARK_GAP,
-    MARK_LEN,
-    Grid,
-    back_slot,
-    crop_marks,
-    cut_lines,
-    fit_grid,
-    flip_point,
-    other_flip,
-    page_shift,
-)
+from pnp.layout.imposition import Grid, fit_grid
 from pnp.layout.marks import cap, label
 from pnp.layout.marks import symbol as kind_symbol
 from pnp.layout.rules import rules_sheets
 from pnp.options import Options
-from pnp.spec import Count, Counts, HexColour, Margin, Mm, Name, Schema, Symbol, ascending, check_game
+from pnp.spec import (
+    MAX_LIST,
+    MIN_PIECE,
+    Count,
+    Counts,
+    HexColour,
+    Margin,
+    Mm,
+    Name,
+    Schema,
+    Symbol,
+    ascending,
+    check_game,
+    fits,
+)
 from pnp.textflow import DiagramFn, Measure, parse_blocks
 
 KIT_ID = "ludo-cards"
@@ -94,17 +98,23 @@ class LudoGame(Schema):
     """The schema of templates/ludo-cards/game.toml."""
 
     players: Counts
-    values: Annotated[list[Annotated[int, msgspec.Meta(ge=1, le=6)]], msgspec.Meta(min_length=1)]  # ascending
+    # ascending; 1-4: a die value 5 has no stack and 6 is the joker (the rules text and the card art know no other)
+    values: Annotated[list[Annotated[int, msgspec.Meta(ge=1, le=4)]], msgspec.Meta(min_length=1, max_length=4)]
     stack_height: Count
     card: tuple[Mm, Mm]
     grid: tuple[Count, Count]
     bleed: Margin
-    colours: Annotated[list[LudoColour], msgspec.Meta(min_length=1)]
-    contents: Annotated[list[kit_list.ContentFact], msgspec.Meta(min_length=1)]
-    needs: list[Name] = []
+    colours: Annotated[list[LudoColour], msgspec.Meta(min_length=1, max_length=MAX_LIST)]
+    contents: Annotated[list[kit_list.ContentFact], msgspec.Meta(min_length=1, max_length=MAX_LIST)]
+    needs: Annotated[list[Name], msgspec.Meta(max_length=MAX_LIST)] = []
 
     def __post_init__(self) -> None:
         ascending("players", self.players)
+        fits("grid[0]", self.grid[0], "card[0]", self.card[0])  # the cards of a sheet are on that sheet
+        fits("grid[1]", self.grid[1], "card[1]", self.card[1])
+        if self.stack_height * MIN_PIECE > self.card[1]:  # a card shows a pawn position per card of its stack
+            raise ValueError(f"card[1]: a card {self.card[1]:g} mm long has no room for stack_height "
+                             f"{self.stack_height} pawn positions of {MIN_PIECE:g} mm")
         ascending("values", self.values)
         ids = [c.id for c in self.colours]
         if len(set(ids)) != len(ids):
@@ -270,280 +280,36 @@ def card_back(spec: LudoSpec, colour: Colour, name: str, title: str, m: Measure,
     ]
 
 
-# ---- sheets -----------------------------------------------------------------
-
-def _frame_boxes(g: Grid, ctx: Context) -> dict[str, object]:
-    """Header and scale check between the crop marks, on both papers."""
-    safe = ctx.options.paper.safe(landscape=True)
-    b = g.box
-    bar_x = b.x + 3.0
-    mark_end = b.bottom + MARK_GAP + MARK_LEN + 1.0
-    return {
-        "header": Box(safe.x, safe.y, safe.w, 4.0),
-        "scale": (bar_x, safe.bottom - 0.5),
-        "scale_label": Box(bar_x + ctx.options.paper.scale_bar + 4.0, mark_end, safe.right - bar_x - 60.0,
-                           safe.bottom - mark_end),
-    }
-
+# ---- sheets: the shared deck (pnp/layout/deck.py) ----------------------------
 
 def grid_of(spec: LudoSpec, ctx: Context) -> Grid:
     cols, rows = spec.grid
     return fit_grid(ctx.options.paper, spec.card[0], spec.card[1], cols, rows, landscape=True)
 
 
-DUPLEX = ("duplex-long", "duplex-short")
-
-
-def card_sheets(ctx: Context) -> list[Sheet]:
-    """The card pages. In a duplex mode they come in sheets: the alignment
-    test's front and back, then each sheet of fronts followed by its backs,
-    so that once the pages before them are even in number, every front is
-    an odd page and its back the even page after it."""
-    spec: LudoSpec = ctx.spec
-    cat, m, opts = ctx.cat, ctx.measure, ctx.options
-    g = grid_of(spec, ctx)
-    per_sheet = g.cols * g.rows
-    title = cat.text("title")
-    fb = _frame_boxes(g, ctx)
-    sheets: list[Sheet] = []
-    if opts.backs in DUPLEX:
-        sheets += alignment_sheets(ctx, g, fb)
-    for colour in spec.colours_for(opts.players):
-        name = cat.text(colour.id)
-        deck = spec.deck(colour)
-        if opts.backs == "gutterfold":
-            sheets += gutterfold_sheets(ctx, colour, name, title, fb)
-            continue
-        for start in range(0, len(deck), per_sheet):
-            chunk = deck[start : start + per_sheet]
-            items: list[Shape] = []
-            for (col, row), (v, k) in zip(g.slots(), chunk, strict=False):
-                cell = g.cell(col, row)
-                code = cat.text("card_code", colour=name, value=v, k=k, height=spec.stack_height)
-                items.append(Group(tuple(card_front(spec, colour, v, k, name, code, m)), cell.x, cell.y,
-                                   tag=("card", f"{colour.id}-{v}-{k}")))
-            items += cut_lines(g) + crop_marks(g)
-            sheets.append(Sheet(True, tuple(items), f"fronts {colour.id}", header=fb["header"], scale=fb["scale"],
-                                scale_label=fb["scale_label"], caption=cat.text("sheet_fronts", colour=cap(name))))
-            if opts.backs in DUPLEX:
-                sheets.append(back_sheet(ctx, g, colour, name, title, len(chunk), fb))
-    return sheets
-
-
-def back_sheet(ctx: Context, g: Grid, colour: Colour, name: str, title: str, count: int, fb: dict) -> Sheet:
-    """The backs of one front sheet, placed behind their fronts for the
-    chosen flip, shifted by --back-offset, with bleed past the cut."""
-    spec: LudoSpec = ctx.spec
-    opts = ctx.options
-    ox, oy = page_shift(opts.backs, opts.back_offset)
-    safe = opts.paper.safe(landscape=True)
-    b = g.box
-    bleed_x = min(spec.bleed, b.x - safe.x - abs(ox) - 0.01)
-    bleed_y = min(spec.bleed, b.y - safe.y - abs(oy) - 0.01)
-    # the frame's header and scale bar sit in the top and bottom bands
-    bleed_y = min(bleed_y, b.y - (safe.y + 4.5) - abs(oy))
-    if bleed_x < 0 or bleed_y < 0:
-        raise LayoutError(f"--back-offset {opts.back_offset[0]:g},{opts.back_offset[1]:g} mm pushes the backs "
-                          "into the printer's margin")
-    items: list[Shape] = []
-    used = [back_slot(opts.backs, c, r, g) for (c, r) in g.slots()[:count]]
-    boxes = [g.cell(c, r) for c, r, _ in used]
-    area = boxes[0]
-    for bx in boxes[1:]:
-        area = area.union(bx)
-    saver = opts.variant == "ink-saver"
-    if not saver:  # the colour field, with bleed only on the outer edges of the used block
-        items.append(Rect(area.x - bleed_x + ox, area.y - bleed_y + oy, area.w + 2 * bleed_x, area.h + 2 * bleed_y,
-                          Style(stroke=None, fill=colour.rgb)))
-    art = tuple(card_back(spec, colour, name, title, ctx.measure, saver))
-    for c, r, rot in used:
-        cell = g.cell(c, r)
-        if rot:
-            grp = Group(art, cell.right + ox, cell.bottom + oy, 180.0, tag=("back", colour.id))
-        else:
-            grp = Group(art, cell.x + ox, cell.y + oy, tag=("back", colour.id))
-        items.append(grp)
-    return Sheet(True, tuple(items), f"backs {colour.id}", header=fb["header"], scale=fb["scale"],
-                 scale_label=fb["scale_label"], caption=ctx.cat.text("sheet_backs", colour=cap(name)))
-
-
-GF_BLEED = 1.5  # mm: how far a gutterfold back's colour runs past the front it is trimmed to
-GF_MARK_GAP = GF_BLEED + 1.0  # crop marks start clear of that colour
-
-
-def gutterfold_sheets(ctx: Context, colour: Colour, name: str, title: str, fb: dict) -> list[Sheet]:
-    """Front and back side by side, a fold between: 2 pairs x 2 rows. The
-    person folds, glues, then trims the pair along the front's edges, so the
-    back's colour runs GF_BLEED past those edges (top, bottom and the far
-    side); between the rows the two backs are one colour field anyway. The
-    pairs stand GF_BLEED apart so no bleed reaches the next front."""
+def piles(ctx: Context) -> list[deck.Pile]:
+    """One pile a colour: its cards in the order a player stacks them, and its back."""
     spec: LudoSpec = ctx.spec
     cat, m = ctx.cat, ctx.measure
-    paper = ctx.options.paper
-    cw, ch = spec.card
-    pw, ph = paper.size(landscape=True)
-    block_w = 4 * cw + GF_BLEED
-    x0 = (pw - block_w - GF_BLEED) / 2  # centred with the last back's bleed
-    y0 = (ph - 2 * ch) / 2
-    safe = paper.safe(landscape=True)
-    if x0 - MARK_GAP - MARK_LEN < safe.x - 1e-6 or x0 + block_w + GF_BLEED + 1.0 + MARK_LEN > safe.right + 1e-6:
-        raise LayoutError(f"gutterfold pairs leave no room for crop marks on {paper.name}")
-    fold = Style(stroke=grey(0.35), width=0.3, dash=(2.0, 1.5), role="fold")
-    cut = Style(stroke=grey(0.6), width=0.15, role="cut")
     saver = ctx.options.variant == "ink-saver"
-    art = tuple(card_back(spec, colour, name, title, m, saver))
-    # the crop marks stand further out than on the duplex sheets: the scale sentence goes below them
-    label_top = y0 + 2 * ch + GF_MARK_GAP + MARK_LEN + 1.0
-    old = fb["scale_label"]
-    fb = {**fb, "scale_label": Box(old.x, label_top, old.w, old.bottom - label_top)}
-    sheets = []
-    deck = spec.deck(colour)
-    for start in range(0, len(deck), 4):
-        items: list[Shape] = []
-        fronts: list[Box] = []
-        for i, (v, k) in enumerate(deck[start : start + 4]):
-            row, pair = divmod(i, 2)
-            front = Box(x0 + pair * (2 * cw + GF_BLEED), y0 + row * ch, cw, ch)
-            fronts.append(front)
-            back = Box(front.right, front.y, cw, ch)
-            code = cat.text("card_code", colour=name, value=v, k=k, height=spec.stack_height)
-            items.append(Group(tuple(card_front(spec, colour, v, k, name, code, m)), front.x, front.y,
-                               tag=("card", f"{colour.id}-{v}-{k}")))
-            top = GF_BLEED if row == 0 else 0.0
-            bottom = GF_BLEED if row == 1 else 0.0
-            if not saver:
-                items.append(Rect(back.x, back.y - top, cw + GF_BLEED, ch + top + bottom,
-                                  Style(stroke=None, fill=colour.rgb)))
-            items.append(Group(art, back.x, back.y, tag=("back", colour.id)))
-            items.append(Line(back.x, back.y + 1.0, back.x, back.bottom - 1.0, fold))
-            # trim lines: the front's three open edges (the fourth is the fold)
-            items += [Line(front.x, front.y, front.right, front.y, cut), Line(front.x, front.bottom, front.right,
-                      front.bottom, cut), Line(front.x, front.y, front.x, front.bottom, cut)]
-        # where the two rows of a pair part: across the backs' one colour field too
-        for f in fronts[:2]:
-            items.append(Line(f.right, f.bottom, f.right + cw + GF_BLEED, f.bottom, cut))
-        items += _gutterfold_marks(fronts, x0, y0, block_w, 2 * ch)
-        sheets.append(Sheet(True, tuple(items), f"gutterfold {colour.id}", header=fb["header"], scale=fb["scale"],
-                            scale_label=fb["scale_label"], caption=cat.text("sheet_gutterfold", colour=cap(name))))
-    return sheets
-
-
-def _gutterfold_marks(fronts: list[Box], x0: float, y0: float, w: float, h: float) -> list[Shape]:
-    """Crop marks outside the block, in line with every trim line: clear of
-    the backs' bleed above, below and on the right (the left edge is a
-    front's, with no bleed)."""
-    out: list[Shape] = []
-    right = x0 + w + GF_BLEED + 1.0
-    for x in sorted({round(f.x, 6) for f in fronts}):
-        out.append(Line(x, y0 - GF_MARK_GAP, x, y0 - GF_MARK_GAP - MARK_LEN, MARK))
-        out.append(Line(x, y0 + h + GF_MARK_GAP, x, y0 + h + GF_MARK_GAP + MARK_LEN, MARK))
-    for y in sorted({round(v, 6) for f in fronts for v in (f.y, f.bottom)}):
-        out.append(Line(x0 - MARK_GAP, y, x0 - MARK_GAP - MARK_LEN, y, MARK))
-        out.append(Line(right, y, right + MARK_LEN, y, MARK))
+    title = cat.text("back_title")  # a card back holds a title of its own, short enough for 9 pt
+    out = []
+    for colour in spec.colours_for(ctx.options.players):
+        name = cat.text(colour.id)
+        fronts = tuple(
+            (tuple(card_front(spec, colour, v, k, name,
+                              cat.text("card_code", colour=name, value=v, k=k, height=spec.stack_height), m)),
+             f"{colour.id}-{v}-{k}")
+            for v, k in spec.deck(colour))
+        out.append(deck.Pile(colour.id, fronts, tuple(card_back(spec, colour, name, title, m, saver)),
+                             None if saver else colour.rgb, cat.text("sheet_fronts", colour=cap(name)),
+                             cat.text("sheet_backs", colour=cap(name)), cat.text("sheet_gutterfold", colour=cap(name))))
     return out
 
 
-CROSSES = ((0.15, 0.2), (0.85, 0.2), (0.5, 0.5), (0.15, 0.8), (0.85, 0.8))  # where on the grid the crosses stand
-FLIP_MARK = (0.05, 0.08)  # the asymmetric mark: near a corner, so each flip puts it somewhere else
-RULER = 10  # mm each way
-
-
-def flip_triangle(x: float, y: float, style: Style) -> Shape:
-    """An arrow-like triangle pointing right, with its tip higher than its
-    base is wide: no flip maps it onto itself."""
-    return polygon([(x - 4.0, y - 5.0), (x + 5.0, y - 1.5), (x - 4.0, y + 5.0)], style)
-
-
-def alignment_sheets(ctx: Context, g: Grid, fb: dict) -> list[Sheet]:
-    """A front page of crosses and a back page of rulers behind them: held to
-    the light, the user reads the printer's offset off the rulers. A solid
-    triangle on the front must show through inside its outline on the back;
-    where it shows through if the printer flips on the other edge, the back
-    says so."""
-    cat, m, opts = ctx.cat, ctx.measure, ctx.options
-    from pnp.textflow import Overflow, fit, flow
-
-    b = g.box
-    pw, ph = g.pw, g.ph
-    points = [(b.x + b.w * fx, b.y + b.h * fy) for fx, fy in CROSSES]
-    front: list[Shape] = []
-    cross = Style(width=0.25)
-    for x, y in points:
-        front += [Line(x - 6, y, x + 6, y, cross), Line(x, y - 6, x, y + 6, cross), Circle(x, y, 2.0, cross)]
-    tx, ty = b.x + b.w * FLIP_MARK[0], b.y + b.h * FLIP_MARK[1]
-    front.append(flip_triangle(tx, ty, Style(stroke=None, fill=BLACK)))
-    mark_box = Box(tx + 8.0, ty - 6.0, b.x + b.w * 0.3 - tx - 12.0, 16.0)
-    cols, _ = fit(parse_blocks([cat.text("align_mark_front")], cat.lang), [mark_box], m, 8, 6.5)
-    front += cols[0]
-    blocks = parse_blocks(["## " + cat.text("align_heading"), cat.text("align_front")], cat.lang)
-    cols, _ = fit(blocks, [Box(b.x + b.w * 0.3, b.y + 4, b.w * 0.4, b.h * 0.36)], m, 9, 7)
-    front += cols[0]
-
-    ox, oy = page_shift(opts.backs, opts.back_offset)
-    back: list[Shape] = []
-    tick = Style(width=0.2)
-    for x, y in points:
-        bx, by = flip_point(opts.backs, x, y, pw, ph)
-        bx, by = bx + ox, by + oy
-        back.append(Line(bx - RULER, by, bx + RULER, by, tick))
-        back.append(Line(bx, by - RULER, bx, by + RULER, tick))
-        for i in range(-RULER, RULER + 1):
-            ln = 2.2 if i % 5 == 0 else 1.2
-            back.append(Line(bx + i, by - ln, bx + i, by + ln, tick))
-            back.append(Line(bx - ln, by + i, bx + ln, by + i, tick))
-        # one label at each end, beyond the ruler: four places, four numbers
-        size = 6.5
-        cap_h = 0.73 * size * PT
-        for s, lx, ly, anchor in ((f"−{RULER}", bx - RULER - 1.2, by + cap_h / 2, "end"),
-                                  (f"+{RULER}", bx + RULER + 1.2, by + cap_h / 2, "start"),
-                                  (f"+{RULER}", bx, by - RULER - 1.2, "middle"),
-                                  (f"−{RULER}", bx, by + RULER + 1.2 + cap_h, "middle")):
-            back.append(Text(lx, ly, s, "Sans", size, m(s, "Sans", size), anchor))
-    # the flip check: where the front's triangle shows through, for the
-    # kit's flip (an outline to match) and for the other one (a warning)
-    right_pts = [flip_point(opts.backs, x, y, pw, ph) for x, y in ((tx - 4.0, ty - 5.0), (tx + 5.0, ty - 1.5),
-                                                                    (tx - 4.0, ty + 5.0))]
-    back.append(polygon([(x + ox, y + oy) for x, y in right_pts], Style(width=0.5)))
-    wrong = other_flip(opts.backs)
-    wrong_pts = [flip_point(wrong, x, y, pw, ph) for x, y in ((tx - 4.0, ty - 5.0), (tx + 5.0, ty - 1.5),
-                                                               (tx - 4.0, ty + 5.0))]
-    back.append(polygon([(x + ox, y + oy) for x, y in wrong_pts], Style(width=0.35, dash=(1.0, 0.8))))
-    for pts, key in ((right_pts, "align_mark_back"), (wrong_pts, f"align_wrong_{opts.backs.split('-')[1]}")):
-        cx = sum(p[0] for p in pts) / 3 + ox
-        cy = sum(p[1] for p in pts) / 3 + oy
-        box = Box(cx + 8.0, cy - 7.0, 85.0, 14.0) if cx < pw / 2 else Box(cx - 93.0, cy - 7.0, 85.0, 14.0)
-        cols, _ = fit(parse_blocks([cat.text(key)], cat.lang), [box], m, 8, 6.5)
-        back += cols[0]
-    # what to read and what to do, in two columns: the middle band of the
-    # grid, left and right of the middle ruler (the other rulers stand in the
-    # top and bottom bands): on the left how to read the rulers and what to do
-    # when they agree; on the right the last case (they disagree: the list
-    # goes on there) and what to do with only the PDF
-    shift = cat.text("align_shift_saver" if opts.variant == "ink-saver" else "align_shift")
-    steps = cat.blocks("align_back")
-    left = parse_blocks(["## " + cat.text("align_heading"), *steps[:-1]], cat.lang)
-    right = parse_blocks([steps[-1], cat.text("align_pdf_only"), shift], cat.lang)
-    mid = b.y + b.h * CROSSES[2][1]
-    band_top = b.y + b.h * CROSSES[0][1] + RULER + 7.0  # below the top rulers and their labels
-    band = Box(0.0, band_top, 0.0, 2 * (mid - band_top))
-    side = b.w * CROSSES[2][0] - RULER - 8.0 - 4.0  # from the grid's edge to the middle ruler's labels
-    boxes = [replace(band, x=b.x + 2.0, w=side), replace(band, x=b.x + b.w * CROSSES[2][0] + RULER + 8.0 + 2.0, w=side)]
-    # both columns in one type size, the largest at which both fit (tried
-    # one by one, from the top: a line of mixed fonts can overflow at one
-    # size and fit at the next smaller, so a binary search could skip a fit)
-    for step in range(9):
-        size = 8.5 - 0.25 * step
-        try:
-            cols = [flow(blocks, [box], size, m) for blocks, box in zip((left, right), boxes, strict=True)]
-        except Overflow:
-            continue
-        for col in cols:
-            back += col[0]
-        break
-    else:
-        raise LayoutError("the alignment test's text does not fit its columns even at 6.5 pt")
-    kw = {"header": fb["header"], "scale": fb["scale"], "scale_label": fb["scale_label"]}
-    return [Sheet(True, tuple(front), "alignment front", **kw), Sheet(True, tuple(back), "alignment back", **kw)]
+def card_sheets(ctx: Context) -> list[Sheet]:
+    """The card pages, as the shared deck lays them out for the backs mode."""
+    return deck.card_sheets(piles(ctx), grid_of(ctx.spec, ctx), ctx.options, ctx.spec.bleed, ctx.cat, ctx.measure)
 
 
 # ---- rules -----------------------------------------------------------------

@@ -36,7 +36,7 @@ from pnp.layout.frame import Sheet, content_box
 from pnp.layout.marks import cap, fitted_text, label
 from pnp.layout.rules import rules_sheets
 from pnp.options import Options
-from pnp.spec import Count, Counts, Mm, Name, Schema, ascending, check_game
+from pnp.spec import MAX_LIST, Count, Counts, Mm, Name, Schema, ascending, check_game, fits
 from pnp.textflow import Measure, fit, parse_blocks
 
 KIT_ID = "tab"
@@ -74,13 +74,16 @@ class TabGame(Schema, kw_only=True):  # kw_only: a field with a default comes fi
     square: Mm
     piece: Mm
     marker: Mm
-    scores: Annotated[list[tuple[Annotated[int, msgspec.Meta(ge=0)], Count]], msgspec.Meta(min_length=1)]
-    stop_on: list[Count]
-    contents: Annotated[list[ContentFact], msgspec.Meta(min_length=1)]
-    needs: list[Name] = []
+    scores: Annotated[list[tuple[Annotated[int, msgspec.Meta(ge=0, le=MAX_LIST)], Count]],
+                      msgspec.Meta(min_length=1, max_length=MAX_LIST)]
+    stop_on: Annotated[list[Count], msgspec.Meta(max_length=MAX_LIST)]
+    contents: Annotated[list[ContentFact], msgspec.Meta(min_length=1, max_length=MAX_LIST)]
+    needs: Annotated[list[Name], msgspec.Meta(max_length=MAX_LIST)] = []
 
     def __post_init__(self) -> None:
         ascending("players", self.players)
+        fits("rows", self.rows, "square", self.square)  # the board is on one sheet
+        fits("columns", self.columns, "square", self.square)
         heads = [h for h, _ in self.scores]
         if max(heads) > self.coins:
             raise ValueError(f"scores: a throw of {max(heads)} heads with {self.coins} coins")
@@ -97,7 +100,12 @@ def load_spec(templates: pathlib.Path | None = None) -> TabSpec:
 
 
 def text_values(spec: TabSpec, options: Options) -> dict[str, object]:
-    return {"paper": options.paper.name, "coins": spec.coins, "pieces": spec.pieces_per_player}
+    paper = options.paper.name
+    if options.lang == "nl":
+        # every {paper} of the Dutch texts starts a compound, which joins the
+        # parts of a name with hyphens: "A4-papier", "US-Letter-papier"
+        paper = paper.replace(" ", "-")
+    return {"paper": paper, "coins": spec.coins, "pieces": spec.pieces_per_player}
 
 
 def expected(spec: TabSpec, options: Options) -> dict[str, int]:

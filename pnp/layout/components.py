@@ -328,11 +328,14 @@ def finish(raw: Raw, bleed: float, safe: float, size: tuple[float, float] | None
 def components(kit_id: str, sheets: list[Sheet], spec: Any, bleed: float, preset: Preset | None = None) -> list[Component]:
     """The kit's pieces in deck order: each front followed by its back (or
     the back first, if the preset says so)."""
-    if kit_id not in FINDERS:
+    finder = FINDERS.get(kit_id)
+    if finder is None and hasattr(spec, "components"):  # a data kit: its kinds tag every piece
+        from pnp.datakit.cards import find as finder
+    if finder is None:
         raise UsageError(f"{kit_id} has no cut-out components for --format cards")
     if not (0 <= bleed <= MAX_BLEED):  # NaN fails too
         raise UsageError(f"--bleed {bleed}: choose between 0 and {MAX_BLEED:g} mm")
-    raws = FINDERS[kit_id](sheets, spec)
+    raws = finder(sheets, spec)
     size = None
     if preset is not None:
         size = preset.trim

@@ -8,12 +8,8 @@ so memory does not grow with the deck."""
 
 from __future__ import annotations
 
-import os
-import tempfile
 import zipfile
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO
 
 from pnp.layout.components import Component
@@ -50,28 +46,6 @@ def card_pngs(pdf: bytes, comps: list[Component], stem: str, dpi: float,
         raise ValueError(f"the cards PDF has {n} pages for {len(comps)} pieces")
 
 
-@contextmanager
-def atomic_file(path: Path) -> Iterator[BinaryIO]:
-    """A file written under a temporary name in its folder and renamed when
-    the block ends without error (removed if it does not): the streaming
-    twin of pnp.build.write_atomic, for files too large to hold in memory."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            yield f
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        raise
-
-
 class DeterministicZip:
     """A ZIP written entry by entry to `f`, with nothing in it that changes
     from one run to the next."""
@@ -93,4 +67,4 @@ class DeterministicZip:
         return self
 
     def __exit__(self, *_exc: object) -> None:
-        self.close()  # also on an error, while the file is still open (atomic_file then removes it)
+        self.close()  # also on an error, while the file is still open (pnp.build.atomic_file then removes it)

@@ -175,8 +175,9 @@ def _darkest(image: Image.Image) -> Image.Image:
 
 
 def _raster(page: Any, dpi: float = DPI) -> Image.Image:
-    """The page drawn in RGB at `dpi`, on white."""
-    return page.render(scale=dpi / 72, may_draw_forms=False, fill_color=(255, 255, 255, 255)).to_pil().convert("RGB")
+    """The page drawn in RGB at `dpi`, on white, in PDFium's print mode."""
+    return page.render(scale=dpi / 72, may_draw_forms=False, fill_color=(255, 255, 255, 255),
+                       optimize_mode="print").to_pil().convert("RGB")  # as a printer draws it (optional content)
 
 
 def _read_pages(data: bytes, deck: Deck, rendered_from_deck: bool) -> list[_Page]:

@@ -1,6 +1,8 @@
 """The printed page, as PDFium draws it.
 
-Each page is rasterised once at a low resolution. PDFium's page objects
+Each page is rasterised once at a low resolution, in PDFium's print mode
+(FPDF_PRINTING: optional content that is off when printed is left out, as
+a printer leaves it out, even when it shows on screen). PDFium's page objects
 carry the marked-content marks the renderer wrote around every component
 (/pnp <</K kind /V value>>) and their page-space bounds, so each component
 is found where it stands and counts only if its area of the printed page
@@ -54,6 +56,7 @@ class PrintedPage:
     text: str = ""  # visible text, in content order
     hidden_text: int = 0  # text objects that print nothing
     colour: bool = False  # any pixel with colour (not grey)
+    image: Any = None  # the page as printed, RGB (when asked for: see read_printed)
 
 
 BLANK = "print blank or one flat colour where they stand (covered or clipped)"
@@ -107,7 +110,10 @@ def _object_text(raw: Any, obj: Any, text_page: Any) -> str:
     return bytes(buf).decode("utf-16-le", "replace").rstrip("\0")
 
 
-def read_printed(data: bytes, want_colour: bool = True) -> list[PrintedPage]:
+def read_printed(data: bytes, want_colour: bool = True, keep_images: bool = False) -> list[PrintedPage]:
+    """Every page as PDFium prints it (print mode: optional content that is
+    off in print is not drawn). `keep_images` keeps each page's RGB raster
+    (pnp.validation.compare)."""
     import pypdfium2 as pdfium
     import pypdfium2.raw as raw
 
@@ -117,7 +123,7 @@ def read_printed(data: bytes, want_colour: bool = True) -> list[PrintedPage]:
         for index in range(len(doc)):
             page = doc[index]
             try:
-                pages.append(_read_page(page, raw, want_colour))
+                pages.append(_read_page(page, raw, want_colour, keep_images))
             except TooDeep as e:
                 raise ValidationError(f"page {index + 1} {e}") from None
             finally:
@@ -127,14 +133,16 @@ def read_printed(data: bytes, want_colour: bool = True) -> list[PrintedPage]:
     return pages
 
 
-def _read_page(page: Any, raw: Any, want_colour: bool) -> PrintedPage:
+def _read_page(page: Any, raw: Any, want_colour: bool, keep_image: bool) -> PrintedPage:
     from PIL import ImageChops
 
     w_pt, h_pt = page.get_size()
     if max(w_pt, h_pt) > MAX_SIDE_PT:
         raise ValidationError(f"has a page of {w_pt * PT:.0f} x {h_pt * PT:.0f} mm; pnp kits are printed on A4 or Letter")
     scale = DPI / 72
-    bitmap = page.render(scale=scale, may_draw_forms=False, grayscale=not want_colour)
+    colour = want_colour or keep_image
+    bitmap = page.render(scale=scale, may_draw_forms=False, grayscale=not colour, optimize_mode="print",
+                         rev_byteorder=colour)
     image = bitmap.to_pil()
     grey = image.convert("L") if image.mode != "L" else image
     grey.load()
@@ -143,13 +151,16 @@ def _read_page(page: Any, raw: Any, want_colour: bool) -> PrintedPage:
     pixels = grey.im
     width, height = image.size
     out = PrintedPage((w_pt * PT, h_pt * PT))
+    if keep_image:
+        out.image = image if image.mode == "RGB" else image.convert("RGB")
     if want_colour:
         r, g, b = image.convert("RGB").split()
         spread = ImageChops.subtract(ImageChops.lighter(ImageChops.lighter(r, g), b),
                                      ImageChops.darker(ImageChops.darker(r, g), b))
         out.colour = spread.getextrema()[1] > 12
 
-    left, bottom, right, top = page.get_cropbox()
+    x0, y0, x1, y1 = page.get_cropbox()  # the corners as written: any two opposite ones (PDFium normalises them too)
+    left, bottom, right, top = min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)
     out.origin = (left, top)
     handle = page.raw
     text_page = raw.FPDFText_LoadPage(handle)

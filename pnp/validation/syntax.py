@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import io
 import math
+import re
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import cache
 from typing import Any
 
 MAX_OBJECTS = 50_000
@@ -73,11 +75,12 @@ def read_syntax(data: bytes) -> Syntax:
     import pikepdf
 
     try:
-        pdf = pikepdf.open(io.BytesIO(data))
+        # no quiet repair: a file a reader has to rebuild is damaged, whatever the rebuild then shows
+        pdf = pikepdf.open(io.BytesIO(data), attempt_recovery=False)
     except pikepdf.PasswordError:
         raise Invalid("is locked with a password; a pnp kit never is (it must open in any reader without one)") from None
     except pikepdf.PdfError as e:
-        raise Invalid(f"is a damaged PDF that no reader can open ({_first_line(e)})") from None
+        raise Invalid(f"is damaged: {_where(e)}; a reader would have to repair it") from None
     with pdf:
         if len(pdf.objects) > MAX_OBJECTS:
             raise Invalid(f"has {len(pdf.objects)} objects; a pnp kit has a few hundred (limit {MAX_OBJECTS})")
@@ -91,6 +94,7 @@ def read_syntax(data: bytes) -> Syntax:
         kw = info.get("/Keywords") if info else None
         keywords = str(kw) if isinstance(kw, pikepdf.String) else ""
         out = Syntax(keywords, n_pages, [], [])
+        _check_streams(pdf, data)  # damage first: a damaged stream is not judged by what it inflates to
         budget = [MAX_OPERATORS]
         fonts: dict[tuple[int, int], tuple[str, Any, set[int]]] = {}
         done: dict[tuple[Any, ...], tuple[int, list[str]]] = {}  # see _content
@@ -98,6 +102,10 @@ def read_syntax(data: bytes) -> Syntax:
             try:
                 out.media_boxes.append(_box(page, "/MediaBox"))
                 out.crop_boxes.append(_box(page, "/CropBox"))
+                unit = page.obj.get("/UserUnit")
+                if unit is not None and _num(unit) != 1.0:
+                    raise Invalid(f"page {n} sets /UserUnit {unit}: readers that honour it (Acrobat) print it at "
+                                  f"{_num(unit) or 0:g} times the size; a pnp kit prints at 100 %")
                 _content(page, page.obj.get("/Resources"), n, budget, fonts, set(), 0, done)
             except Invalid:
                 raise
@@ -105,7 +113,83 @@ def read_syntax(data: bytes) -> Syntax:
                 raise Invalid(f"page {n}: its content cannot be read ({_first_line(e)})") from None
         for name, res, codes in fonts.values():
             _check_font(name, res, codes)
+        warnings = pdf.get_warnings()
+        if warnings:
+            raise Invalid(f"is damaged: {_where(warnings[0])}; a reader would have to repair it")
     return out
+
+
+MAX_INFLATED = 64 * 1024 * 1024  # bytes all of a file's compressed streams may inflate to
+
+
+def _where(e: BaseException | str) -> str:
+    """qpdf's message less the name of the in-memory input it read from."""
+    line = _first_line(e) if isinstance(e, BaseException) else str(e).strip().splitlines()[0]
+    line = re.sub(r"^stream <[^>]*>:?\s*", "", line)
+    line = re.sub(r"^\(([^)]*)\):\s*", r"\1: ", line)
+    return line if len(line) <= 160 else line[:157] + "..."
+
+
+def _check_streams(pdf: Any, data: bytes) -> None:
+    """Every Flate stream inflates whole and matches its own checksum
+    (zlib's Adler-32), which qpdf does not check: bytes flipped inside a
+    compressed stream often still inflate, into other drawing instructions
+    or another glyph, and readers then draw whatever comes out."""
+    import zlib
+
+    import pikepdf
+
+    left = MAX_INFLATED
+    for obj in pdf.objects:
+        if not isinstance(obj, pikepdf.Stream):
+            continue
+        filters = obj.get("/Filter")
+        if isinstance(filters, pikepdf.Array):
+            filters = filters[0] if len(filters) >= 1 else None
+        if filters != "/FlateDecode":
+            continue
+        raw = obj.read_raw_bytes()
+        inflate = zlib.decompressobj()
+        problem = None
+        try:
+            out = inflate.decompress(raw, left + 1)
+            left -= len(out)
+            if left < 0:
+                raise Invalid(f"has compressed streams that inflate to more than {MAX_INFLATED // 2**20} MB; "
+                              f"a pnp kit's streams inflate to a few MB")
+            if not inflate.eof:
+                problem = "its compressed data ends before the stream does"
+        except zlib.error as e:
+            problem = f"its compressed data is corrupt ({e})".replace("Error -3 while decompressing data: ", "")
+        if problem is not None:
+            at = data.find(raw) if len(raw) >= 16 else -1
+            where = f" at byte {at}" if at >= 0 else ""
+            raise Invalid(f"is damaged: stream object {obj.objgen[0]}{where} ({_what(pdf, obj.objgen)}): {problem}; "
+                          f"readers draw whatever comes out of it")
+
+
+def _what(pdf: Any, objgen: tuple[int, int]) -> str:
+    """What a stream is to a reader: a page's content, a form it draws, a
+    font program, or something else."""
+    import pikepdf
+
+    for n, page in enumerate(pdf.pages, 1):
+        contents = page.obj.get("/Contents")
+        for c in (contents if isinstance(contents, pikepdf.Array) else [contents]):
+            if isinstance(c, pikepdf.Object) and c.is_indirect and c.objgen == objgen:
+                return f"page {n}'s content"
+        res = page.obj.get("/Resources")
+        if not isinstance(res, pikepdf.Dictionary):
+            continue
+        for xo in (res.get("/XObject") or {}).values():
+            if isinstance(xo, pikepdf.Object) and xo.is_indirect and xo.objgen == objgen:
+                return f"a picture page {n} draws"
+        for font in (res.get("/Font") or {}).values():
+            desc = font.get("/FontDescriptor") if isinstance(font, pikepdf.Dictionary) else None
+            ff = desc.get("/FontFile2") if isinstance(desc, pikepdf.Dictionary) else None
+            if isinstance(ff, pikepdf.Object) and ff.is_indirect and ff.objgen == objgen:
+                return f"the embedded font {font.get('/BaseFont', '?')}"
+    return "not drawn on any page"
 
 
 def _first_line(e: BaseException) -> str:
@@ -176,6 +260,8 @@ def _parse(content: Any, resources: Any, n: int, budget: list[int],
         raise Invalid(f"has more than {MAX_OPERATORS} drawing operators; a pnp kit has far fewer")
     known, read = OPERATORS, _READ
     for inst in instructions:
+        if isinstance(inst, pikepdf.ContentStreamInlineImage):  # BI ... ID ... EI, parsed whole by qpdf
+            continue
         op = str(inst.operator)
         if op not in read:
             if op not in known:
@@ -256,7 +342,96 @@ def _check_font(name: str, res: Any, codes: set[int]) -> None:
             if glyph is None or glyph not in glyf:
                 raise Invalid(f"the embedded font {name} has no glyph for character code {code} that the text "
                               f"shows (readers print a box or '?')")
+        _check_glyphs(name, res, codes, mapping, glyf)
     except Invalid:
         raise
     except Exception as e:  # noqa: BLE001 - any fault in a font program is a damaged font
         raise Invalid(f"the embedded font {name} is damaged ({type(e).__name__}: {_first_line(e)})") from None
+
+
+def _check_glyphs(name: str, res: Any, codes: set[int], mapping: dict[int, str], glyf: Any) -> None:
+    """Text is read by its glyphs, not only by its ToUnicode map: for every
+    code the text shows, the embedded glyph must be the outline pnp's own
+    font has for the character ToUnicode says it is. A font whose '1' was
+    emptied, or digits swapped in the text and swapped back in ToUnicode
+    (the page prints 76 where text extraction reads 16), fail here."""
+    import pikepdf
+
+    to_unicode = res.get("/ToUnicode")
+    if not isinstance(to_unicode, pikepdf.Stream):
+        return  # text without a map reads as its codes: the page text check compares those
+    reads = _read_to_unicode(to_unicode.read_bytes())
+    ref = reference_font(name.lstrip("/").split("+", 1)[-1])
+    if ref is None:
+        raise Invalid(f"embeds the font {name}, which is not one pnp sets its kits in")
+    ref_cmap, ref_glyf = ref
+    for code in sorted(codes):
+        ch = reads.get(code)
+        if ch is None or len(ch) != 1 or ch == "\0":
+            continue
+        want = ref_cmap.get(ord(ch))
+        if want is None:
+            raise Invalid(f"the embedded font {name} shows character code {code} as {ch!r} (ToUnicode), which "
+                          f"pnp's font has no glyph for")
+        got = _outline(glyf, mapping[code])
+        if got != _outline(ref_glyf, want):
+            what = "nothing" if not got[0] and _outline(ref_glyf, want)[0] else "another glyph"
+            if got[0]:  # whose glyph it is, if it is one of the printable ASCII characters
+                same = next((c for c in map(chr, range(33, 127)) if c in _ascii(ref_cmap)
+                             and _outline(ref_glyf, ref_cmap[ord(c)]) == got), None)
+                what = f"the glyph of {same!r}" if same is not None else what
+            raise Invalid(f"the embedded font {name} draws {what} for character code {code}, which its text "
+                          f"(ToUnicode) reads as {ch!r}: the page prints what its text does not say")
+
+
+def _ascii(cmap: dict[int, str]) -> set[str]:
+    return {chr(c) for c in range(33, 127) if c in cmap}
+
+
+def _outline(glyf: Any, glyph: str) -> tuple[list[tuple[float, float]], list[int]]:
+    coords, ends, _flags = glyf[glyph].getCoordinates(glyf)
+    return [tuple(p) for p in coords], list(ends)
+
+
+@cache
+def reference_font(stem: str) -> tuple[dict[int, str], Any] | None:
+    """pnp's own font file named `stem` (DejaVuSansCondensed-Bold): its
+    character map and glyph table, read once per process (the validator
+    loads them before it forks a child per file)."""
+    from fontTools.ttLib import TTFont
+
+    from pnp import paths
+    from pnp.fonts import FONT_FILES
+
+    for file in FONT_FILES.values():
+        if file.rsplit(".", 1)[0] == stem:
+            font = TTFont(str(paths.FONTS / file), lazy=True)
+            return font.getBestCmap(), font["glyf"]
+    return None
+
+
+_BF = re.compile(rb"beginbf(char|range)(.*?)endbf(?:char|range)", re.S)
+_HEX = re.compile(rb"<([0-9A-Fa-f]*)>")
+
+
+def _read_to_unicode(data: bytes) -> dict[int, str]:
+    """Code -> text of a ToUnicode CMap's bfchar and bfrange entries (the
+    forms pnp's fonts use: one-byte codes)."""
+    out: dict[int, str] = {}
+
+    def text(h: bytes) -> str:
+        return bytes.fromhex(h.decode()).decode("utf-16-be", "replace") if len(h) % 4 == 0 else ""
+
+    for kind, body in _BF.findall(data[:1_000_000]):
+        vals = _HEX.findall(body)
+        if kind == b"char":
+            for code, uni in zip(vals[0::2], vals[1::2], strict=False):
+                if code:
+                    out[int(code, 16)] = text(uni)
+        else:
+            for lo, hi, uni in zip(vals[0::3], vals[1::3], vals[2::3], strict=False):
+                if lo and hi and len(uni) == 4 and len(out) < 65536:  # one-byte codes: 256 would do
+                    start = int(uni, 16)
+                    for i, code in enumerate(range(int(lo, 16), min(int(hi, 16), int(lo, 16) + 255) + 1)):
+                        out[code] = chr(min(start + i, 0x10FFFF))
+    return out

@@ -467,7 +467,9 @@ def test_an_error_half_way_leaves_no_zip_and_no_part_file(tmp_path, monkeypatch)
             yield item
 
     monkeypatch.setattr(cards_mod, "card_pngs", failing)
-    with pytest.raises(OSError):
+    from pnp.errors import OutputError
+
+    with pytest.raises(OutputError, match=r"cannot write .*tab-en-cards-png\.zip: No space left on device"):
         render_one(get_kit("tab"), Options("en", get_paper("a4")), tmp_path, ("cards",), 150, Measurer(), False,
                    CardOptions(dpi=20))
     left = [p.name for p in tmp_path.rglob("*")]

@@ -245,3 +245,38 @@ def test_no_number_is_parted_from_its_word_on_the_page(rendered, lang, paper):
                 before = a.text.replace("\u00a0", " ")
                 tied = tie(before + " " + b.text.replace("\u00a0", " "))
                 assert tied[len(before)] == " ", f"{kit_id}: {a.text!r} / {b.text!r}"
+
+
+# What the native reader found parted at a line end (issue 22), judged on the
+# page's lines without asking `tie`: (what the line ends in, what the next
+# line starts with, what it is).
+_PARTED = (
+    (r"(?<![\w.’'‘-])[^\W\d_]", r"\S", "a one-letter word ends a line"),  # "raadt A ‘3’. B" / "weet nu"
+    (r"\b(?:Format|formaat|format|size)", r"(?:[ABC]\d|US\b)", "a paper name is parted from 'Format'"),
+    (r"[^\W\d_]-", r"(?:und|oder|bzw\.|sowie|of|en|tot|and|or|to)\b", "a compound cut short is parted from its conjunction"),
+    (r"\b[Zz]um", r"Beispiel", "'zum Beispiel' is parted"),
+    (r"\b[Ff]or", r"example", "'for example' is parted"),
+    (r"\bRote", r"Bete", "'Rote Bete' is parted"),
+)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("kit_id", KITS)
+def test_no_line_parts_a_letter_a_paper_name_a_set_phrase_or_a_bare_prefix(rendered, kit_id, lang, paper):
+    """"B" / "weet", "Format" / "A4", "zwart-wit-" / "of", "Zum" / "Beispiel",
+    "Rote" / "Beten", and a word broken after a 3-letter head such as a
+    prefix ("ver-" / "wendet") where "verwen-" was to be had."""
+    problems = []
+    for col in _columns(rendered(kit_id, lang, paper)):
+        for a, b in zip(col, col[1:], strict=False):
+            if not a.words or not b.words:
+                continue
+            end, start = a.text.rstrip(), b.text.replace("•", " ").lstrip()
+            for tail, head, what in _PARTED:
+                if re.search(tail + r"$", end) and re.match(head, start):
+                    problems.append(f"{what}: {a.text!r} / {b.text!r}")
+            word = a.words[-1]
+            if re.fullmatch(r"[^\W\d_]{1,3}-", word) and re.match(r"[^\W\d_]*[a-zäöüß]", b.words[0]):
+                problems.append(f"a word broken after a bare prefix: {a.text!r} / {b.text!r}")
+    assert not problems, problems

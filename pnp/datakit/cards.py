@@ -1,0 +1,77 @@
+"""Print-shop pieces (--format cards) of a data kit, found on its sheets
+by the tags its kinds give them (pnp.layout.components does the rest, as
+for every kit): each card front followed by the back of its deck, each
+board, and each piece (a fold-over piece as its front and its back)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from pnp.errors import LayoutError
+from pnp.geometry import Box, Circle, Group, Path, Rect, Shape
+from pnp.layout.components import Raw, _local, _split, _top_tagged, _under
+from pnp.layout.frame import Sheet
+
+
+def _cut_box(items: tuple[Shape, ...]) -> Box | None:
+    """The outline cut round a piece: a rectangle, a circle or a path, as drawn (no stroke)."""
+    for s in items:
+        if isinstance(s, Rect) and s.style.role == "cut":
+            return Box(s.x, s.y, s.w, s.h)
+        if isinstance(s, Circle) and s.style.role == "cut":
+            return Box(s.cx - s.r, s.cy - s.r, 2 * s.r, 2 * s.r)
+        if isinstance(s, Path) and s.style.role == "cut":
+            xs = [c[i] for c in s.cmds for i in range(1, len(c), 2)]
+            ys = [c[i] for c in s.cmds for i in range(2, len(c), 2)]
+            return Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+    return None
+
+
+def find(sheets: list[Sheet], spec: Any) -> list[Raw]:
+    from pnp.kinds.deck import Deck
+
+    sizes = {c.id: c.data.card for c in spec.components if isinstance(c, Deck)}
+    fronts: list[Raw] = []
+    backs: dict[str, Raw] = {}
+    out: list[Raw] = []
+    counts: dict[str, int] = {}
+    for sheet in sheets:
+        for i, g in _top_tagged(sheet.items):
+            kind, value = g.tag  # type: ignore[misc]
+            if kind in ("card", "back"):
+                deck = value if kind == "back" else value.rsplit("-", 1)[0]
+                local = Box(0.0, 0.0, *sizes[deck])
+                raw = Raw(value if kind == "card" else deck, "front" if kind == "card" else "back", _local(g), local,
+                          _under(sheet.items, i, g, local))
+                if kind == "card":
+                    fronts.append(raw)
+                elif value not in backs:
+                    backs[value] = raw
+                continue
+            trim = _cut_box(g.items)
+            if trim is None:
+                raise LayoutError(f"{kind} {value} has no cut outline")
+            name = f"{kind}-{value}"
+            counts[name] = counts.get(name, 0) + 1
+            if kind != "board":
+                name = f"{name}-{counts[name]}"
+            faces = _split(g.items, trim)
+            if faces:
+                front, back, front_items, back_items = faces
+                out += [Raw(name, "front", (Group(front_items, tag=g.tag),), front),
+                        Raw(name, "back", (Group(back_items, tag=g.tag),), back)]
+            else:
+                items, background = g.items, None
+                first = items[0] if items else None
+                if isinstance(first, (Circle, Path)) and first.style.fill is not None and first.style.stroke is None:
+                    # a round piece's colour: the shop's page is that colour to its bleed, the die cuts the round
+                    items, background = items[1:], first.style.fill
+                out.append(Raw(name, "", (Group(items, tag=g.tag),), trim, background))
+    cards: list[Raw] = []
+    for f in fronts:
+        cards.append(f)
+        deck = f.name.rsplit("-", 1)[0]
+        if deck in backs:
+            cards.append(replace(backs[deck], name=f.name))
+    return cards + out

@@ -1,0 +1,82 @@
+"""The Kit of a data kit: its build, counts, text values and invariants,
+all read from its data (pnp.datakit.DataSpec) through the registry of kinds."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pnp.datakit import DataSpec, kit_options, load
+from pnp.datakit.schema import game_schema
+from pnp.kits import Context, Invariant, Kit
+from pnp.layout.frame import Sheet
+from pnp.options import Options
+
+DataGame = game_schema()  # the schema of a data kit's game.toml (its checks are pnp.datakit.load's)
+
+
+def expected(data: DataSpec, options: Options) -> dict[str, int]:
+    from pnp.kinds import kind_of
+
+    out: dict[str, int] = {}
+    for comp in data.components:
+        for key, n in kind_of(comp).expected(comp, options, data).items():
+            out[key] = out.get(key, 0) + n
+    return out
+
+
+def text_values(data: DataSpec, options: Options) -> dict[str, object]:
+    return {"paper": options.paper.name, "players_min": min(data.players), "players_max": max(data.players),
+            **data.values}
+
+
+def invariants(data: DataSpec) -> list[Invariant]:
+    from pnp.options import Options as Opts
+    from pnp.paper import PAPERS
+
+    paper = next(iter(PAPERS.values()))
+    out: list[Invariant] = [
+        ("players ascend", list(data.players) == sorted(set(data.players)), f"{data.players}"),
+        ("at least one component", bool(data.components), f"{len(data.components)} components"),
+    ]
+    for n in data.players:
+        counts = expected(data, Opts("en", paper, n, "duplex-long"))
+        empty = [k for k, v in counts.items() if v <= 0]
+        out.append((f"every component is there for {n} players", not empty, f"none of {', '.join(empty)}"))
+    return out
+
+
+def build(ctx: Context) -> list[Sheet]:
+    from pnp.kinds import Build, kind_of
+
+    data: DataSpec = ctx.spec
+    counts = expected(data, ctx.options)
+    groups: list[list[Any]] = []
+    for comp in data.components:
+        kind = kind_of(comp)
+        if groups and kind.packs and kind_of(groups[-1][0]) is kind:
+            groups[-1].append(comp)
+        else:
+            groups.append([comp])
+    sheets: list[Sheet] = []
+    for group in groups:
+        sheets += kind_of(group[0]).sheets(group, Build(ctx, data, counts, len(sheets)))
+    return sheets
+
+
+def make(folder: Path, source: str, in_templates: bool = False) -> Kit:
+    """The Kit of the data in `folder`. A kit in templates/ is read from
+    there each time (pnp.paths.TEMPLATES, as the built-in kits are), so it
+    has no folder of its own; one from elsewhere keeps its folder."""
+    kit_id = folder.name
+
+    def load_spec(templates: Path | None = None) -> DataSpec:
+        if templates is None and in_templates:
+            from pnp import paths
+
+            templates = paths.TEMPLATES
+        return load(folder if templates is None else templates / kit_id)
+
+    return Kit(id=kit_id, load_spec=load_spec, build=build, text_values=text_values, expected=expected,
+               invariants=invariants, options=kit_options(folder), folder=None if in_templates else folder,
+               source=source)
