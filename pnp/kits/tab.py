@@ -338,11 +338,14 @@ def pieces_sheet(ctx: Context) -> Sheet:
             items.append(Group(marker, mx0 + c * mk, y0 + r * mk, tag=("marker", side)))
         y = y0 + max(rows * p, mrows * mk) + BLEED + 4.0
     # the coin-throw table, one for each player
-    tw = (area.w - 10.0) / 2
+    n_tables = spec.players[0]
+    tw = (area.w - 2.0 - 8.0 * (n_tables - 1)) / n_tables
+    if tw < 60.0:
+        raise LayoutError(f"{n_tables} coin-throw tables do not fit side by side on the pieces page")
     table_h = throw_table_h(spec)
-    for k in range(spec.players[0]):
+    for k in range(n_tables):
         table = throw_table(Box(area.x + 1.0 + k * (tw + 8.0), y + 2.0, tw, table_h), spec, ctx)
-        items.append(Group(tuple(table), tag=("throws", "ab"[k])))
+        items.append(Group(tuple(table), tag=("throws", str(k + 1))))
     # how a piece is made, in the band that is left
     steps = Box(area.x, y + 2.0 + table_h + 3.0, area.w, MAKING_H)
     if steps.bottom > area.bottom + 1e-6:
