@@ -215,7 +215,11 @@ def test_kesse_english_letter_rules_stand_at_the_largest_size_that_fits(rendered
     ("measure 50 mm here", "measure\u00a050\u00a0mm here"),
     ("Print at 100 % (actual", "Print at\u00a0100\u00a0% (actual"),
     ("2 players each", "2\u00a0players each"),
-    ("bei 2 Spielern je 16 Rüben", "bei\u00a02 Spielern je\u00a016 Rüben"),
+    ("bei 2 Spielern je 16 Rüben", "bei\u00a02\u00a0Spielern je\u00a016\u00a0Rüben"),
+    # a number keeps the word it counts too while the unit stays short; in a longer chain it keeps only that word
+    ("Oder er kann 2 Karten", "Oder er kann\u00a02\u00a0Karten"),
+    ("bei 2 Spielern 13 Felder,", "bei\u00a02\u00a0Spielern 13\u00a0Felder,"),
+    ("with 2 players 13 squares,", "with\u00a02\u00a0players 13\u00a0squares,"),
     ("z. B. eine", "z.\u00a0B. eine"),
     ("auf Seite 2: klebe", "auf Seite\u00a02: klebe"),
     ("(rij 2)", "(rij\u00a02)"),
@@ -257,6 +261,8 @@ _PARTED = (
     (r"\b[Zz]um", r"Beispiel", "'zum Beispiel' is parted"),
     (r"\b[Ff]or", r"example", "'for example' is parted"),
     (r"\bRote", r"Bete", "'Rote Bete' is parted"),
+    # "je 16" / "Rüben", "bei 3" / "Spielern", "nog 2" / "kaarten" (the native reader, second round)
+    (r"(?<![\w-])[^\W\d_]{1,4}\s\d+", r"[^\W\d_]{1,10}\b", "a number is parted from the word it counts"),
 )
 
 
