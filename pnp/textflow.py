@@ -515,6 +515,20 @@ def _hyphenated(line: list[Word]) -> bool:
     return bool(line) and _text(line[-1]).endswith("-")
 
 
+def _text_goes_on(blocks: Sequence[Block], i: int, y: float, columns: Sequence[Box], size: float,
+                  measure: Measure, style: FlowStyle) -> bool:
+    """Whether the text block `i`, started at y in the first of `columns`,
+    begins only in the next one (its rules against orphans and a hyphen at
+    a column's foot move it whole): then the heading before it goes too."""
+    if i >= len(blocks) or blocks[i].kind in ("h", "diagram"):
+        return False
+    block = blocks[i]
+    indent = style.indent * size * PT if block.kind in ("li", "ol") else 0.0
+    lines = wrap(block.runs, columns[0].w - indent, size, measure, block.lang)
+    pitch = size * style.leading * PT
+    return 0 in _column_breaks(lines, y, pitch, [c.y for c in columns], [c.bottom for c in columns])
+
+
 def _column_breaks(lines: list[list[Word]], y: float, pitch: float, tops: Sequence[float],
                    bottoms: Sequence[float]) -> set[int]:
     """Where a paragraph of `lines` starting at y in the first of these
@@ -594,7 +608,8 @@ def flow(
             following = (3 + style.gap) * line_h if bi + 1 < len(blocks) else 0.0
             if bi + 1 < len(blocks) and blocks[bi + 1].kind == "diagram" and blocks[bi + 1].name in diagrams:
                 following = diagrams[blocks[bi + 1].name][0] + style.gap * line_h
-            if y + len(lines) * bline + following > box.bottom + 1e-6:
+            if y + len(lines) * bline + following > box.bottom + 1e-6 or _text_goes_on(
+                    blocks, bi + 1, y + len(lines) * bline + style.gap * line_h, columns[col:], size, measure, style):
                 next_column()
                 box = columns[col]
         breaks = _column_breaks(lines, y, bline, [c.y for c in columns[col:]], [c.bottom for c in columns[col:]])

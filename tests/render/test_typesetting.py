@@ -105,6 +105,12 @@ def test_columns_end_in_no_hyphen_and_no_heading(rendered, kit_id, lang, paper):
                 problems.append(f"p{pi + 1}: a column ends in a hyphen: {col[-1].text!r}")
             if col[-1].bold:
                 problems.append(f"p{pi + 1}: a heading at a column's foot: {col[-1].text!r}")
+            # a heading is set larger than the text, so it is not in the column's lines: look under it
+            for h in lines:
+                if h.bold and h.size > col[0].size + 0.3 and abs(h.x - col[0].x) < 1.0 and not any(
+                        o is not h and abs(o.x - h.x) < 2.2 * col[0].size and 0 < h.base - o.base <= 3 * h.size
+                        for o in lines):
+                    problems.append(f"p{pi + 1}: a heading with nothing under it in its column: {h.text!r}")
     assert not problems, problems
 
 
