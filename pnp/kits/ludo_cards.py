@@ -131,8 +131,10 @@ def load_spec(templates: pathlib.Path | None = None) -> LudoSpec:
 
 
 def text_values(spec: LudoSpec, options: Options) -> dict[str, object]:
+    comma = options.lang in ("nl", "de")  # a decimal comma
+    size = " × ".join(f"{v:g}".replace(".", ",") if comma else f"{v:g}" for v in spec.card)
     return {"players_min": min(spec.players), "players_max": max(spec.players), "stacks": len(spec.values),
-            "height": spec.stack_height}
+            "height": spec.stack_height, "card_size": size}
 
 
 def expected(spec: LudoSpec, options: Options) -> dict[str, int]:

@@ -525,13 +525,33 @@ def test_ludo_needs_follow_the_backs_printed(ludo_mode, lang, backs):
     pdf = ludo_mode(lang, backs)
     cat = load_catalog("ludo-cards", lang)
     text = [_norm(ln.text.lstrip("•")) for ln in page_lines(pdf)[0]]
+    size = _card_size(lang)
     for key in STOCK[backs]:
-        assert _norm(cat.text(key)) in text, f"{backs}: {cat.text(key)!r} not on page 1"
+        assert _norm(cat.text(key, card_size=size)) in text, f"{backs}: {cat.text(key, card_size=size)!r} not on page 1"
     for other in {k for keys in STOCK.values() for k in keys} - set(STOCK[backs]):
-        assert _norm(cat.text(other)) not in text, f"{backs}: {cat.text(other)!r} on page 1"
+        assert _norm(cat.text(other, card_size=size)) not in text, f"{backs}: {other!r} on page 1"
     glue = {"en": "glue", "nl": "lijm", "de": "kleber"}[lang]
-    needs = " ".join(_norm(cat.text(k)).lower() for k in STOCK[backs])
+    needs = " ".join(_norm(cat.text(k, card_size=size)).lower() for k in STOCK[backs])
     assert (glue in needs) == (backs == "gutterfold"), "glue is needed for the gutterfold only"
+
+
+def _card_size(lang: str) -> str:
+    """The card's size as the game facts give it, written as the language writes decimals."""
+    import tomllib
+
+    from pnp.paths import TEMPLATES
+
+    w, h = tomllib.loads((TEMPLATES / "ludo-cards" / "game.toml").read_text("utf-8"))["card"]
+    size = f"{w:g} × {h:g}"
+    return size.replace(".", ",") if lang in ("nl", "de") else size
+
+
+@pytest.mark.parametrize("lang", languages())
+def test_ludo_page_1_gives_the_card_size_for_sleeves(ludo_mode, lang):
+    """Sleeves and old playing cards must fit the cards: page 1 says how
+    large they are, the size of the game facts (63.5 x 88.9 mm, a poker card)."""
+    text = " ".join(_norm(ln.text) for ln in page_lines(ludo_mode(lang, "duplex-long"))[0])
+    assert f"{_card_size(lang)} mm" in text
 
 
 @pytest.mark.parametrize("lang", languages())
