@@ -21,6 +21,7 @@ from pnp.geometry import RGB, Page, map_colours
 from pnp.i18n import Catalog
 from pnp.kits import Context, Kit
 from pnp.layout.frame import frame
+from pnp.modes import Backs, Variant
 from pnp.options import Options
 from pnp.paper import Paper
 from pnp.textflow import Measure
@@ -42,11 +43,11 @@ def file_stem(kit_id: str, options: Options) -> str:
     parts = [kit_id, options.lang, options.paper.id]
     if options.players is not None:
         parts.append(f"{options.players}p")
-    if options.backs != "duplex-long":
+    if options.backs is not Backs.DUPLEX_LONG:
         parts.append(options.backs)
     if options.back_offset != (0.0, 0.0):
         parts.append("offset{:+g}{:+g}".format(*options.back_offset))
-    if options.variant != "colour":
+    if options.variant is not Variant.COLOUR:
         parts.append(options.variant)
     return "-".join(parts)
 
@@ -59,7 +60,7 @@ def keywords(kit: Kit, options: Options, pages: int) -> str:
         "lang": options.lang,
         "paper": options.paper.id,
         "players": "all" if options.players is None else str(options.players),
-        "backs": options.backs if "backs" in kit.options else "none",
+        "backs": options.backs if "backs" in kit.options else Backs.NONE,
         "variant": options.variant,
         "pages": str(pages),
     }
@@ -86,10 +87,10 @@ def ink_saver(rgb: RGB, kind: str) -> RGB:
     return tuple(1.0 - 0.3 * (1.0 - c) for c in rgb)  # type: ignore[return-value]
 
 
-VARIANT_FNS = {"greyscale": greyscale, "ink-saver": ink_saver}
+VARIANT_FNS = {Variant.GREYSCALE: greyscale, Variant.INK_SAVER: ink_saver}
 
 
-def apply_variant(pages: list[Page], variant: str) -> list[Page]:
+def apply_variant(pages: list[Page], variant: Variant) -> list[Page]:
     fn = VARIANT_FNS.get(variant)
     if fn is None:
         return pages

@@ -22,7 +22,7 @@ import click
 
 from pnp import __version__
 from pnp.errors import OutputError, PnpError, UsageError, shown
-from pnp.options import BACKS
+from pnp.modes import Backs, Format, Variant
 
 if TYPE_CHECKING:
     from pnp.options import Options
@@ -126,14 +126,14 @@ def _shown(value: object, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 5] + " ...'"
 
 
-def parse_formats(_ctx: click.Context, _param: click.Parameter, value: str) -> tuple[str, ...]:
+def parse_formats(_ctx: click.Context, _param: click.Parameter, value: str) -> tuple[Format, ...]:
     from pnp.outputs import FORMATS
 
     wanted = tuple(dict.fromkeys(v.strip() for v in value.split(",") if v.strip()))
     bad = [v for v in wanted if v not in FORMATS]
     if bad or not wanted:
         raise click.BadParameter(f"unknown format {', '.join(bad) or value!r}; choose from {', '.join(FORMATS)}")
-    return wanted
+    return tuple(Format(v) for v in wanted)
 
 
 class _ClosedStdout:
@@ -295,7 +295,7 @@ def list_kits(kit_dirs: tuple[Path, ...] = ()) -> None:
 @click.option("--out", "-o", default="output", callback=parse_out, show_default=True,
               help="Folder the files are written to.")
 @click.option("--players", type=Whole(1, 99), default=None, help="Print the components for N players only (2-4).")
-@click.option("--backs", type=click.Choice(BACKS), default="duplex-long", show_default=True,
+@click.option("--backs", type=click.Choice([b.value for b in Backs]), default=Backs.DUPLEX_LONG.value, show_default=True,
               help="How card backs are printed (Ludo cards).")
 @click.option("--back-offset", callback=parse_offset, metavar="X,Y",
               help="Shift duplex back sheets by X,Y mm (Ludo cards).")
@@ -324,7 +324,7 @@ def render(
     players: int | None,
     backs: str,
     back_offset: tuple[float, float] | None,
-    formats: tuple[str, ...],
+    formats: tuple[Format, ...],
     dpi: int,
     greyscale: bool,
     ink_saver: bool,
@@ -348,7 +348,7 @@ def render(
 
 
 def _render(ctx: click.Context, kits: tuple[str, ...], lang: str, paper: str, out: Path, players: int | None,
-            backs: str, back_offset: tuple[float, float] | None, formats: tuple[str, ...], dpi: int, greyscale: bool,
+            backs: str, back_offset: tuple[float, float] | None, formats: tuple[Format, ...], dpi: int, greyscale: bool,
             ink_saver: bool, validate: bool, workers: int | None, quiet: bool, bleed: float | None,
             preset: str | None) -> None:
     global _finished
@@ -373,10 +373,10 @@ def _render(ctx: click.Context, kits: tuple[str, ...], lang: str, paper: str, ou
         for flag, given in (("--backs", backs_given), ("--back-offset", back_offset is not None)):
             if given and not any("backs" in k.options for k in chosen):
                 raise UsageError(f"{flag}: {', '.join(k.id for k in chosen)} has no card backs")
-        if back_offset is not None and backs not in ("duplex-long", "duplex-short"):
+        if back_offset is not None and not Backs(backs).is_duplex:
             raise UsageError(f"--back-offset shifts duplex backs; --backs {backs} has none to shift")
         dpi_given = ctx.get_parameter_source("dpi") != click.core.ParameterSource.DEFAULT
-        if (bleed is not None or preset is not None) and "cards" not in formats:
+        if (bleed is not None or preset is not None) and Format.CARDS not in formats:
             raise UsageError("--bleed and --preset are for --format cards")
         if preset is not None:
             from pnp.presets import get_preset
@@ -414,15 +414,15 @@ def _render(ctx: click.Context, kits: tuple[str, ...], lang: str, paper: str, ou
         stale.extend(remove_stale_parts(out))
 
     papers = tuple(PAPERS) if paper == "all" else (paper,)
-    if formats == ("cards",):
+    if formats == (Format.CARDS,):
         papers = papers[:1]  # print-shop pieces do not depend on the paper: make them once
-    variant = "greyscale" if greyscale else "ink-saver" if ink_saver else "colour"
+    variant = Variant.GREYSCALE if greyscale else Variant.INK_SAVER if ink_saver else Variant.COLOUR
     jobs = []
     for kit in chosen:
         # a kit gets only the options it takes, so nothing it ignores is in its file name
         takes_backs = "backs" in kit.options
-        kit_backs = backs if takes_backs else "duplex-long"
-        offset = back_offset if takes_backs and back_offset and kit_backs.startswith("duplex") else (0.0, 0.0)
+        kit_backs = Backs(backs) if takes_backs else Backs.DUPLEX_LONG
+        offset = back_offset if takes_backs and back_offset and kit_backs.is_duplex else (0.0, 0.0)
         for lg in kit.languages(langs):
             for pp in papers:
                 jobs.append((kit, Options(lg, get_paper(pp), players if "players" in kit.options else None,
@@ -494,7 +494,7 @@ def _render(ctx: click.Context, kits: tuple[str, ...], lang: str, paper: str, ou
                 click.echo(f"{'ok  ' if r.ok else 'FAIL'}  {shown(r.file)}  ({len(r.checks)} checks)")
             click.echo(summary_line(reports))
         click.echo(f"wrote {len(written)} files ({pages} pages) to {shown(out)} in {seconds:.2f} s")
-        if preset is not None and "cards" in formats:
+        if preset is not None and Format.CARDS in formats:
             from pnp.presets import get_preset
 
             caveat = get_preset(preset).caveat

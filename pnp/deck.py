@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from pnp.errors import ValidationError
+from pnp.modes import Backs, Format, Variant
 
 if TYPE_CHECKING:
     from pnp.geometry import Page
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
     from pnp.presets import Preset
     from pnp.textflow import Measure
 
-FORMAT = "cards"  # the keyword `format=` of a print-shop PDF (a kit PDF has none)
+FORMAT = Format.CARDS  # the keyword `format=` of a print-shop PDF (a kit PDF has none)
 
 
 @dataclass(frozen=True)
@@ -34,7 +35,7 @@ class DeckClaim:
     lang: str
     players: int | None  # None: every player count
     fronts_only: bool  # --backs none: card fronts without their backs
-    variant: str
+    variant: Variant
     bleed: float  # mm
     preset: str | None
     pieces: int
@@ -60,14 +61,14 @@ class DeckClaim:
     def stem(self) -> str:
         """<kit>-<lang>-cards, plus a suffix for each choice that changes the
         pieces: the name of the deck's folder, PDF, ZIP and PNGs."""
-        parts = [self.kit, self.lang, "cards"]
+        parts = [self.kit, self.lang, FORMAT]
         if self.players is not None:
             parts.append(f"{self.players}p")
         if self.fronts_only:
             parts.append("fronts-only")
         if self.preset:
             parts.append(self.preset)
-        if self.variant != "colour":
+        if self.variant is not Variant.COLOUR:
             parts.append(self.variant)
         return "-".join(parts)
 
@@ -100,7 +101,7 @@ class DeckClaim:
             raise ValidationError(f"claims {pieces!r} pieces, not a number")
         preset = kw.get("preset", "none")
         return cls(kw["kit"], kw.get("lang", "?"), None if players_claim == "all" else int(players_claim),
-                   faces == "fronts", variant, bleed, None if preset == "none" else preset, int(pieces))
+                   faces == "fronts", Variant(variant), bleed, None if preset == "none" else preset, int(pieces))
 
 
 @dataclass(frozen=True)
@@ -139,7 +140,7 @@ def build_deck(kit: Kit, options: Options, measure: Measure, bleed: float | None
     comps = components(kit.id, sheets, spec, bleed, preset)
     pages = apply_variant([c.page for c in comps], options.variant)
     title = f"{cat.text('title')} ({cat.text('language_name')}): {len(comps)} print-shop pieces"
-    claim = DeckClaim(kit.id, options.lang, options.players, "backs" in kit.options and options.backs == "none",
+    claim = DeckClaim(kit.id, options.lang, options.players, "backs" in kit.options and options.backs is Backs.NONE,
                       options.variant, bleed, preset.id if preset else None, len(comps))
     return Deck(claim, comps, pages, preset, preset.safe if preset else SAFE_ZONE, title,
                 cat.text("credits") if "credits" in cat.strings else "pnp")
@@ -152,4 +153,4 @@ def claimed_options(claim: DeckClaim, kit: Kit) -> Options:
     from pnp.paper import get_paper
 
     return Options(claim.lang, get_paper("a4"), claim.players if "players" in kit.options else None,
-                   "none" if claim.fronts_only else "duplex-long", variant=claim.variant)
+                   Backs.NONE if claim.fronts_only else Backs.DUPLEX_LONG, variant=claim.variant)

@@ -38,12 +38,13 @@ from pnp.build import VARIANT_FNS, Built, atomic_file, build_pages, file_stem, r
 from pnp.errors import OutputError, WorkerLost
 from pnp.interrupts import STOP_SIGNALS, deferred
 from pnp.kits import Kit
+from pnp.modes import Backs, Format
 from pnp.options import Options
 from pnp.paper import SAFE_MARGIN
 from pnp.render.pdf import PdfMeta, render_pdf
 from pnp.textflow import Measure
 
-FORMATS = ("pdf", "svg", "cut-svg", "png", "proof", "cards")
+FORMATS = tuple(Format)
 CARDS_DPI = 300  # the resolution print shops ask for, when neither --dpi nor a preset says otherwise
 
 
@@ -94,17 +95,17 @@ class Laid:
     cards: CardsLaid | None
 
 
-def lay_out(kit: Kit, options: Options, formats: tuple[str, ...], measure: Measure,
+def lay_out(kit: Kit, options: Options, formats: tuple[Format, ...], measure: Measure,
             cards: CardOptions | None = None) -> Laid:
     unknown = [f for f in formats if f not in FORMATS]
     if unknown:
         raise ValueError(f"unknown format {', '.join(unknown)}; choose from {', '.join(FORMATS)}")
     built = build_pages(kit, options, measure)
-    laid_cards = lay_out_cards(kit, options, measure, cards or CardOptions()) if "cards" in formats else None
+    laid_cards = lay_out_cards(kit, options, measure, cards or CardOptions()) if Format.CARDS in formats else None
     return Laid(built, laid_cards)
 
 
-def render_one(kit: Kit, options: Options, out: Path, formats: tuple[str, ...], dpi: int, measure: Measure,
+def render_one(kit: Kit, options: Options, out: Path, formats: tuple[Format, ...], dpi: int, measure: Measure,
                validate: bool, cards: CardOptions | None = None, on_file: Callable[[Path], None] | None = None,
                laid: Laid | None = None) -> Result:
     """Write the files of one job (laid out here unless `laid` is given)."""
@@ -129,9 +130,9 @@ def render_one(kit: Kit, options: Options, out: Path, formats: tuple[str, ...], 
         files[files.index(old)] = new
 
     pdf: bytes | None = None
-    if "pdf" in formats or "png" in formats or "proof" in formats:
+    if Format.PDF in formats or Format.PNG in formats or Format.PROOF in formats:
         pdf = render_pdf(built.pages, PdfMeta(built.title, built.subject, built.credits, built.keywords, options.lang))
-    if "pdf" in formats:
+    if Format.PDF in formats:
         assert pdf is not None
         write(f"{stem}.pdf", pdf)
         invalid = out / f"{stem}.invalid.pdf"
@@ -152,7 +153,7 @@ def render_one(kit: Kit, options: Options, out: Path, formats: tuple[str, ...], 
         except OSError as e:
             raise OutputError(f"cannot remove {invalid}: {e.strerror or e}") from None
 
-    if "svg" in formats or "cut-svg" in formats:
+    if Format.SVG in formats or Format.CUT_SVG in formats:
         from pnp.render.svg import CUT_STROKE, has_cut, render_cut_svg_page, render_svg_page
 
         # the cutter's colour goes through the print variant too: greyscale means no colour in any file
@@ -160,24 +161,24 @@ def render_one(kit: Kit, options: Options, out: Path, formats: tuple[str, ...], 
         cut_stroke = variant_fn(CUT_STROKE, "stroke") if variant_fn else CUT_STROKE
         for n, page in enumerate(built.pages, 1):
             title = f"{built.title}, p. {n}" + (f": {page.label}" if page.label else "")
-            if "svg" in formats:
+            if Format.SVG in formats:
                 write(page_name(stem, n, ".svg"), render_svg_page(page, title, cut_stroke))
-            if "cut-svg" in formats and has_cut(page.items):
+            if Format.CUT_SVG in formats and has_cut(page.items):
                 write(page_name(stem, n, "-cut.svg"), render_cut_svg_page(page, SAFE_MARGIN, title, cut_stroke))
 
-    if "png" in formats:
+    if Format.PNG in formats:
         assert pdf is not None
         write_pngs(pdf, dpi, stem, write)
-    if "proof" in formats:
+    if Format.PROOF in formats:
         from pnp.render.png import png_bytes
         from pnp.render.proof import proofs
 
         assert pdf is not None
-        mode = options.backs if "backs" in kit.options else "none"
+        mode = options.backs if "backs" in kit.options else Backs.NONE
         for n, image in enumerate(proofs(pdf, mode, dpi), 1):
             write(f"{stem}-sheet{n:02d}-proof.png", png_bytes(image, dpi))
             image.close()
-    pages = len(built.pages) if set(formats) - {"cards"} else 0
+    pages = len(built.pages) if set(formats) - {Format.CARDS} else 0
     reports = [report] if report is not None else []
     if laid.cards is not None:
         n, judged = write_cards(laid.cards, options, out, validate, write, record, renamed)
@@ -304,7 +305,7 @@ def _process_measurer() -> Measure:
     return Measurer()
 
 
-def _lay_out_job(kit_id: str, options: Options, formats: tuple[str, ...], cards: CardOptions | None) -> Laid:
+def _lay_out_job(kit_id: str, options: Options, formats: tuple[Format, ...], cards: CardOptions | None) -> Laid:
     from pnp.kits import get_kit
 
     return lay_out(get_kit(kit_id), options, formats, _process_measurer(), cards)
@@ -385,14 +386,14 @@ def _take(slot: int, size: int) -> object:
     return value
 
 
-def _slot_lay_out(slot: int, kit_id: str, options: Options, formats: tuple[str, ...], cards: CardOptions | None) -> int:
+def _slot_lay_out(slot: int, kit_id: str, options: Options, formats: tuple[Format, ...], cards: CardOptions | None) -> int:
     try:
         return _put(slot, "ok", _lay_out_job(kit_id, options, formats, cards))
     except Exception as e:  # noqa: BLE001 - handed to the parent, which raises it
         return _put(slot, "error", e)
 
 
-def _slot_job(slot: int, size: int, kit_id: str, options: Options, out: Path, formats: tuple[str, ...], dpi: int,
+def _slot_job(slot: int, size: int, kit_id: str, options: Options, out: Path, formats: tuple[Format, ...], dpi: int,
               validate: bool, cards: CardOptions | None) -> int:
     try:
         laid = _take(slot, size)
@@ -402,7 +403,7 @@ def _slot_job(slot: int, size: int, kit_id: str, options: Options, out: Path, fo
         return _put(slot, "error", e)
 
 
-def _job(kit_id: str, options: Options, out: Path, formats: tuple[str, ...], dpi: int, validate: bool,
+def _job(kit_id: str, options: Options, out: Path, formats: tuple[Format, ...], dpi: int, validate: bool,
          cards: CardOptions | None = None, on_file: Callable[[Path], None] | None = None,
          laid: Laid | None = None) -> Result:
     from pnp.kits import get_kit
@@ -462,7 +463,7 @@ def default_workers(jobs: int) -> int:
     return max(1, min(os.cpu_count() or 1, jobs, 8))
 
 
-def render_all(jobs: list[tuple[Kit, Options]], out: Path, formats: tuple[str, ...], dpi: int, validate: bool,
+def render_all(jobs: list[tuple[Kit, Options]], out: Path, formats: tuple[Format, ...], dpi: int, validate: bool,
                workers: int, cards: CardOptions | None = None, on_file: Callable[[Path], None] | None = None,
                before_writing: Callable[[], None] | None = None) -> Iterator[Result]:
     """Render every job, in worker processes when there are several; results

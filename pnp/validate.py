@@ -335,6 +335,7 @@ def _validate(data: bytes, report: Report, built: Built | Deck | None, own: bool
     from pnp.deck import FORMAT, Deck
     from pnp.i18n import languages
     from pnp.kits import registry
+    from pnp.modes import Backs, Variant
     from pnp.options import BACKS, VARIANTS, Options
     from pnp.paper import PAPERS
     from pnp.validation.printed import read_printed
@@ -385,20 +386,22 @@ def _validate(data: bytes, report: Report, built: Built | Deck | None, own: bool
     if claim != "all" and not (claim.isdigit() and int(claim) in counts):
         raise ValidationError(f"claims to be for {claim!r} players, but {kit.id} is for {span} players")
     players = None if claim == "all" else int(claim)
-    backs = kw.get("backs", "none")
-    variant = kw.get("variant", "colour")
-    if "backs" in kit.options and backs not in BACKS:
-        raise ValidationError(f"claims card backs {backs!r}; pnp prints backs as one of {', '.join(BACKS)}")
-    if "backs" not in kit.options and backs != "none":
-        raise ValidationError(f"claims card backs {backs!r}, but {kit.id} has no cards with backs")
-    if variant not in VARIANTS:
-        raise ValidationError(f"claims the print variant {variant!r}; pnp prints {', '.join(VARIANTS)}")
+    backs_claim = kw.get("backs", Backs.NONE)
+    variant_claim = kw.get("variant", Variant.COLOUR)
+    if "backs" in kit.options and backs_claim not in BACKS:
+        raise ValidationError(f"claims card backs {backs_claim!r}; pnp prints backs as one of {', '.join(BACKS)}")
+    if "backs" not in kit.options and backs_claim != Backs.NONE:
+        raise ValidationError(f"claims card backs {backs_claim!r}, but {kit.id} has no cards with backs")
+    backs = Backs(backs_claim)
+    if variant_claim not in VARIANTS:
+        raise ValidationError(f"claims the print variant {variant_claim!r}; pnp prints {', '.join(VARIANTS)}")
+    variant = Variant(variant_claim)
     pages_claim = kw.get("pages", "")
     if not pages_claim.isdigit():
         raise ValidationError(f"claims a page count of {pages_claim!r}, not a number")
     offset = _offset_claim(kw.get("offset", "0,0"))
     options = Options(lang, PAPERS[paper_id], players if "players" in kit.options else None,
-                      backs if "backs" in kit.options else "duplex-long", offset, variant=variant)
+                      backs if "backs" in kit.options else Backs.DUPLEX_LONG, offset, variant=variant)
     report.info = {"kit": kit.id, "lang": lang, "paper": paper_id, "players": claim, "backs": backs, "variant": variant}
 
     # what the kit's own build prints for the options the file claims
@@ -406,7 +409,7 @@ def _validate(data: bytes, report: Report, built: Built | Deck | None, own: bool
         from pnp.build import build_pages
 
         built = build_pages(kit, options, shared_measurer())
-    printed = read_printed(data, want_colour=variant == "greyscale", keep_images=not own)
+    printed = read_printed(data, want_colour=variant is Variant.GREYSCALE, keep_images=not own)
     checks = report.checks
     n_pages = len(printed)
     checks.append(Check("pages", str(len(built.pages)), str(n_pages), n_pages == len(built.pages)))
@@ -456,7 +459,7 @@ def _validate(data: bytes, report: Report, built: Built | Deck | None, own: bool
     invisible = sum(p.hidden_text for p in printed)
     checks.append(Check("text that prints", "all", "all" if not invisible else f"{invisible} text runs print nothing "
                         "(invisible, covered, or off the page)", not invisible))
-    if variant == "greyscale":
+    if variant is Variant.GREYSCALE:
         coloured = [n for n, p in enumerate(printed, 1) if p.colour]
         checks.append(Check("greyscale: no colour", "no colour on any page",
                             "none" if not coloured else f"colour on page(s) {', '.join(map(str, coloured[:6]))}", not coloured))

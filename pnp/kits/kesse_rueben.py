@@ -33,6 +33,7 @@ from pnp.layout.foldover import foldover
 from pnp.layout.frame import HEADER_H, Sheet, content_box
 from pnp.layout.marks import cap, label, symbol
 from pnp.layout.rules import MIN_BODY_PT, column_boxes
+from pnp.modes import Anchor, Role
 from pnp.options import Options
 from pnp.spec import (
     MAX_LIST,
@@ -62,7 +63,7 @@ TRIM_TOP = 9.0  # mm from the safe area's top to the cut line of the folded shee
 TRIM_BOTTOM = 11.0  # mm from the safe area's bottom to that cut line
 HEADER_CLEAR = HEADER_H + 1.0  # the fold mark starts below the page header
 CREDIT_GAP = 3.0  # mm at least between the rules and the credit line under them
-CUT = Style(width=0.3, stroke=grey(0.3), role="cut")
+CUT = Style(width=0.3, stroke=grey(0.3), role=Role.CUT)
 LEAF = (0.0, 0.45, 0.25)
 
 
@@ -325,7 +326,7 @@ def fold_sheet(ctx: Context) -> Sheet:
 
     # the margin that is cut away: fold marks on the centre line with their
     # label beside them (never across the fold), and the folding note
-    fold = Style(stroke=grey(0.35), width=0.35, dash=(3.0, 2.0), role="fold")
+    fold = Style(stroke=grey(0.35), width=0.35, dash=(3.0, 2.0), role=Role.FOLD)
     dash, gap = fold.dash or (3.0, 2.0)
 
     def whole_dashes(y0: float, y1: float) -> float:
@@ -336,7 +337,7 @@ def fold_sheet(ctx: Context) -> Sheet:
     items.append(Line(fold_x, trim.bottom + 0.8, fold_x, whole_dashes(trim.bottom + 0.8, safe.bottom - 0.5), fold))
     here = cat.text("fold_here")
     for base in (trim.y - 2.2, trim.bottom + 3.6):
-        items.append(label(fold_x + 1.5, base, here, "Sans-Bold", 7, m, 30.0, "start", grey(0.35)))
+        items.append(label(fold_x + 1.5, base, here, "Sans-Bold", 7, m, 30.0, Anchor.START, grey(0.35)))
     note = parse_blocks([cat.text("fold_note")], cat.lang)
     nx = fold_x + 25.0
     cols, _ = fit(note, [Box(nx, trim.bottom + 1.2, safe.right - nx, TRIM_BOTTOM - 1.2)], m, 7.5, 6.0)
@@ -344,7 +345,7 @@ def fold_sheet(ctx: Context) -> Sheet:
 
     # rules face: what the game is, the setup table, the rules, the credits
     head = f"{cat.text('subtitle', **vals)} · {cat.text('byline')}"
-    items.append(label(right.x, right.y + 3.2, head, "Sans-Italic", 8.5, m, right.w, "start"))
+    items.append(label(right.x, right.y + 3.2, head, "Sans-Italic", 8.5, m, right.w, Anchor.START))
     table, table_h = setup_table(Box(right.x, right.y + 6.0, right.w, 30.0), spec, ctx)
     items += table
     lines = kit_lines(ctx)
@@ -352,7 +353,7 @@ def fold_sheet(ctx: Context) -> Sheet:
     listed, list_h = component_list(Box(right.x, list_top, right.w, 40.0), lines, m, columns=2, split=0.58)
     items += listed
     credits = cat.text("credits")
-    items.append(label(right.x, right.bottom - 0.8, credits, "Sans", 7, m, right.w, "start", grey(0.3)))
+    items.append(label(right.x, right.bottom - 0.8, credits, "Sans", 7, m, right.w, Anchor.START, grey(0.3)))
     ink = m.ink(credits, "Sans", 7)
     # the rules' last line (its descenders) stays CREDIT_GAP above the credit's capitals
     credits_h = 0.8 + (-ink[1] if ink else 7 * 0.73 * PT) + CREDIT_GAP
@@ -378,7 +379,7 @@ def kit_lines(ctx: Context) -> Lines:
 def setup_table(box: Box, spec: KesseSpec, ctx: Context) -> tuple[list[Shape], float]:
     cat, m = ctx.cat, ctx.measure
     out: list[Shape] = []
-    out.append(label(box.x, box.y + 3.5, cat.text("setup_heading"), "Sans-Bold", 9, m, box.w, "start"))
+    out.append(label(box.x, box.y + 3.5, cat.text("setup_heading"), "Sans-Bold", 9, m, box.w, Anchor.START))
     heads = (cat.text("col_players"), cat.text("col_turnips"), cat.text("col_target"))
     cw = box.w / 3
     y = box.y + 5.5
@@ -427,7 +428,7 @@ def token_sheet(ctx: Context) -> Sheet:
         name = cat.text(kind)
         rows = -(-n // per_row)
         items.append(symbol(spec.looks[kind].symbol, gx + 1.5, y + 2.2, 1.3))
-        items.append(label(gx + 4.0, y + 3.2, cap(name), "Sans-Bold", 8, m, 80, "start"))
+        items.append(label(gx + 4.0, y + 3.2, cap(name), "Sans-Bold", 8, m, 80, Anchor.START))
         y += 4.5
         for i in range(n):
             r, c = divmod(i, per_row)

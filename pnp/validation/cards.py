@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from pnp.errors import ValidationError
 from pnp.geometry import PT
+from pnp.modes import Variant
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -128,7 +129,7 @@ def validate_deck(data: bytes, syntax: Syntax, keywords: dict[str, str], kit: Ki
     checks.append(Check("pieces (pages)", str(len(deck.pages)), str(n_pages), n_pages == len(deck.pages)))
     checks.append(Check("piece count the file claims", str(n_pages), str(claim.pieces), claim.pieces == n_pages))
 
-    printed = read_printed(data, want_colour=claim.variant == "greyscale")
+    printed = read_printed(data, want_colour=claim.variant is Variant.GREYSCALE)
     seen = _read_pages(data, deck, rendered_here)
     checks.extend(_page_checks(deck, seen, printed))
     for c in structure_checks(deck, printed):  # type: ignore[arg-type]  # it reads .pages only
@@ -137,7 +138,7 @@ def validate_deck(data: bytes, syntax: Syntax, keywords: dict[str, str], kit: Ki
     invisible = sum(p.hidden_text for p in printed)
     checks.append(Check("text that prints", "all", "all" if not invisible else f"{invisible} text runs print nothing "
                         "(invisible, covered, or off the page)", not invisible))
-    if claim.variant == "greyscale":
+    if claim.variant is Variant.GREYSCALE:
         coloured = [n for n, p in enumerate(printed, 1) if p.colour]
         checks.append(Check("greyscale: no colour", "no colour on any page",
                             "none" if not coloured else f"colour on page(s) {', '.join(map(str, coloured[:6]))}",
