@@ -573,9 +573,10 @@ def _kept(out: Path, jobs: list[tuple[Any, Options]], start_ns: int, written: li
     """Files of this run that were finished before it stopped: those reported
     done, and those a stopped worker had already renamed into place (in the
     output folder, or in a cards folder of one of the run's kits)."""
-    from pnp.build import PART, file_stem
+    from pnp.build import PART
+    from pnp.naming import cards_prefix, file_stem
 
-    stems = {file_stem(kit.id, o) for kit, o in jobs} | {f"{kit.id}-{o.lang}-cards" for kit, o in jobs}
+    stems = {file_stem(kit.id, o) for kit, o in jobs} | {cards_prefix(kit.id, o.lang) for kit, o in jobs}
     found = set(written)
     todo = [(out, 0)]
     while todo:
@@ -612,6 +613,7 @@ def validate_cmd(files: tuple[Path, ...], as_json: bool, quiet: bool, kit_dirs: 
     import json
 
     from pnp.datakit.folders import add_kits
+    from pnp.naming import ZIP_SUFFIX
     from pnp.validate import report_table, summary_line, validate_file
 
     try:
@@ -620,7 +622,7 @@ def validate_cmd(files: tuple[Path, ...], as_json: bool, quiet: bool, kit_dirs: 
         raise click.UsageError(str(e)) from None
     out = Path("output")
     paths = list(files) or sorted(out.glob("*.pdf")) + sorted(p for p in out.glob("*-cards*/*")
-                                                             if p.name.endswith((".pdf", "-png.zip")))
+                                                             if p.name.endswith((".pdf", ZIP_SUFFIX)))
     if not paths:
         raise click.UsageError("no PDF to validate: name files, or render into output/ first")
     for p in paths:

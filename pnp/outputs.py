@@ -34,11 +34,12 @@ if TYPE_CHECKING:
     from pnp.deck import Deck
     from pnp.validate import Report
 
-from pnp.build import VARIANT_FNS, Built, atomic_file, build_pages, file_stem, remove_own_parts, write_atomic
+from pnp.build import VARIANT_FNS, Built, atomic_file, build_pages, remove_own_parts, write_atomic
 from pnp.errors import OutputError, WorkerLost
 from pnp.interrupts import STOP_SIGNALS, deferred
 from pnp.kits import Kit
 from pnp.modes import Backs, Format
+from pnp.naming import contact_name, file_stem, invalid_name, page_name, proof_name, zip_name
 from pnp.options import Options
 from pnp.paper import SAFE_MARGIN
 from pnp.render.pdf import PdfMeta, render_pdf
@@ -68,11 +69,6 @@ class Result:
     def report(self) -> Report | None:
         """The first report (the kit PDF's, when there is one)."""
         return self.reports[0] if self.reports else None
-
-
-def page_name(stem: str, n: int, suffix: str) -> str:
-    """<stem>-p<NN><suffix>, NN the 1-based page number in two digits."""
-    return f"{stem}-p{n:02d}{suffix}"
 
 
 @dataclass(frozen=True)
@@ -135,7 +131,7 @@ def render_one(kit: Kit, options: Options, out: Path, formats: tuple[Format, ...
     if Format.PDF in formats:
         assert pdf is not None
         write(f"{stem}.pdf", pdf)
-        invalid = out / f"{stem}.invalid.pdf"
+        invalid = out / invalid_name(stem)
         if validate:
             from pnp.validate import validate_written
 
@@ -176,7 +172,7 @@ def render_one(kit: Kit, options: Options, out: Path, formats: tuple[Format, ...
         assert pdf is not None
         mode = options.backs if "backs" in kit.options else Backs.NONE
         for n, image in enumerate(proofs(pdf, mode, dpi), 1):
-            write(f"{stem}-sheet{n:02d}-proof.png", png_bytes(image, dpi))
+            write(proof_name(stem, n), png_bytes(image, dpi))
             image.close()
     pages = len(built.pages) if set(formats) - {Format.CARDS} else 0
     reports = [report] if report is not None else []
@@ -203,7 +199,7 @@ def write_pngs(pdf: bytes, dpi: int, stem: str, write: Callable[[str, bytes], No
         del image  # the page bitmap goes before the file is written and the next page rendered
         write(page_name(stem, n, ".png"), data)
         del data
-    write(f"{stem}-contact.png", png_bytes(contact.image()))
+    write(contact_name(stem), png_bytes(contact.image()))
     return n
 
 
@@ -235,12 +231,12 @@ def write_cards(laid: CardsLaid, options: Options, out: Path, validate: bool, wr
         report = _judged(folder / f"{stem}.pdf", pdf, deck, renamed)
         reports.append(report)
         if not report.ok:  # no PNG is made from a file that fails, and none of an earlier run is left beside it
-            _unlink(folder / f"{stem}-png.zip")
+            _unlink(folder / zip_name(stem))
             for old in sorted((folder / "png").glob(f"{stem}-[0-9]*.png")):
                 _unlink(old)
             return len(deck.comps), reports
-    _unlink(folder / f"{stem}.invalid.pdf")
-    zip_path = folder / f"{stem}-png.zip"
+    _unlink(folder / invalid_name(stem))
+    zip_path = folder / zip_name(stem)
     png_check = None
     if validate:
         from pnp.validation.cards import PngCheck
@@ -275,7 +271,7 @@ def _judged(path: Path, data: bytes, built: Deck, renamed: Callable[[Path, Path]
 
     report = validate_written(path, data, built)
     if not report.ok:
-        invalid = path.with_name(path.stem + ".invalid.pdf")
+        invalid = path.with_name(invalid_name(path.stem))
         _rename(path, invalid)
         renamed(path, invalid)
         report.file = invalid

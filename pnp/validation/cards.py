@@ -1,7 +1,7 @@
 """The print-shop files (`--format cards`) judged as a print shop's
 preflight and a printer judge them.
 
-A cards PDF says what deck it is (its keywords, pnp.deck.DeckClaim); the
+A cards PDF says what deck it is (its keywords, pnp.naming.DeckClaim); the
 validator builds that deck itself and reads the file back page by page
 with PDFium: the page count and the claimed piece count, the page boxes in
 mm (MediaBox = BleedBox = trim + bleed, TrimBox the piece), each page
@@ -32,8 +32,9 @@ from pnp.modes import Variant
 if TYPE_CHECKING:
     from PIL import Image
 
-    from pnp.deck import Deck, DeckClaim
+    from pnp.deck import Deck
     from pnp.kits import Kit
+    from pnp.naming import DeckClaim
     from pnp.presets import Preset
     from pnp.validate import Check, Report
     from pnp.validation.syntax import Syntax
@@ -81,8 +82,8 @@ def _where(deck: Deck, n: int) -> str:
 def deck_from_claims(keywords: dict[str, str], kit: Kit) -> tuple[DeckClaim, Preset | None]:
     """The claim a cards PDF makes and the preset it names, checked against
     what pnp makes: one ValidationError line for a claim that is not."""
-    from pnp.deck import DeckClaim
     from pnp.i18n import languages
+    from pnp.naming import DeckClaim
     from pnp.presets import load_presets
 
     claim = DeckClaim.parse(keywords)
@@ -544,7 +545,7 @@ class PngCheck:
     def add(self, name: str, data: bytes) -> None:
         from PIL import Image, UnidentifiedImageError
 
-        from pnp.render.cards import png_name
+        from pnp.naming import piece_png_name
         from pnp.render.png import pixels
 
         self.n += 1
@@ -554,7 +555,7 @@ class PngCheck:
             return  # counted by checks()
         where = _where(deck, n)
         if n <= len(deck.comps):
-            want_name = png_name(deck.claim.stem, n, len(deck.comps), deck.comps[n - 1])
+            want_name = piece_png_name(deck.claim.stem, n, len(deck.comps), deck.comps[n - 1])
             if name != want_name:
                 self.names.add(f"PNG {n} is {name}, not {want_name}")
         try:
@@ -650,7 +651,9 @@ def read_zip(data: bytes, pdf: bytes, deck: Deck, max_bytes: int) -> list[Check]
 
 def zip_pdf(path: Path) -> Path:
     """The cards PDF a ZIP of PNGs comes from: `<stem>-png.zip` lies beside `<stem>.pdf`."""
-    name = path.name
-    if not name.endswith("-png.zip"):
+    from pnp.naming import zip_stem
+
+    stem = zip_stem(path.name)
+    if stem is None:
         raise ValidationError("is a ZIP file, but not a pnp cards export (<stem>-png.zip beside <stem>.pdf)")
-    return path.with_name(name[: -len("-png.zip")] + ".pdf")
+    return path.with_name(stem + ".pdf")
