@@ -126,14 +126,14 @@ def _shown(value: object, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 5] + " ...'"
 
 
-def parse_formats(_ctx: click.Context, _param: click.Parameter, value: str) -> tuple[Format, ...]:
-    from pnp.outputs import FORMATS
+def parse_formats(_ctx: click.Context, _param: click.Parameter, value: str) -> tuple[str, ...]:
+    from pnp.formats import REGISTRY
 
     wanted = tuple(dict.fromkeys(v.strip() for v in value.split(",") if v.strip()))
-    bad = [v for v in wanted if v not in FORMATS]
+    bad = [v for v in wanted if v not in REGISTRY]
     if bad or not wanted:
-        raise click.BadParameter(f"unknown format {', '.join(bad) or value!r}; choose from {', '.join(FORMATS)}")
-    return tuple(Format(v) for v in wanted)
+        raise click.BadParameter(f"unknown format {', '.join(bad) or value!r}; choose from {', '.join(REGISTRY)}")
+    return wanted
 
 
 class _ClosedStdout:
@@ -324,7 +324,7 @@ def render(
     players: int | None,
     backs: str,
     back_offset: tuple[float, float] | None,
-    formats: tuple[Format, ...],
+    formats: tuple[str, ...],
     dpi: int,
     greyscale: bool,
     ink_saver: bool,
@@ -348,7 +348,7 @@ def render(
 
 
 def _render(ctx: click.Context, kits: tuple[str, ...], lang: str, paper: str, out: Path, players: int | None,
-            backs: str, back_offset: tuple[float, float] | None, formats: tuple[Format, ...], dpi: int, greyscale: bool,
+            backs: str, back_offset: tuple[float, float] | None, formats: tuple[str, ...], dpi: int, greyscale: bool,
             ink_saver: bool, validate: bool, workers: int | None, quiet: bool, bleed: float | None,
             preset: str | None) -> None:
     global _finished

@@ -72,6 +72,11 @@ def zip_name(cards_stem: str) -> str:
     return cards_stem + ZIP_SUFFIX
 
 
+def invalid_zip_name(cards_stem: str) -> str:
+    """Where a ZIP whose PNGs fail their checks is kept."""
+    return f"{cards_stem}-png.invalid.zip"
+
+
 def zip_stem(name: str) -> str | None:
     """The cards stem a ZIP's file name holds (None: not a name pnp writes)."""
     return name[: -len(ZIP_SUFFIX)] if name.endswith(ZIP_SUFFIX) else None
