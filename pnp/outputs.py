@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 import signal
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -267,7 +267,7 @@ def default_workers(jobs: int) -> int:
 
 def render_all(jobs: list[tuple[Kit, Options]], out: Path, formats: tuple[str, ...], dpi: int, validate: bool,
                workers: int, cards: CardOptions | None = None, on_file: Callable[[Path], None] | None = None,
-               before_writing: Callable[[], None] | None = None) -> Iterator[Result]:
+               before_writing: Callable[[], None] | None = None) -> Generator[Result, None, None]:
     """Render every job, in worker processes when there are several; results
     come back in the order of `jobs`, and the files are the same bytes
     however many workers made them. `on_file` hears of each file as it is
