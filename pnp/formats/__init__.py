@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -135,9 +136,7 @@ def get(name: str) -> OutputFormat:
         raise ValueError(f"unknown format {name}; choose from {', '.join(REGISTRY)}") from None
 
 
-# the built-in formats, one line each, in the order they are written
-from pnp.formats import pdf, svg, cut_svg, png, proof, cards  # noqa: E402,I001
-
-BUILTIN = (pdf.FORMAT, svg.FORMAT, cut_svg.FORMAT, png.FORMAT, proof.FORMAT, cards.FORMAT)
-for _fmt in BUILTIN:
-    register(_fmt)
+# the built-in formats: a module each (its FORMAT), in the order they are written
+BUILTIN = ("pdf", "svg", "cut_svg", "png", "proof", "cards")
+for _module in BUILTIN:
+    register(import_module(f"pnp.formats.{_module}").FORMAT)
