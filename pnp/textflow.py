@@ -154,7 +154,7 @@ def tie(text: str) -> str:
     for m in _NUMBER.finditer(text):
         s, e = m.start(), m.end()
         back = False
-        if s >= 2 and text[s - 1] == " ":
+        if s >= 2 and text[s - 1] in (" ", NBSP):  # NBSP: tied before (tie runs again on tied text)
             k = s - 2
             while k > 0 and text[k] == "*":
                 k -= 1
