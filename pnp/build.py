@@ -15,12 +15,13 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import BinaryIO
 
-from pnp import __version__
 from pnp.errors import OutputError
 from pnp.geometry import RGB, Page, map_colours
 from pnp.i18n import Catalog
 from pnp.kits import Context, Kit
 from pnp.layout.frame import frame
+from pnp.modes import Variant
+from pnp.naming import kit_claim
 from pnp.options import Options
 from pnp.paper import Paper
 from pnp.textflow import Measure
@@ -35,37 +36,6 @@ class Built:
     subject: str
     credits: str
     keywords: str
-
-
-def file_stem(kit_id: str, options: Options) -> str:
-    """<kit>-<lang>-<paper>, plus a suffix for each non-default choice."""
-    parts = [kit_id, options.lang, options.paper.id]
-    if options.players is not None:
-        parts.append(f"{options.players}p")
-    if options.backs != "duplex-long":
-        parts.append(options.backs)
-    if options.back_offset != (0.0, 0.0):
-        parts.append("offset{:+g}{:+g}".format(*options.back_offset))
-    if options.variant != "colour":
-        parts.append(options.variant)
-    return "-".join(parts)
-
-
-def keywords(kit: Kit, options: Options, pages: int) -> str:
-    """The facts the validator reads back from the file."""
-    fields = {
-        "pnp": __version__,
-        "kit": kit.id,
-        "lang": options.lang,
-        "paper": options.paper.id,
-        "players": "all" if options.players is None else str(options.players),
-        "backs": options.backs if "backs" in kit.options else "none",
-        "variant": options.variant,
-        "pages": str(pages),
-    }
-    if options.back_offset != (0.0, 0.0):  # the validator builds the same shifted backs
-        fields["offset"] = "{:g},{:g}".format(*options.back_offset)
-    return "; ".join(f"{k}={v}" for k, v in fields.items())
 
 
 def greyscale(rgb: RGB, _kind: str) -> RGB:
@@ -86,10 +56,10 @@ def ink_saver(rgb: RGB, kind: str) -> RGB:
     return tuple(1.0 - 0.3 * (1.0 - c) for c in rgb)  # type: ignore[return-value]
 
 
-VARIANT_FNS = {"greyscale": greyscale, "ink-saver": ink_saver}
+VARIANT_FNS = {Variant.GREYSCALE: greyscale, Variant.INK_SAVER: ink_saver}
 
 
-def apply_variant(pages: list[Page], variant: str) -> list[Page]:
+def apply_variant(pages: list[Page], variant: Variant) -> list[Page]:
     fn = VARIANT_FNS.get(variant)
     if fn is None:
         return pages
@@ -125,7 +95,7 @@ def build_pages(kit: Kit, options: Options, measure: Measure) -> Built:
     subject = cat.text("subtitle", **values) if "subtitle" in cat.strings else title
     credits = cat.text("credits") if "credits" in cat.strings else "pnp"
     return Built(kit, options, pages, f"{title} ({cat.text('language_name')}, {paper.name})", subject, credits,
-                 keywords(kit, options, len(pages)))
+                 kit_claim(kit.id, "backs" in kit.options, options, len(pages)).keywords())
 
 
 PART = re.compile(r"^\.(?P<name>.+)\.pnp-(?P<pid>\d+)-[0-9a-f]{8}\.part$")

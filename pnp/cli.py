@@ -15,14 +15,15 @@ import re
 import signal
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
 from pnp import __version__
 from pnp.errors import OutputError, PnpError, UsageError, shown
-from pnp.options import BACKS
+from pnp.modes import Backs, Format
 
 if TYPE_CHECKING:
     from pnp.options import Options
@@ -40,6 +41,38 @@ def _kit_ids() -> tuple[str, ...]:
     return tuple(registry())
 
 
+def _papers() -> tuple[str, ...]:
+    from pnp.paper import PAPERS
+
+    return tuple(PAPERS)
+
+
+def _formats() -> tuple[str, ...]:
+    from pnp.formats import REGISTRY
+
+    return tuple(REGISTRY)
+
+
+def _kits_taking(option: str) -> str:
+    from pnp.kits import registry
+
+    return ", ".join(k.id for k in registry().values() if option in k.options) or "no kit"
+
+
+class RegistryHelp(click.Option):
+    """An option whose help text is built from a registry (languages,
+    papers, formats, kits) when the help is shown: `pnp --help` imports
+    none of them, and a fourth language or format is listed without an edit."""
+
+    def __init__(self, *args: Any, help_from: Callable[[], str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.help_from = help_from
+
+    def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
+        self.help = self.help_from()
+        return super().get_help_record(ctx)
+
+
 MAX_LINE = 400  # characters of an error line: a hostile value is cut, never echoed whole
 
 
@@ -54,7 +87,7 @@ def one_line(message: str) -> str:
     return f"Error: {text}"
 
 
-def _fail(message: str, code: int = 1) -> None:
+def _fail(message: str, code: int = 1) -> NoReturn:
     click.echo(one_line(message), err=True)
     sys.exit(code)
 
@@ -127,12 +160,12 @@ def _shown(value: object, limit: int = 60) -> str:
 
 
 def parse_formats(_ctx: click.Context, _param: click.Parameter, value: str) -> tuple[str, ...]:
-    from pnp.outputs import FORMATS
+    from pnp.formats import REGISTRY
 
     wanted = tuple(dict.fromkeys(v.strip() for v in value.split(",") if v.strip()))
-    bad = [v for v in wanted if v not in FORMATS]
+    bad = [v for v in wanted if v not in REGISTRY]
     if bad or not wanted:
-        raise click.BadParameter(f"unknown format {', '.join(bad) or value!r}; choose from {', '.join(FORMATS)}")
+        raise click.BadParameter(f"unknown format {', '.join(bad) or value!r}; choose from {', '.join(REGISTRY)}")
     return wanted
 
 
@@ -290,17 +323,19 @@ def list_kits(kit_dirs: tuple[Path, ...] = ()) -> None:
 
 @main.command()
 @click.argument("kits", nargs=-1, metavar="[KIT]...")
-@click.option("--lang", "-l", default="all", show_default=True, help="en, nl, de or all")
-@click.option("--paper", "-p", default="all", show_default=True, help="a4, letter or all")
+@click.option("--lang", "-l", default="all", show_default=True, cls=RegistryHelp,
+              help_from=lambda: f"{', '.join(_langs())} or all")
+@click.option("--paper", "-p", default="all", show_default=True, cls=RegistryHelp,
+              help_from=lambda: f"{', '.join(_papers())} or all")
 @click.option("--out", "-o", default="output", callback=parse_out, show_default=True,
               help="Folder the files are written to.")
 @click.option("--players", type=Whole(1, 99), default=None, help="Print the components for N players only (2-4).")
-@click.option("--backs", type=click.Choice(BACKS), default="duplex-long", show_default=True,
-              help="How card backs are printed (Ludo cards).")
-@click.option("--back-offset", callback=parse_offset, metavar="X,Y",
-              help="Shift duplex back sheets by X,Y mm (Ludo cards).")
-@click.option("--format", "formats", default="pdf", show_default=True, callback=parse_formats,
-              help="Comma-separated: pdf, svg, cut-svg, png, proof, cards.")
+@click.option("--backs", type=click.Choice([b.value for b in Backs]), default=Backs.DUPLEX_LONG.value, show_default=True,
+              cls=RegistryHelp, help_from=lambda: f"How card backs are printed ({_kits_taking('backs')}).")
+@click.option("--back-offset", callback=parse_offset, metavar="X,Y", cls=RegistryHelp,
+              help_from=lambda: f"Shift duplex back sheets by X,Y mm ({_kits_taking('backs')}).")
+@click.option("--format", "formats", default=Format.PDF.value, show_default=True, callback=parse_formats,
+              cls=RegistryHelp, help_from=lambda: f"Comma-separated: {', '.join(_formats())}.")
 @click.option("--dpi", type=Whole(20, 600), default=150, show_default=True,
               help="PNG resolution, 20-600 (cards: 300 unless given).")
 @click.option("--bleed", callback=parse_bleed, metavar="MM",
@@ -355,52 +390,15 @@ def _render(ctx: click.Context, kits: tuple[str, ...], lang: str, paper: str, ou
     from pnp import interrupts
     from pnp.build import remove_stale_parts
     from pnp.interrupts import Interrupted, check
-    from pnp.kits import get_kit, registry
-    from pnp.options import Options
-    from pnp.outputs import CardOptions, default_workers, render_all
-    from pnp.paper import PAPERS, get_paper
+    from pnp.outputs import default_workers, render_all
+    from pnp.plan import Request
 
     _finished = "no file was finished"  # until the jobs are done, the loop below says what was kept
-    try:
-        if lang != "all" and lang not in _langs():
-            raise UsageError(f"unknown language {lang!r}; choose from {', '.join(_langs())} or all")
-        if paper != "all" and paper not in PAPERS:
-            raise UsageError(f"unknown paper {paper!r}; choose from {', '.join(PAPERS)} or all")
-        if greyscale and ink_saver:
-            raise UsageError("--greyscale and --ink-saver exclude each other; choose one")
-        chosen = [get_kit(k) for k in dict.fromkeys(kits)] if kits else list(registry().values())
-        backs_given = ctx.get_parameter_source("backs") is not click.core.ParameterSource.DEFAULT
-        for flag, given in (("--backs", backs_given), ("--back-offset", back_offset is not None)):
-            if given and not any("backs" in k.options for k in chosen):
-                raise UsageError(f"{flag}: {', '.join(k.id for k in chosen)} has no card backs")
-        if back_offset is not None and backs not in ("duplex-long", "duplex-short"):
-            raise UsageError(f"--back-offset shifts duplex backs; --backs {backs} has none to shift")
-        dpi_given = ctx.get_parameter_source("dpi") != click.core.ParameterSource.DEFAULT
-        if (bleed is not None or preset is not None) and "cards" not in formats:
-            raise UsageError("--bleed and --preset are for --format cards")
-        if preset is not None:
-            from pnp.presets import get_preset
-
-            get_preset(preset)
-            if dpi_given or bleed is not None:
-                raise UsageError(f"--preset {preset} sets the bleed and resolution; leave out --dpi and --bleed")
-        cards = CardOptions(bleed, preset, dpi if dpi_given else None)
-        langs = _langs() if lang == "all" else (lang,)
-        specs = _check_inputs(chosen, langs)
-        if players is not None:
-            for kit in chosen:
-                counts = kit.player_counts(specs[kit.id])
-                if players not in counts and (kits or "players" in kit.options):
-                    span = f"{min(counts)}-{max(counts)}" if len(counts) > 1 else str(counts[0])
-                    raise UsageError(f"--players {players}: {kit.id} is for {span} players")
-            if not kits:
-                chosen = [k for k in chosen if players in k.player_counts(specs[k.id])]
-    except UsageError as e:
-        raise click.UsageError(str(e)) from None
-    except PnpError as e:
-        _fail(str(e))
-    except Interrupted as e:
-        _fail(_interrupted(e.signum, "no file was finished"), 128 + e.signum)
+    source = ctx.get_parameter_source
+    request = Request(kits, lang, paper, players, backs, source("backs") is not click.core.ParameterSource.DEFAULT,
+                      back_offset, formats, dpi, source("dpi") != click.core.ParameterSource.DEFAULT, greyscale,
+                      ink_saver, bleed, preset)
+    the_plan = _planned(request)
     _check_out(out)  # creates nothing: a run that fails before writing leaves no empty folder either
     stale: list[Path] = []
 
@@ -413,20 +411,7 @@ def _render(ctx: click.Context, kits: tuple[str, ...], lang: str, paper: str, ou
             raise OutputError(f"cannot create the output folder {shown(out)}: {e.strerror or e}") from None
         stale.extend(remove_stale_parts(out))
 
-    papers = tuple(PAPERS) if paper == "all" else (paper,)
-    if formats == ("cards",):
-        papers = papers[:1]  # print-shop pieces do not depend on the paper: make them once
-    variant = "greyscale" if greyscale else "ink-saver" if ink_saver else "colour"
-    jobs = []
-    for kit in chosen:
-        # a kit gets only the options it takes, so nothing it ignores is in its file name
-        takes_backs = "backs" in kit.options
-        kit_backs = backs if takes_backs else "duplex-long"
-        offset = back_offset if takes_backs and back_offset and kit_backs.startswith("duplex") else (0.0, 0.0)
-        for lg in kit.languages(langs):
-            for pp in papers:
-                jobs.append((kit, Options(lg, get_paper(pp), players if "players" in kit.options else None,
-                                          kit_backs, offset, variant)))
+    jobs, cards = the_plan.jobs, the_plan.cards
     start = time.perf_counter()
     start_ns = time.time_ns() - 50_000_000  # file times come from a coarse clock
     written: list[Path] = []
@@ -482,7 +467,27 @@ def _render(ctx: click.Context, kits: tuple[str, ...], lang: str, paper: str, ou
         _stopped(results, out, jobs, start_ns, written, interrupts.pending)
     finally:
         results.close()
-    seconds = time.perf_counter() - start
+    _summary(reports, len(written), pages, out, time.perf_counter() - start, stale, quiet, preset, formats)
+
+
+def _planned(request: Any) -> Any:
+    """The run's jobs (pnp.plan), or the error line and exit."""
+    from pnp.interrupts import Interrupted
+    from pnp.plan import plan
+
+    try:
+        return plan(request)
+    except UsageError as e:
+        raise click.UsageError(str(e)) from None
+    except PnpError as e:
+        _fail(str(e))
+    except Interrupted as e:
+        _fail(_interrupted(e.signum, "no file was finished"), 128 + e.signum)
+
+
+def _summary(reports: list[Any], written: int, pages: int, out: Path, seconds: float, stale: list[Path], quiet: bool,
+             preset: str | None, formats: tuple[str, ...]) -> None:
+    """What the run made and how the checks went; exit 1 if a file failed them."""
     failed = [r for r in reports if not r.ok]
     if not quiet:
         if stale:
@@ -493,8 +498,8 @@ def _render(ctx: click.Context, kits: tuple[str, ...], lang: str, paper: str, ou
             for r in reports:
                 click.echo(f"{'ok  ' if r.ok else 'FAIL'}  {shown(r.file)}  ({len(r.checks)} checks)")
             click.echo(summary_line(reports))
-        click.echo(f"wrote {len(written)} files ({pages} pages) to {shown(out)} in {seconds:.2f} s")
-        if preset is not None and "cards" in formats:
+        click.echo(f"wrote {written} files ({pages} pages) to {shown(out)} in {seconds:.2f} s")
+        if preset is not None and Format.CARDS in formats:
             from pnp.presets import get_preset
 
             caveat = get_preset(preset).caveat
@@ -547,35 +552,14 @@ def _check_out(out: Path) -> None:
         _fail(f"cannot {verb} the output folder {shown(out)}: {'read-only file system' if read_only else 'permission denied'}")
 
 
-def _check_inputs(chosen: list[Any], langs: tuple[str, ...]) -> dict[str, Any]:
-    """Every kit's game facts and every catalog (keys, placeholders, braces,
-    glyphs the fonts have), before anything is written: a run that fails
-    here leaves the output folder as it was."""
-    from pnp import hyphenation
-    from pnp.fonts import check_glyphs
-
-    hyphenation.check_table()  # a damaged table is one line now, not a traceback after some files
-    specs = {}
-    for kit in chosen:
-        specs[kit.id] = kit.facts()
-        if not kit.languages(langs):
-            have = kit.languages(_langs())
-            if not have:
-                raise UsageError(f"{kit.id} has no texts: lang/en.toml is missing (English is the reference)")
-            raise UsageError(f"{kit.id} has no {', '.join(langs)} texts (lang/{langs[0]}.toml); it has "
-                             f"{', '.join(have)}")
-        for lg in kit.languages(langs):
-            check_glyphs(kit.catalog(lg))
-    return specs
-
-
 def _kept(out: Path, jobs: list[tuple[Any, Options]], start_ns: int, written: list[Path]) -> int:
     """Files of this run that were finished before it stopped: those reported
     done, and those a stopped worker had already renamed into place (in the
     output folder, or in a cards folder of one of the run's kits)."""
-    from pnp.build import PART, file_stem
+    from pnp.build import PART
+    from pnp.naming import cards_prefix, file_stem
 
-    stems = {file_stem(kit.id, o) for kit, o in jobs} | {f"{kit.id}-{o.lang}-cards" for kit, o in jobs}
+    stems = {file_stem(kit.id, o) for kit, o in jobs} | {cards_prefix(kit.id, o.lang) for kit, o in jobs}
     found = set(written)
     todo = [(out, 0)]
     while todo:
@@ -612,6 +596,7 @@ def validate_cmd(files: tuple[Path, ...], as_json: bool, quiet: bool, kit_dirs: 
     import json
 
     from pnp.datakit.folders import add_kits
+    from pnp.naming import ZIP_SUFFIX
     from pnp.validate import report_table, summary_line, validate_file
 
     try:
@@ -620,7 +605,7 @@ def validate_cmd(files: tuple[Path, ...], as_json: bool, quiet: bool, kit_dirs: 
         raise click.UsageError(str(e)) from None
     out = Path("output")
     paths = list(files) or sorted(out.glob("*.pdf")) + sorted(p for p in out.glob("*-cards*/*")
-                                                             if p.name.endswith((".pdf", "-png.zip")))
+                                                             if p.name.endswith((".pdf", ZIP_SUFFIX)))
     if not paths:
         raise click.UsageError("no PDF to validate: name files, or render into output/ first")
     for p in paths:

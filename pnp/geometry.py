@@ -1,6 +1,7 @@
 """Geometry primitives: pages made of plain shapes, in millimetres.
 
-A leaf module: it imports nothing from the rest of the package, so layout,
+A leaf module: it imports nothing from the rest of the package but the mode
+types (pnp.modes, itself a leaf), so layout,
 renderers, tests and the validator can all use it. Coordinates have their
 origin at the top-left corner of the page with y growing downwards (as in
 SVG); angles are in degrees, clockwise on the page.
@@ -11,6 +12,8 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
+
+from pnp.modes import Anchor, Role
 
 PT = 25.4 / 72  # one PostScript point in mm
 
@@ -41,7 +44,7 @@ class Style:
     fill: RGB | None = None
     width: float = 0.25  # mm
     dash: tuple[float, ...] | None = None  # mm
-    role: str = "art"
+    role: Role = Role.ART
 
 
 @dataclass(frozen=True)
@@ -93,7 +96,7 @@ class Text:
     font: str
     size: float  # pt
     width: float  # mm
-    anchor: str = "start"
+    anchor: Anchor = Anchor.START
     color: RGB = BLACK
 
 
@@ -210,7 +213,7 @@ DESCENT = 0.24
 
 def text_box(t: Text) -> Box:
     h = t.size * PT
-    x = t.x - {"start": 0.0, "middle": t.width / 2, "end": t.width}[t.anchor]
+    x = t.anchor.left(t.x, t.width)
     return Box(x, t.y - ASCENT * h, t.width, (ASCENT + DESCENT) * h)
 
 

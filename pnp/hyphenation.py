@@ -42,8 +42,8 @@ import msgspec
 from pnp.errors import CatalogError
 from pnp.paths import TEMPLATES
 
-# our language codes -> LibreOffice's dictionary files (as pyphen ships them)
-PATTERNS = {"en": "en_US", "nl": "nl_NL", "de": "de_DE"}
+LANGUAGES = "languages.toml"  # in templates/common/: each language's pattern file, or "none"
+NO_PATTERNS = "none"
 # at least 2 letters before a break and 3 after it: no line ends in a single
 # letter, and no line starts with two. The line breaker prefers 3 and more
 # on both sides (see pnp.textflow).
@@ -86,11 +86,49 @@ Breaks = tuple[tuple[int, bool], ...]  # (offset, strong) for each place a word 
 Marked = Annotated[str, msgspec.Meta(pattern=r"^[^\W\d_](?:[-=]?[^\W\d_])*$", max_length=200)]
 
 
-class Table(msgspec.Struct, forbid_unknown_fields=True):
-    about: str
-    de: dict[str, Marked]
-    en: dict[str, Marked]
-    nl: dict[str, Marked]
+
+
+def _languages_file() -> Path:
+    from pnp import paths
+
+    return paths.TEMPLATES / "common" / LANGUAGES
+
+
+@cache
+def _declared(path: Path) -> dict[str, str | None]:
+    from pnp.spec import read_toml
+
+    data = read_toml(path, CatalogError, "language list")
+    out: dict[str, str | None] = {}
+    for lang, entry in data.items():
+        name = entry.get("hyphenation") if isinstance(entry, dict) else None
+        if not isinstance(name, str) or not re.fullmatch(r"[A-Za-z_]{2,16}", name):
+            raise CatalogError(f"{path}: [{lang}] needs hyphenation = \"<pattern file>\" (such as \"fr_FR\") "
+                               f"or \"{NO_PATTERNS}\"")
+        out[lang] = None if name == NO_PATTERNS else name
+    return out
+
+
+def declared() -> dict[str, str | None]:
+    """Every language in templates/common/languages.toml and its pattern
+    file's name (None: declared to be printed without hyphenation)."""
+    return _declared(_languages_file())
+
+
+def patterns(lang: str) -> str | None:
+    """`lang`'s pattern file's name, or None if it is declared to have none;
+    a language that declares nothing is a CatalogError, never silently
+    unhyphenated."""
+    known = declared()
+    if lang not in known:
+        raise CatalogError(f"{_languages_file()}: the language {lang!r} is not listed; add [{lang}] with "
+                           f"hyphenation = \"<pattern file>\" (such as \"{lang}_{lang.upper()}\") or \"{NO_PATTERNS}\"")
+    return known[lang]
+
+
+def hyphenated() -> tuple[str, ...]:
+    """The languages that have patterns."""
+    return tuple(lang for lang, name in declared().items() if name is not None)
 
 
 def _libhyphen(path: Path | str) -> Any:
@@ -104,7 +142,14 @@ def _libhyphen(path: Path | str) -> Any:
 
 
 def _dic_path(lang: str) -> Path:
-    return _dic_file(PATTERNS[lang])
+    name = patterns(lang)
+    if name is None:
+        raise CatalogError(f"the language {lang!r} is declared to have no hyphenation patterns")
+    path = _dic_file(name)
+    if not path.is_file():
+        raise CatalogError(f"{_languages_file()}: [{lang}] names the hyphenation patterns {name!r}, which pyphen "
+                           f"does not ship (no {path.name})")
+    return path
 
 
 def _dic_file(name: str) -> Path:
@@ -179,12 +224,22 @@ def breaks_of(marked: str) -> Breaks:
 
 @cache
 def dictionary(lang: str) -> Hyphenator | None:
-    return Hyphenator(lang) if lang in PATTERNS else None
+    return Hyphenator(lang) if patterns(lang) is not None else None
 
 
 def _damaged(path: Path, why: str) -> CatalogError:
     return CatalogError(f"{path}: the hyphenation table is damaged ({why}); "
                         "restore it, or remake it with `python -m pnp.hyphenation`")
+
+
+@cache
+def _table_type(langs: tuple[str, ...]) -> type[msgspec.Struct]:
+    """The table's schema for the languages that have patterns: "about" and a
+    field each (a language added since the table was made is not in it yet:
+    its words are hyphenated by libhyphen until the table is remade)."""
+    fields: list[tuple[str, Any] | tuple[str, Any, Any]] = [("about", str)]
+    fields += [(lang, dict[str, Marked], msgspec.field(default_factory=dict)) for lang in sorted(langs)]
+    return msgspec.defstruct("Table", fields, forbid_unknown_fields=True)
 
 
 def read_table(path: Path = TABLE) -> dict[str, dict[str, str]]:
@@ -201,13 +256,13 @@ def read_table(path: Path = TABLE) -> dict[str, dict[str, str]]:
     if len(data) > MAX_TABLE_BYTES:
         raise _damaged(path, f"larger than {MAX_TABLE_BYTES // (1024 * 1024)} MB")
     try:
-        table = msgspec.json.decode(data, type=Table)
+        table = msgspec.json.decode(data, type=_table_type(hyphenated()))
     except msgspec.ValidationError as e:
         why = re.sub(r"matching regex '.*' - ", "of letters with '-' or '=' between them - ", str(e))
         raise _damaged(path, why.replace("`", "")[:200]) from None
     except msgspec.DecodeError as e:
         raise _damaged(path, f"not JSON: {str(e)[:120]}") from None
-    out = {"de": table.de, "en": table.en, "nl": table.nl}
+    out: dict[str, dict[str, str]] = {lang: getattr(table, lang) for lang in hyphenated()}
     for lang, words in out.items():
         for word, marked in words.items():
             if marked.replace("-", "").replace("=", "") != word:
@@ -227,8 +282,9 @@ def check_table() -> None:
 
 
 def breaks(word: str, lang: str) -> Breaks:
-    """Where `word` (a run of letters) may break: (offset, strong)."""
-    if lang not in PATTERNS:
+    """Where `word` (a run of letters) may break: (offset, strong); nowhere
+    in a language declared to have no patterns (see `patterns`)."""
+    if patterns(lang) is None:
         return ()
     known = _table().get(lang, {})
     marked = known.get(word)
@@ -262,7 +318,7 @@ def table_text(templates: Path = TEMPLATES) -> str:
     import json
 
     langs = []
-    for lang in sorted(PATTERNS):
+    for lang in sorted(hyphenated()):
         hy = dictionary(lang)
         assert hy is not None
         words = [f"    {json.dumps(w, ensure_ascii=False)}: {json.dumps(hy.marked(w), ensure_ascii=False)}"

@@ -5,11 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from pnp.modes import Backs, Variant
+
 if TYPE_CHECKING:  # only a type here: `pnp --help` imports this module and nothing of the layout
     from pnp.paper import Paper
 
-BACKS = ("duplex-long", "duplex-short", "gutterfold", "none")
-VARIANTS = ("colour", "greyscale", "ink-saver")
+BACKS = tuple(Backs)
+VARIANTS = tuple(Variant)
 
 
 @dataclass(frozen=True)
@@ -17,6 +19,11 @@ class Options:
     lang: str
     paper: Paper
     players: int | None = None  # None: the full kit, for every player count
-    backs: str = "duplex-long"
+    backs: Backs = Backs.DUPLEX_LONG
     back_offset: tuple[float, float] = (0.0, 0.0)
-    variant: str = "colour"
+    variant: Variant = Variant.COLOUR
+
+    def __post_init__(self) -> None:
+        # the one conversion: a mode given as its string (a script, a test) becomes its member
+        object.__setattr__(self, "backs", Backs(self.backs))
+        object.__setattr__(self, "variant", Variant(self.variant))

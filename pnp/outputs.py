@@ -1,20 +1,11 @@
-"""Render one kit for one set of options into files, in every asked format:
+"""Render one kit for one set of options into files, in every asked format,
+and many jobs at once in worker processes.
 
-- pdf: `<stem>.pdf`, the print file (validated after writing).
-- svg: `<stem>-p<NN>.svg` per page, with an `art` and a `cut` layer.
-- cut-svg: `<stem>-p<NN>-cut.svg` per page that has something to cut: the
-  cut layer and registration marks, for print-then-cut machines.
-- png: `<stem>-p<NN>.png` per page at `dpi`, rasterised from the PDF (built
-  in memory when no PDF is asked for), one page at a time, and
-  `<stem>-contact.png` from thumbnails taken on the way.
-- cards: the print-shop export, all in one folder `<cards>/` (`<cards>` is
-  `<kit>-<lang>-cards` plus suffixes): `<cards>.pdf` with one piece per
-  page (trim + bleed, TrimBox and BleedBox set), `png/<cards>-NNN-<piece>.png`
-  per piece, and `<cards>-png.zip` of those PNGs, in a folder of its own
-  (pnp.deck builds the pieces; the PDF and the PNGs are validated as they
-  are written, pnp.validation.cards).
-- proof: `<stem>-sheet<NN>-proof.png` per physical sheet at `dpi`: the front
-  with its back seen through the paper, as held to the light.
+The formats and what each writes are in pnp.formats (a module each, one
+registry); `render_one` lays a job out (building the kit's pages only when a
+format needs them), then hands it to each asked format in registry order.
+`render_all` lays out every job before any file is written, then writes
+them, in worker processes when there are several.
 """
 
 from __future__ import annotations
@@ -22,39 +13,34 @@ from __future__ import annotations
 import os
 import signal
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from concurrent.futures import Future, ProcessPoolExecutor
 
-    from pnp.deck import Deck
     from pnp.validate import Report
 
-from pnp.build import VARIANT_FNS, Built, atomic_file, build_pages, file_stem, remove_own_parts, write_atomic
+from pnp.build import Built, build_pages, remove_own_parts
 from pnp.errors import OutputError, WorkerLost
+from pnp.formats import REGISTRY, CardOptions, Job
+from pnp.formats.cards import CARDS_DPI
+from pnp.formats.png import write_pngs
 from pnp.interrupts import STOP_SIGNALS, deferred
 from pnp.kits import Kit
+from pnp.naming import file_stem
 from pnp.options import Options
-from pnp.paper import SAFE_MARGIN
-from pnp.render.pdf import PdfMeta, render_pdf
 from pnp.textflow import Measure
 
-FORMATS = ("pdf", "svg", "cut-svg", "png", "proof", "cards")
-CARDS_DPI = 300  # the resolution print shops ask for, when neither --dpi nor a preset says otherwise
+__all__ = ["CARDS_DPI", "CardOptions", "Laid", "Result", "lay_out", "render_all", "render_one", "write_pngs"]
 
 
-@dataclass(frozen=True)
-class CardOptions:
-    """The print-shop export's choices: bleed in mm, a preset id, and the
-    PNG resolution (None: the preset's, else CARDS_DPI)."""
-
-    bleed: float | None = None  # None: the preset's, else DEFAULT_BLEED
-    preset: str | None = None
-    dpi: int | None = None
+def formats_known() -> tuple[str, ...]:
+    """The format names --format takes, in the order they are written."""
+    return tuple(REGISTRY)
 
 
 @dataclass(frozen=True)
@@ -69,231 +55,48 @@ class Result:
         return self.reports[0] if self.reports else None
 
 
-def page_name(stem: str, n: int, suffix: str) -> str:
-    """<stem>-p<NN><suffix>, NN the 1-based page number in two digits."""
-    return f"{stem}-p{n:02d}{suffix}"
-
-
-@dataclass(frozen=True)
-class CardsLaid:
-    """The print-shop export laid out: the deck (its pieces, their pages and
-    what the file will claim) and the PNGs' resolution."""
-
-    deck: Deck
-    dpi: int
-
-
 @dataclass(frozen=True)
 class Laid:
     """One job laid out: every page its files will hold, before a byte is
     written. Cheap next to rendering, so a run lays out every job first and
     a layout error (a label too long, a preset that does not fit) leaves
-    the output folder as it was."""
+    the output folder as it was. `built`: the kit's pages (None when no
+    format asked needs them); `formats`: what each format laid out itself."""
 
-    built: Built
-    cards: CardsLaid | None
+    built: Built | None
+    formats: dict[str, Any]
 
 
 def lay_out(kit: Kit, options: Options, formats: tuple[str, ...], measure: Measure,
             cards: CardOptions | None = None) -> Laid:
-    unknown = [f for f in formats if f not in FORMATS]
+    unknown = [f for f in formats if f not in REGISTRY]
     if unknown:
-        raise ValueError(f"unknown format {', '.join(unknown)}; choose from {', '.join(FORMATS)}")
-    built = build_pages(kit, options, measure)
-    laid_cards = lay_out_cards(kit, options, measure, cards or CardOptions()) if "cards" in formats else None
-    return Laid(built, laid_cards)
+        raise ValueError(f"unknown format {', '.join(unknown)}; choose from {', '.join(REGISTRY)}")
+    asked = [REGISTRY[f] for f in REGISTRY if f in formats]
+    built = build_pages(kit, options, measure) if any(f.needs_pages for f in asked) else None
+    own = {f.name: f.lay_out(kit, options, measure, cards or CardOptions()) for f in asked if f.lay_out is not None}
+    return Laid(built, own)
 
 
 def render_one(kit: Kit, options: Options, out: Path, formats: tuple[str, ...], dpi: int, measure: Measure,
                validate: bool, cards: CardOptions | None = None, on_file: Callable[[Path], None] | None = None,
                laid: Laid | None = None) -> Result:
-    """Write the files of one job (laid out here unless `laid` is given)."""
+    """Write the files of one job (laid out here unless `laid` is given),
+    each asked format in turn; a file that fails its checks stops the job."""
     if laid is None:
         laid = lay_out(kit, options, formats, measure, cards)
-    built = laid.built
-    stem = file_stem(kit.id, options)
-    files: list[Path] = []
-    report = None
-
-    def record(path: Path) -> None:
-        files.append(path)
-        if on_file is not None:
-            on_file(path)
-
-    def write(name: str, data: bytes) -> None:
-        path = out / name
-        write_atomic(path, data)
-        record(path)
-
-    def renamed(old: Path, new: Path) -> None:
-        files[files.index(old)] = new
-
-    pdf: bytes | None = None
-    if "pdf" in formats or "png" in formats or "proof" in formats:
-        pdf = render_pdf(built.pages, PdfMeta(built.title, built.subject, built.credits, built.keywords, options.lang))
-    if "pdf" in formats:
-        assert pdf is not None
-        write(f"{stem}.pdf", pdf)
-        invalid = out / f"{stem}.invalid.pdf"
-        if validate:
-            from pnp.validate import validate_written
-
-            report = validate_written(files[-1], pdf, built)
-            if not report.ok:
-                # never leave a file that fails its checks under the name a script would print
-                try:
-                    os.replace(files[-1], invalid)
-                except OSError as e:
-                    raise OutputError(f"cannot rename {files[-1]} to {invalid.name}: {e.strerror or e}") from None
-                files[-1] = report.file = invalid
-                return Result(files, len(built.pages), [report])
-        try:
-            invalid.unlink(missing_ok=True)  # an earlier run's failure, now rendered right
-        except OSError as e:
-            raise OutputError(f"cannot remove {invalid}: {e.strerror or e}") from None
-
-    if "svg" in formats or "cut-svg" in formats:
-        from pnp.render.svg import CUT_STROKE, has_cut, render_cut_svg_page, render_svg_page
-
-        # the cutter's colour goes through the print variant too: greyscale means no colour in any file
-        variant_fn = VARIANT_FNS.get(options.variant)
-        cut_stroke = variant_fn(CUT_STROKE, "stroke") if variant_fn else CUT_STROKE
-        for n, page in enumerate(built.pages, 1):
-            title = f"{built.title}, p. {n}" + (f": {page.label}" if page.label else "")
-            if "svg" in formats:
-                write(page_name(stem, n, ".svg"), render_svg_page(page, title, cut_stroke))
-            if "cut-svg" in formats and has_cut(page.items):
-                write(page_name(stem, n, "-cut.svg"), render_cut_svg_page(page, SAFE_MARGIN, title, cut_stroke))
-
-    if "png" in formats:
-        assert pdf is not None
-        write_pngs(pdf, dpi, stem, write)
-    if "proof" in formats:
-        from pnp.render.png import png_bytes
-        from pnp.render.proof import proofs
-
-        assert pdf is not None
-        mode = options.backs if "backs" in kit.options else "none"
-        for n, image in enumerate(proofs(pdf, mode, dpi), 1):
-            write(f"{stem}-sheet{n:02d}-proof.png", png_bytes(image, dpi))
-            image.close()
-    pages = len(built.pages) if set(formats) - {"cards"} else 0
-    reports = [report] if report is not None else []
-    if laid.cards is not None:
-        n, judged = write_cards(laid.cards, options, out, validate, write, record, renamed)
-        pages += n
-        reports += judged
-    return Result(files, pages, reports)
-
-
-def write_pngs(pdf: bytes, dpi: int, stem: str, write: Callable[[str, bytes], None]) -> int:
-    """Every page as `<stem>-pNN.png`, each written as soon as it is
-    rendered, then `<stem>-contact.png` from the thumbnails taken on the
-    way: one page bitmap in memory at a time. Returns the page count."""
-    from pnp.render.png import ContactSheet, iter_pages, png_bytes
-
-    contact = ContactSheet()
-    n = 0
-    # no enumerate(): its reused result tuple would keep the last page alive while the next one renders
-    for image in iter_pages(pdf, dpi):
-        n += 1
-        data = png_bytes(image, dpi)
-        contact.add(image)
-        del image  # the page bitmap goes before the file is written and the next page rendered
-        write(page_name(stem, n, ".png"), data)
-        del data
-    write(f"{stem}-contact.png", png_bytes(contact.image()))
-    return n
-
-
-def lay_out_cards(kit: Kit, options: Options, measure: Measure, co: CardOptions) -> CardsLaid:
-    """The print-shop export's pieces and pages (pnp.deck; nothing written)."""
-    from pnp.deck import build_deck
-    from pnp.presets import get_preset
-
-    preset = get_preset(co.preset) if co.preset else None
-    dpi = co.dpi or (preset.dpi if preset else CARDS_DPI)
-    return CardsLaid(build_deck(kit, options, measure, co.bleed, preset), dpi)
-
-
-def write_cards(laid: CardsLaid, options: Options, out: Path, validate: bool, write: Callable[[str, bytes], None],
-                record: Callable[[Path], None], renamed: Callable[[Path, Path], None]) -> tuple[int, list[Report]]:
-    """The print-shop export (pnp.deck): the cards PDF, checked like a kit
-    PDF; then a PNG per piece (in a folder of their own) and a ZIP of the
-    PNGs, each PNG checked against its PDF page as it is made. Returns the
-    number of pieces and the reports (of the PDF, and of the PNGs and ZIP)."""
-    from pnp.render.cards import DeterministicZip, card_pngs
-
-    deck, dpi = laid.deck, laid.dpi
-    stem = deck.claim.stem
-    pdf = render_pdf(deck.pages, PdfMeta(deck.title, deck.title, deck.credits, deck.keywords, options.lang))
-    folder = out / stem
-    write(f"{stem}/{stem}.pdf", pdf)
+    job = Job(kit, options, out, file_stem(kit.id, options), dpi, validate, laid.built, laid.formats, on_file)
+    pages = len(laid.built.pages) if laid.built is not None else 0
     reports: list[Report] = []
-    if validate:
-        report = _judged(folder / f"{stem}.pdf", pdf, deck, renamed)
-        reports.append(report)
-        if not report.ok:  # no PNG is made from a file that fails, and none of an earlier run is left beside it
-            _unlink(folder / f"{stem}-png.zip")
-            for old in sorted((folder / "png").glob(f"{stem}-[0-9]*.png")):
-                _unlink(old)
-            return len(deck.comps), reports
-    _unlink(folder / f"{stem}.invalid.pdf")
-    zip_path = folder / f"{stem}-png.zip"
-    png_check = None
-    if validate:
-        from pnp.validation.cards import PngCheck
-
-        png_check = PngCheck(pdf, deck, dpi)
-    with atomic_file(zip_path) as f, DeterministicZip(f) as archive:
-        for name, data in card_pngs(pdf, deck.comps, stem, dpi, png_check.look if png_check is not None else None):
-            write(f"{stem}/png/{name}", data)
-            archive.add(name, data)
-            if png_check is not None:
-                png_check.add(name, data)
-    record(zip_path)
-    if png_check is not None:
-        from pnp.validate import Report
-
-        report = Report(zip_path, {"pdf": f"{stem}.pdf", "dpi": str(dpi)}, png_check.checks())
-        reports.append(report)
-        invalid = folder / f"{stem}-png.invalid.zip"
-        if not report.ok:
-            _rename(zip_path, invalid)
-            renamed(zip_path, invalid)
-            report.file = invalid
-        else:
-            _unlink(invalid)
-    return len(deck.comps), reports
-
-
-def _judged(path: Path, data: bytes, built: Deck, renamed: Callable[[Path, Path], None]) -> Report:
-    """The validator's report on a file just written; a file that fails is
-    renamed <name>.invalid.pdf, never left under the name a script would use."""
-    from pnp.validate import validate_written
-
-    report = validate_written(path, data, built)
-    if not report.ok:
-        invalid = path.with_name(path.stem + ".invalid.pdf")
-        _rename(path, invalid)
-        renamed(path, invalid)
-        report.file = invalid
-    return report
-
-
-def _rename(path: Path, to: Path) -> None:
-    try:
-        os.replace(path, to)
-    except OSError as e:
-        raise OutputError(f"cannot rename {path} to {to.name}: {e.strerror or e}") from None
-
-
-def _unlink(path: Path) -> None:
-    """Remove an earlier run's failed file, now rendered right."""
-    try:
-        path.unlink(missing_ok=True)
-    except OSError as e:
-        raise OutputError(f"cannot remove {path}: {e.strerror or e}") from None
+    for name in REGISTRY:
+        if name not in formats:
+            continue
+        written = REGISTRY[name].write(job)
+        pages += written.pages
+        reports += written.reports
+        if written.stop:
+            break
+    return Result(job.files, pages, reports)
 
 
 @cache
@@ -464,7 +267,7 @@ def default_workers(jobs: int) -> int:
 
 def render_all(jobs: list[tuple[Kit, Options]], out: Path, formats: tuple[str, ...], dpi: int, validate: bool,
                workers: int, cards: CardOptions | None = None, on_file: Callable[[Path], None] | None = None,
-               before_writing: Callable[[], None] | None = None) -> Iterator[Result]:
+               before_writing: Callable[[], None] | None = None) -> Generator[Result, None, None]:
     """Render every job, in worker processes when there are several; results
     come back in the order of `jobs`, and the files are the same bytes
     however many workers made them. `on_file` hears of each file as it is

@@ -37,6 +37,7 @@ from typing import Protocol
 from pnp import hyphenation
 from pnp.errors import LayoutError
 from pnp.geometry import ASCENT, BLACK, PT, RGB, Box, Shape, Text
+from pnp.modes import Backs
 
 
 class Measure(Protocol):
@@ -118,8 +119,8 @@ _ENUMERATOR = re.compile(r"(?<!\S)(\((?:[ivx]{1,4}|\d{1,2})\)) (?=\S)")
 _FIGURE_REF = re.compile(r"(?<=\w) (?=\*\*\([a-z]\)\*\*)")
 # an abbreviation in capitals and the name it starts: "US Letter", "DIN A4"
 _CAPS_NAME = re.compile(r"(?<![\w-])([A-Z]{2,3}) (?=[A-Z][\w]*\b)")
-# a command-line option and its value: "--back-offset X,Y", "--backs duplex-short"
-_OPTION = re.compile(r"(?<!\S)(--[a-z][a-z-]*) (?=[A-Z0-9]|-\d|duplex|gutterfold|none\b)")
+# a command-line option and its value: "--back-offset X,Y", "--backs duplex-short" (any backs mode)
+_OPTION = re.compile(r"(?<!\S)(--[a-z][a-z-]*) (?=[A-Z0-9]|-\d|" + "|".join(rf"{b}\b" for b in Backs) + ")")
 # a word of one letter keeps the word after it: "B weet", "A ‘3’", "a piece"
 _ONE_LETTER = re.compile(r"(?<![\w.,’'‘-])([^\W\d_]) (?=\S)")
 # an initial keeps the name after it: "J. Smith"

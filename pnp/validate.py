@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pnp.errors import PnpError, ValidationError, shown
+from pnp.naming import read_keywords
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -71,15 +72,6 @@ class Report:
             **{k: v for k, v in self.info.items()},
             "checks": [c.__dict__ for c in self.checks],
         }
-
-
-def read_keywords(text: str) -> dict[str, str]:
-    out: dict[str, str] = {}
-    for part in text.split(";"):
-        if "=" in part:
-            k, v = part.split("=", 1)
-            out[k.strip()] = v.strip()
-    return out
 
 
 def count_components(data: bytes) -> Counter[tuple[str, str]]:
@@ -277,16 +269,6 @@ def validate_bytes(path: Path, data: bytes, built: Built | Deck | None = None, o
     return report
 
 
-def _offset_claim(text: str) -> tuple[float, float]:
-    try:
-        x, y = (float(v) for v in text.split(","))
-    except ValueError:
-        raise ValidationError(f"claims a back offset of {text!r}, not X,Y in mm") from None
-    if not (abs(x) <= 10 and abs(y) <= 10):
-        raise ValidationError(f"claims a back offset of {text!r}; pnp shifts backs by at most 10 mm")
-    return (x, y)
-
-
 def _check_end(data: bytes) -> None:
     """Readers look for the end-of-file marker in the last 1024 bytes: a
     file without one is cut off, and one with more than that after it
@@ -332,10 +314,13 @@ def _validate_zip(path: Path, data: bytes, report: Report) -> None:
 
 def _validate(data: bytes, report: Report, built: Built | Deck | None, own: bool = False) -> Deck | None:
     """The checks of a kit PDF or a cards PDF; a cards PDF's deck is returned."""
-    from pnp.deck import FORMAT, Deck
+    from pnp.deck import Deck
     from pnp.i18n import languages
     from pnp.kits import registry
-    from pnp.options import BACKS, VARIANTS, Options
+    from pnp.modes import Backs, Variant
+    from pnp.naming import CARDS as FORMAT
+    from pnp.naming import KitClaim
+    from pnp.options import Options
     from pnp.paper import PAPERS
     from pnp.validation.printed import read_printed
 
@@ -385,20 +370,11 @@ def _validate(data: bytes, report: Report, built: Built | Deck | None, own: bool
     if claim != "all" and not (claim.isdigit() and int(claim) in counts):
         raise ValidationError(f"claims to be for {claim!r} players, but {kit.id} is for {span} players")
     players = None if claim == "all" else int(claim)
-    backs = kw.get("backs", "none")
-    variant = kw.get("variant", "colour")
-    if "backs" in kit.options and backs not in BACKS:
-        raise ValidationError(f"claims card backs {backs!r}; pnp prints backs as one of {', '.join(BACKS)}")
-    if "backs" not in kit.options and backs != "none":
-        raise ValidationError(f"claims card backs {backs!r}, but {kit.id} has no cards with backs")
-    if variant not in VARIANTS:
-        raise ValidationError(f"claims the print variant {variant!r}; pnp prints {', '.join(VARIANTS)}")
-    pages_claim = kw.get("pages", "")
-    if not pages_claim.isdigit():
-        raise ValidationError(f"claims a page count of {pages_claim!r}, not a number")
-    offset = _offset_claim(kw.get("offset", "0,0"))
+    backs, variant = KitClaim.parse_modes(kw, kit.id, "backs" in kit.options)
+    pages_claim = KitClaim.parse_pages(kw)
+    offset = KitClaim.parse_offset(kw)
     options = Options(lang, PAPERS[paper_id], players if "players" in kit.options else None,
-                      backs if "backs" in kit.options else "duplex-long", offset, variant=variant)
+                      backs if "backs" in kit.options else Backs.DUPLEX_LONG, offset, variant=variant)
     report.info = {"kit": kit.id, "lang": lang, "paper": paper_id, "players": claim, "backs": backs, "variant": variant}
 
     # what the kit's own build prints for the options the file claims
@@ -406,11 +382,11 @@ def _validate(data: bytes, report: Report, built: Built | Deck | None, own: bool
         from pnp.build import build_pages
 
         built = build_pages(kit, options, shared_measurer())
-    printed = read_printed(data, want_colour=variant == "greyscale", keep_images=not own)
+    printed = read_printed(data, want_colour=variant is Variant.GREYSCALE, keep_images=not own)
     checks = report.checks
     n_pages = len(printed)
     checks.append(Check("pages", str(len(built.pages)), str(n_pages), n_pages == len(built.pages)))
-    checks.append(Check("page count the file claims", str(n_pages), pages_claim, int(pages_claim) == n_pages))
+    checks.append(Check("page count the file claims", str(n_pages), kw["pages"], pages_claim == n_pages))
     checks.extend(structure_checks(built, printed))
     if not own:
         # what each page prints against what the genuine kit prints (pnp's own bytes are that kit)
@@ -456,7 +432,7 @@ def _validate(data: bytes, report: Report, built: Built | Deck | None, own: bool
     invisible = sum(p.hidden_text for p in printed)
     checks.append(Check("text that prints", "all", "all" if not invisible else f"{invisible} text runs print nothing "
                         "(invisible, covered, or off the page)", not invisible))
-    if variant == "greyscale":
+    if variant is Variant.GREYSCALE:
         coloured = [n for n, p in enumerate(printed, 1) if p.colour]
         checks.append(Check("greyscale: no colour", "no colour on any page",
                             "none" if not coloured else f"colour on page(s) {', '.join(map(str, coloured[:6]))}", not coloured))

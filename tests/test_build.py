@@ -10,13 +10,13 @@ import pytest
 
 import pnp.build
 from pnp import __version__
-from pnp.build import file_stem, keywords, write_atomic
+from pnp.build import write_atomic
 from pnp.errors import OutputError
 from pnp.geometry import BLACK, Text, walk
 from pnp.kits import get_kit
+from pnp.naming import file_stem, kit_claim, read_keywords
 from pnp.options import Options
 from pnp.paper import get_paper
-from pnp.validate import read_keywords
 from tests.helpers import KIT_IDS, LANGS, PAPER_IDS
 
 
@@ -48,7 +48,7 @@ def test_keywords_state_what_the_file_is(built, kit_id):
 def test_keywords_for_a_kit_without_backs_say_none():
     kit = get_kit("tab")
     assert "backs" not in kit.options
-    kw = read_keywords(keywords(kit, Options("en", get_paper("a4"), backs="gutterfold"), 3))
+    kw = read_keywords(kit_claim(kit.id, "backs" in kit.options, Options("en", get_paper("a4"), backs="gutterfold"), 3).keywords())
     assert kw["backs"] == "none"
 
 

@@ -224,9 +224,9 @@ def test_a_signal_that_python_drops_in_a_finaliser_still_stops_the_run(tmp_path,
     there and would print "Exception ignored ..." and go on. The run still
     stops with its one line and exit 143, and the files on disk are those
     the line counts."""
-    import pnp.outputs
+    import pnp.render.pdf  # the formats (pnp.formats.Job.pdf) look it up there when they render
 
-    real = pnp.outputs.render_pdf
+    real = pnp.render.pdf.render_pdf
     fired = []
 
     class Bomb:
@@ -242,7 +242,7 @@ def test_a_signal_that_python_drops_in_a_finaliser_still_stops_the_run(tmp_path,
             del bomb
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(pnp.outputs, "render_pdf", render_pdf)
+    monkeypatch.setattr(pnp.render.pdf, "render_pdf", render_pdf)
     from pnp.cli import main
 
     out = tmp_path / "out"

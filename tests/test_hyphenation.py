@@ -87,14 +87,32 @@ def test_known_breaks(lang, word, parts):
 
 
 def test_no_break_leaves_fewer_than_two_letters_before_or_three_after():
-    for lang in hyphenation.PATTERNS:
+    for lang in hyphenation.hyphenated():
         for word in catalog_words(lang):
             for p in positions(word, lang):
                 assert 2 <= p <= len(word) - 3, (lang, word, p)
 
 
-def test_a_language_without_patterns_does_not_break():
+def test_every_language_with_catalogs_declares_its_hyphenation():
+    from pnp.i18n import languages
+
+    assert set(languages()) <= set(hyphenation.declared())
+    assert set(hyphenation.hyphenated()) == {"en", "nl", "de"}
+
+
+def test_a_language_that_declares_nothing_is_an_error_not_left_unhyphenated():
+    with pytest.raises(CatalogError, match="the language 'xx' is not listed; add \\[xx\\]"):
+        positions("Zuckerrüben", "xx")
+
+
+def test_a_language_declared_without_patterns_does_not_break(tmp_path, monkeypatch):
+    from pnp import paths
+
+    (tmp_path / "common").mkdir()
+    (tmp_path / "common" / "languages.toml").write_text('[en]\nhyphenation = "en_US"\n[xx]\nhyphenation = "none"\n')
+    monkeypatch.setattr(paths, "TEMPLATES", tmp_path)
     assert positions("Zuckerrüben", "xx") == ()
+    assert hyphenation.hyphenated() == ("en",)
 
 
 def test_rendering_every_kit_needs_no_pattern_file():
@@ -116,7 +134,7 @@ def test_rendering_every_kit_needs_no_pattern_file():
     (b'{"about": "x", "de": {"Farbdru', "not JSON"),
     (bytes(range(256)) * 4, "not JSON"),
     (b'{"de":[1,2,3],"en":"x","nl":null}', "Expected object"),
-    (b'{"about": "x", "de": {}, "en": {}}', "missing required field"),
+    (b'{"de": {}, "en": {}, "nl": {}}', "missing required field"),
     (b'{"about": "x", "de": {"Farbdrucker": "Farb-dru-cker", "x": [1]}, "en": {}, "nl": {}}', "Expected str"),
     (b'{"about": "x", "de": {"Farbdrucker": "Farb--drucker"}, "en": {}, "nl": {}}', "of letters with"),
     (b'{"about": "x", "de": {"Farbdrucker": "Schwarz-weiss"}, "en": {}, "nl": {}}', "is another word"),

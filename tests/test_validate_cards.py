@@ -16,9 +16,9 @@ from click.testing import CliRunner
 from PIL import Image
 
 from pnp.cli import main
-from pnp.deck import DeckClaim
 from pnp.kits import get_kit
 from pnp.layout.components import _split as _REAL_SPLIT
+from pnp.naming import DeckClaim
 from pnp.options import Options
 from pnp.outputs import CardOptions, Result, render_one
 from pnp.paper import get_paper

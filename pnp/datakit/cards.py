@@ -12,16 +12,17 @@ from pnp.errors import LayoutError
 from pnp.geometry import Box, Circle, Group, Path, Rect, Shape
 from pnp.layout.components import Raw, _local, _split, _top_tagged, _under
 from pnp.layout.frame import Sheet
+from pnp.modes import Face, Role
 
 
 def _cut_box(items: tuple[Shape, ...]) -> Box | None:
     """The outline cut round a piece: a rectangle, a circle or a path, as drawn (no stroke)."""
     for s in items:
-        if isinstance(s, Rect) and s.style.role == "cut":
+        if isinstance(s, Rect) and s.style.role is Role.CUT:
             return Box(s.x, s.y, s.w, s.h)
-        if isinstance(s, Circle) and s.style.role == "cut":
+        if isinstance(s, Circle) and s.style.role is Role.CUT:
             return Box(s.cx - s.r, s.cy - s.r, 2 * s.r, 2 * s.r)
-        if isinstance(s, Path) and s.style.role == "cut":
+        if isinstance(s, Path) and s.style.role is Role.CUT:
             xs = [c[i] for c in s.cmds for i in range(1, len(c), 2)]
             ys = [c[i] for c in s.cmds for i in range(2, len(c), 2)]
             return Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
@@ -42,7 +43,7 @@ def find(sheets: list[Sheet], spec: Any) -> list[Raw]:
             if kind in ("card", "back"):
                 deck = value if kind == "back" else value.rsplit("-", 1)[0]
                 local = Box(0.0, 0.0, *sizes[deck])
-                raw = Raw(value if kind == "card" else deck, "front" if kind == "card" else "back", _local(g), local,
+                raw = Raw(value if kind == "card" else deck, Face.FRONT if kind == "card" else Face.BACK, _local(g), local,
                           _under(sheet.items, i, g, local))
                 if kind == "card":
                     fronts.append(raw)
@@ -59,15 +60,15 @@ def find(sheets: list[Sheet], spec: Any) -> list[Raw]:
             faces = _split(g.items, trim)
             if faces:
                 front, back, front_items, back_items = faces
-                out += [Raw(name, "front", (Group(front_items, tag=g.tag),), front),
-                        Raw(name, "back", (Group(back_items, tag=g.tag),), back)]
+                out += [Raw(name, Face.FRONT, (Group(front_items, tag=g.tag),), front),
+                        Raw(name, Face.BACK, (Group(back_items, tag=g.tag),), back)]
             else:
                 items, background = g.items, None
                 first = items[0] if items else None
                 if isinstance(first, (Circle, Path)) and first.style.fill is not None and first.style.stroke is None:
                     # a round piece's colour: the shop's page is that colour to its bleed, the die cuts the round
                     items, background = items[1:], first.style.fill
-                out.append(Raw(name, "", (Group(items, tag=g.tag),), trim, background))
+                out.append(Raw(name, Face.ONE_SIDED, (Group(items, tag=g.tag),), trim, background))
     cards: list[Raw] = []
     for f in fronts:
         cards.append(f)

@@ -10,6 +10,7 @@ from pnp.datakit import DataSpec, kit_options, load
 from pnp.datakit.schema import game_schema
 from pnp.kits import Context, Invariant, Kit
 from pnp.layout.frame import Sheet
+from pnp.modes import Backs
 from pnp.options import Options
 
 DataGame = game_schema()  # the schema of a data kit's game.toml (its checks are pnp.datakit.load's)
@@ -40,7 +41,7 @@ def invariants(data: DataSpec) -> list[Invariant]:
         ("at least one component", bool(data.components), f"{len(data.components)} components"),
     ]
     for n in data.players:
-        counts = expected(data, Opts("en", paper, n, "duplex-long"))
+        counts = expected(data, Opts("en", paper, n, Backs.DUPLEX_LONG))
         empty = [k for k, v in counts.items() if v <= 0]
         out.append((f"every component is there for {n} players", not empty, f"none of {', '.join(empty)}"))
     return out

@@ -32,6 +32,7 @@ from pnp.kinds import Build, Kind
 from pnp.kinds.common import ArtFile, art_file, fitted_label
 from pnp.layout.frame import Sheet, content_box
 from pnp.layout.marks import label
+from pnp.modes import Anchor, Role
 from pnp.options import Options
 from pnp.spec import Count, HexColour, Margin, Mm, Name, Schema
 
@@ -161,7 +162,7 @@ def _square(board: Board, r: int, c: int, x: float, y: float, build: Build) -> G
                                       build.ctx.measure, f"board {d.id!r}")
             text_h = 1.2 * size * PT
             base = s - 1.2 - 0.24 * size * PT if art is not None else s / 2 + 0.35 * size * PT
-            items.append(Text(s / 2, base, t, "Sans-Bold", size, w, "middle", hex_rgb(d.line)))
+            items.append(Text(s / 2, base, t, "Sans-Bold", size, w, Anchor.MIDDLE, hex_rgb(d.line)))
         if art is not None:
             side = min(s * 0.8, s - 2.0 - text_h * 1.1)
             items.append(art.placed((s - side) / 2, (s - text_h - side) / 2 + (0.0 if not text_h else 0.2), side, side))
@@ -191,7 +192,7 @@ def sheets(boards: list[Board], build: Build) -> list[Sheet]:
         for r, c in board.squares():
             inner.append(_square(board, r, c, d.border + (c - 1) * board.square, d.border + (r - 1) * board.square,
                                  build))
-        inner.append(Rect(0, 0, ow, oh, Style(width=0.5, role="cut")))
+        inner.append(Rect(0, 0, ow, oh, Style(width=0.5, role=Role.CUT)))
         items.append(Group(tuple(inner), ox, oy, tag=("board", d.id)))
         out.append(Sheet(landscape, tuple(items), f"board {d.id}"))
     return out

@@ -14,6 +14,7 @@ from pnp.datakit.art import Art, load_art
 from pnp.errors import LayoutError, SpecError
 from pnp.geometry import PT, Shape, Text, hex_rgb
 from pnp.layout.marks import fitted_text, symbol
+from pnp.modes import Anchor
 from pnp.spec import Count, HexColour, Name, Schema, Symbol
 from pnp.textflow import Measure
 
@@ -91,7 +92,7 @@ def draw_face(face: Face, w: float, h: float, art: Art | None, text: Callable[[s
         t, size, tw = fitted_label(s, face.label, file, iw, size, measure, where)
         # the cap height centred when alone, else the descenders on the safe line
         base = h / 2 + 0.36 * size * PT if alone else h - SAFE - 0.24 * size * PT
-        out.append(Text(w / 2, base, t, "Sans-Bold", size, tw, "middle", ink))
+        out.append(Text(w / 2, base, t, "Sans-Bold", size, tw, Anchor.MIDDLE, ink))
     top_h = ih - (1.25 * size * PT + 0.5 if size and not alone else 0.0)
     cy = SAFE + top_h / 2
     if art is not None:

@@ -35,11 +35,11 @@ from pnp.geometry import PT, Box, Rect, Shape, Style, Text, hex_rgb
 from pnp.kinds import Build, Kind
 from pnp.kinds.common import Face, art_file, draw_face, face_art, fitted_label
 from pnp.layout import deck as shared
-from pnp.layout.deck import DUPLEX
 from pnp.layout.frame import Sheet, content_box
 from pnp.layout.imposition import MARK_GAP, MARK_LEN, Grid
 from pnp.layout.marks import label
 from pnp.layout.marks import symbol as draw_symbol
+from pnp.modes import Anchor, Variant
 from pnp.options import Options
 from pnp.spec import HEX, SYMBOL, HexColour, Mm, Name, Schema
 from pnp.textflow import fit, parse_blocks
@@ -155,7 +155,7 @@ def load(comp: DeckData, where: Path, data: Any) -> Deck:
 
 def expected(deck: Deck, options: Options, data: Any) -> dict[str, int]:
     n = len(deck.cards)
-    return {f"card:{deck.id}": n, f"back:{deck.id}": n if options.backs != "none" else 0}
+    return {f"card:{deck.id}": n, f"back:{deck.id}": n if options.backs.has_backs else 0}
 
 
 def _text(cell: str, build: Build) -> tuple[str, Path | None, str]:
@@ -177,12 +177,12 @@ def front(deck: Deck, card: Card, build: Build) -> list[Shape]:
     if card.title:
         text, file, key = _text(card.title, build)
         t, s, w = fitted_label(text, key or "title", file or Path(card.row), cw - 2 * INSET, 12.0, m, where)
-        out.append(Text(cw / 2, y + 0.93 * s * PT, t, "Sans-Bold", s, w, "middle", ink))
+        out.append(Text(cw / 2, y + 0.93 * s * PT, t, "Sans-Bold", s, w, Anchor.MIDDLE, ink))
         y += 1.3 * s * PT + 1.5
     bottom = ch - INSET
     if card.value:
         t, s, w = fitted_label(card.value, "value", Path(card.row), cw / 3, 16.0, m, where)
-        out.append(Text(cw - INSET, bottom - 0.24 * s * PT, t, "Sans-Bold", s, w, "end", ink))
+        out.append(Text(cw - INSET, bottom - 0.24 * s * PT, t, "Sans-Bold", s, w, Anchor.END, ink))
         bottom -= 1.2 * s * PT + 1.0
     art_h = (bottom - y) * (0.55 if card.text else 1.0)
     if card.art is not None:
@@ -214,7 +214,7 @@ def back(deck: Deck, build: Build) -> list[Shape]:
 
     face = deck.data.back
     art = list(draw_face(face, cw, ch, deck.back_art, text, build.ctx.measure, f"the back of deck {deck.id!r}"))
-    saver = build.ctx.options.variant == "ink-saver"
+    saver = build.ctx.options.variant is Variant.INK_SAVER
     return ([Rect(0, 0, cw, ch, Style(stroke=None, fill=hex_rgb(face.fill)))] if face.fill and not saver else []) + art
 
 
@@ -238,11 +238,11 @@ def sheets(group: list[Deck], build: Build) -> list[Sheet]:
     duplex mode the alignment test first, on the front of a sheet."""
     opts, cat, m = build.ctx.options, build.ctx.cat, build.ctx.measure
     out: list[Sheet] = []
-    if opts.backs in DUPLEX and build.pages_before % 2:
+    if opts.backs.is_duplex and build.pages_before % 2:
         area = content_box(opts.paper, landscape=True)
         out.append(Sheet(True, (label(area.cx, area.cy, cat.text("deck_blank_page"), "Sans-Italic", 8, m, area.w),),
                          "blank"))
-    saver = opts.variant == "ink-saver"
+    saver = opts.variant is Variant.INK_SAVER
     for i, deck in enumerate(group):
         fronts = tuple((tuple(front(deck, card, build)), f"{deck.id}-{k}") for k, card in enumerate(deck.cards, 1))
         fill = deck.data.back.fill

@@ -36,6 +36,7 @@ from pnp.kinds.common import Face, PerPlayers, check_counts, count_for, draw_fac
 from pnp.layout.foldover import foldover
 from pnp.layout.frame import Sheet, content_box
 from pnp.layout.marks import cap
+from pnp.modes import Anchor, Role
 from pnp.options import Options
 from pnp.spec import Margin, Mm, Name, Schema
 from pnp.textflow import fit, parse_blocks
@@ -141,7 +142,7 @@ def piece(p: Pieces, i: int, build: Build) -> tuple[tuple[Shape, ...], float, fl
         return shapes, 2 * d.size + 2 * d.feet, d.size
     fill = hex_rgb(s.front.fill) if s.front.fill else None
     shapes = (_outline(d.shape, d.size, Style(stroke=None, fill=fill)),) if fill else ()
-    shapes += (*front, _outline(d.shape, d.size, Style(width=0.35, role="cut")))
+    shapes += (*front, _outline(d.shape, d.size, Style(width=0.35, role=Role.CUT)))
     return shapes, d.size, d.size
 
 
@@ -167,7 +168,7 @@ def _blocks(p: Pieces, build: Build, width: float) -> list[tuple[float, list[Sha
         if s.name:
             from pnp.layout.marks import label
 
-            items.append(label(0, y + 3.5, cap(cat.text(s.name)), "Sans-Bold", 8, build.ctx.measure, width, "start"))
+            items.append(label(0, y + 3.5, cap(cat.text(s.name)), "Sans-Bold", 8, build.ctx.measure, width, Anchor.START))
             y += SET_LABEL_H
         x0 = d.feet
         for k in range(n):

@@ -33,6 +33,7 @@ from pnp.layout.foldover import foldover
 from pnp.layout.frame import Sheet, content_box
 from pnp.layout.marks import cap, label, symbol
 from pnp.layout.rules import MIN_BODY_PT
+from pnp.modes import Anchor, Role
 from pnp.options import Options
 from pnp.spec import (
     MAX_LIST,
@@ -62,7 +63,7 @@ TRIM_BOTTOM = 11.0  # mm from the safe area's bottom to that cut line
 FOLD_MARK_DASH = (1.5, 1.0)  # mm: dash and gap of the fold marks in the margins
 HEAD_MIN_PT = 7.0  # the setup table's headers stay at the body's floor (MIN_BODY_PT) or more
 CREDIT_GAP = 3.0  # mm at least between the rules and the credit line under them
-CUT = Style(width=0.3, stroke=grey(0.3), role="cut")
+CUT = Style(width=0.3, stroke=grey(0.3), role=Role.CUT)
 LEAF = (0.0, 0.45, 0.25)
 
 
@@ -334,7 +335,7 @@ def fold_sheet(ctx: Context) -> Sheet:
     # label beside them (never across the fold), and the folding note
     # short dashes: the top margin is only TRIM_TOP mm, and a mark shorter
     # than a dash and a gap would print as one solid tick
-    fold = Style(stroke=grey(0.35), width=0.35, dash=FOLD_MARK_DASH, role="fold")
+    fold = Style(stroke=grey(0.35), width=0.35, dash=FOLD_MARK_DASH, role=Role.FOLD)
     dash, gap = FOLD_MARK_DASH
 
     def whole_dashes(y0: float, y1: float) -> float:
@@ -346,7 +347,7 @@ def fold_sheet(ctx: Context) -> Sheet:
     items.append(Line(fold_x, trim.bottom + 0.8, fold_x, whole_dashes(trim.bottom + 0.8, safe.bottom - 0.5), fold))
     here = cat.text("fold_here")
     for base in (trim.y - 2.2, trim.bottom + 3.6):
-        items.append(label(fold_x + 1.5, base, here, "Sans-Bold", 7, m, 30.0, "start", grey(0.35)))
+        items.append(label(fold_x + 1.5, base, here, "Sans-Bold", 7, m, 30.0, Anchor.START, grey(0.35)))
     note = parse_blocks([cat.text("fold_note")], cat.lang)
     nx = fold_x + 25.0
     cols, _ = fit(note, [Box(nx, trim.bottom + 1.2, safe.right - nx, TRIM_BOTTOM - 1.2)], m, 7.5, 6.0)
@@ -354,7 +355,7 @@ def fold_sheet(ctx: Context) -> Sheet:
 
     # rules face: what the game is, the setup table, the rules, the credits
     head = f"{cat.text('subtitle', **vals)} · {cat.text('byline')}"
-    items.append(label(right.x, right.y + 3.2, head, "Sans-Italic", 8.5, m, right.w, "start"))
+    items.append(label(right.x, right.y + 3.2, head, "Sans-Italic", 8.5, m, right.w, Anchor.START))
     # the setup table heads the first column of the rules, the component list
     # (its two panels one above the other) the second: each column's rules
     # start under its own head, so no band is left empty beside the shorter one
@@ -367,7 +368,7 @@ def fold_sheet(ctx: Context) -> Sheet:
     listed, list_h = component_list(Box(list_x, right.y + 6.0, col_w, 60.0), lines, m, columns=1)
     items += listed
     credits = cat.text("credits")
-    items.append(label(right.x, right.bottom - 0.8, credits, "Sans", 7, m, right.w, "start", grey(0.3)))
+    items.append(label(right.x, right.bottom - 0.8, credits, "Sans", 7, m, right.w, Anchor.START, grey(0.3)))
     ink = m.ink(credits, "Sans", 7)
     # the rules' last line (its descenders) stays CREDIT_GAP above the credit's capitals
     credits_h = 0.8 + (-ink[1] if ink else 7 * 0.73 * PT) + CREDIT_GAP
@@ -394,7 +395,7 @@ def kit_lines(ctx: Context) -> Lines:
 def setup_table(box: Box, spec: KesseSpec, ctx: Context) -> tuple[list[Shape], float]:
     cat, m = ctx.cat, ctx.measure
     out: list[Shape] = []
-    out.append(label(box.x, box.y + 3.5, cat.text("setup_heading"), "Sans-Bold", 9, m, box.w, "start"))
+    out.append(label(box.x, box.y + 3.5, cat.text("setup_heading"), "Sans-Bold", 9, m, box.w, Anchor.START))
     heads = (cat.text("col_players"), cat.text("col_turnips"), cat.text("col_target"))
     widths = (box.w * 0.24, box.w * 0.38, box.w * 0.38)  # the player count is one digit
     xs = (box.x, box.x + widths[0], box.x + widths[0] + widths[1])
@@ -458,7 +459,7 @@ def token_sheet(ctx: Context) -> Sheet:
         name = cat.text(kind)
         rows = -(-n // per_row)
         items.append(symbol(spec.looks[kind].symbol, gx + 1.5, y + 2.2, 1.3))
-        items.append(label(gx + 4.0, y + 3.2, cap(name), "Sans-Bold", 8, m, 80, "start"))
+        items.append(label(gx + 4.0, y + 3.2, cap(name), "Sans-Bold", 8, m, 80, Anchor.START))
         y += 4.5
         for i in range(n):
             r, c = divmod(i, per_row)

@@ -33,12 +33,12 @@ from pnp.geometry import (
 from pnp.kits import Context, Invariant, Kit
 from pnp.layout import component_list as kit_list
 from pnp.layout import deck
-from pnp.layout.deck import DUPLEX
 from pnp.layout.frame import Sheet, content_box
 from pnp.layout.imposition import Grid, fit_grid
 from pnp.layout.marks import cap, label
 from pnp.layout.marks import symbol as kind_symbol
 from pnp.layout.rules import rules_sheets
+from pnp.modes import Anchor, Backs, Variant
 from pnp.options import Options
 from pnp.spec import (
     MAX_LIST,
@@ -58,6 +58,13 @@ from pnp.spec import (
 from pnp.textflow import DiagramFn, Measure, parse_blocks
 
 KIT_ID = "ludo-cards"
+# the catalog keys each backs mode reads, written whole so that grepping for a key finds its use
+PRINT_KEY = {Backs.DUPLEX_LONG: "print_long", Backs.DUPLEX_SHORT: "print_short",
+             Backs.GUTTERFOLD: "print_gutterfold", Backs.NONE: "print_none"}
+EDGE_KEY = {Backs.DUPLEX_LONG: "edge_long", Backs.DUPLEX_SHORT: "edge_short"}
+NEED_STOCK = {Backs.DUPLEX_LONG: ("need_stock_duplex", "need_sleeves"),
+              Backs.DUPLEX_SHORT: ("need_stock_duplex", "need_sleeves"),
+              Backs.GUTTERFOLD: ("need_stock_gutterfold",), Backs.NONE: ("need_stock_none",)}
 
 
 @dataclass(frozen=True)
@@ -139,7 +146,7 @@ def text_values(spec: LudoSpec, options: Options) -> dict[str, object]:
 
 def expected(spec: LudoSpec, options: Options) -> dict[str, int]:
     out: dict[str, int] = {}
-    backs = options.backs != "none"
+    backs = options.backs.has_backs
     for c in spec.colours_for(options.players):
         for v, k in spec.deck(c):
             out[f"card:{c.id}-{v}-{k}"] = 1
@@ -223,7 +230,7 @@ def card_face(card: tuple[float, float], colour: Colour, name: str, m: Measure) 
     face.append(Rect(i, i, cw - 2 * i, 12.0, Style(stroke=None, fill=colour.rgb), radius=2.5))
     face.append(Circle(i + 6.0, i + 6.0, 3.4, Style(stroke=BLACK, fill=WHITE, width=0.4)))
     face.append(kind_symbol(colour.symbol, i + 6.0, i + 6.0, 2.1))
-    face.append(label(i + 11.5, i + 8.3, name.upper(), "Sans-Bold", 12, m, cw - 2 * i - 14.0, "start", colour.ink))
+    face.append(label(i + 11.5, i + 8.3, name.upper(), "Sans-Bold", 12, m, cw - 2 * i - 14.0, Anchor.START, colour.ink))
     box_x = i + 1.5
     face.append(Rect(box_x, COUNT_BOX, cw - 2 * box_x, ch - PAWN_TOP + 12.0 - COUNT_BOX,
                      Style(stroke=grey(0.6), fill=None, width=0.3), radius=2.0))
@@ -246,7 +253,7 @@ def card_front(spec: LudoSpec, colour: Colour, value: int, k: int, name: str, co
     digit = str(k)
     cap_h = 0.73 * COUNT_PT * PT
     base = COUNT_BOX + (top - COUNT_BOX + cap_h) / 2  # the digit's cap height centred between box top and pawns
-    out.append(Text(cw / 2, base, digit, "Sans-Bold", COUNT_PT, m(digit, "Sans-Bold", COUNT_PT), "middle"))
+    out.append(Text(cw / 2, base, digit, "Sans-Bold", COUNT_PT, m(digit, "Sans-Bold", COUNT_PT), Anchor.MIDDLE))
     # the row of pawn positions; position 1 at the bottom left
     for j in range(n):
         out.append(pawn(row_x + step * (j + 0.5), top, colour, j < k))
@@ -293,7 +300,7 @@ def piles(ctx: Context) -> list[deck.Pile]:
     """One pile a colour: its cards in the order a player stacks them, and its back."""
     spec: LudoSpec = ctx.spec
     cat, m = ctx.cat, ctx.measure
-    saver = ctx.options.variant == "ink-saver"
+    saver = ctx.options.variant is Variant.INK_SAVER
     title = cat.text("back_title")  # a card back holds a title of its own, short enough for 9 pt
     out = []
     for colour in spec.colours_for(ctx.options.players):
@@ -353,15 +360,15 @@ def flip_diagram(ctx: Context) -> DiagramFn:
     up and one edge drawn thick; the sheet half turned about the flip axis
     (foreshortened, a round arrow about the dashed axis); the sheet turned
     over with page 2 up, reading upright, and the thick edge on the far side."""
-    long = ctx.options.backs == "duplex-long"
+    long = ctx.options.backs is Backs.DUPLEX_LONG
     m = ctx.measure
-    edge = ctx.cat.text("edge_" + ("long" if long else "short"))
+    edge = ctx.cat.text(EDGE_KEY[ctx.options.backs])
     caption = ctx.cat.text("diagram_flip", edge=edge)
     detail = ctx.cat.text("diagram_flip_long" if long else "diagram_flip_short")
 
     def sheet(x: float, y: float, w: float, h: float, n: str, fill: RGB, thick: str) -> list[Shape]:
         out: list[Shape] = [Rect(x, y, w, h, Style(stroke=BLACK, fill=fill, width=0.4))]
-        t = Text(0.0, 0.0, n, "Sans-Bold", 14, m(n, "Sans-Bold", 14), "middle")
+        t = Text(0.0, 0.0, n, "Sans-Bold", 14, m(n, "Sans-Bold", 14), Anchor.MIDDLE)
         out.append(replace(t, x=x + w / 4, y=y + h / 4 + 2.5))  # in a corner, clear of the axis
         ends = {"top": (x, y, x + w, y), "bottom": (x, y + h, x + w, y + h),
                 "left": (x, y, x, y + h), "right": (x + w, y, x + w, y + h)}[thick]
@@ -425,24 +432,23 @@ def lead_sheets(ctx: Context, numbers: dict[str, int]) -> list[Sheet]:
     vals = text_values(spec, opts)
     # the component list (a shared kind) heads the rules, under the printing note
     # what to print on follows the backs printed: "need_stock" is one line (or two) for each way
-    mode = "duplex" if opts.backs in DUPLEX else opts.backs
-    stock = {"duplex": ("need_stock_duplex", "need_sleeves")}.get(mode, (f"need_stock_{mode}",))
+    stock = NEED_STOCK[opts.backs]
     facts = replace(spec.kit_list, needs=tuple(k for key in spec.kit_list.needs for k in (stock if key == "need_stock" else (key,))))
     listed = kit_list.lines_for(facts, expected(spec, opts), cat.text, opts.players, vals)
     list_h = kit_list.height(listed, 1)
     diagrams["components"] = (list_h + 4.0, lambda box: tuple(kit_list.component_list(
         Box(box.x, box.y + 2.5, box.w, list_h), listed, ctx.measure, columns=1)[0]))
-    head = ["**" + cat.text("print_label") + "** " + cat.text("print_" + opts.backs.removeprefix("duplex-"), **numbers),
+    head = ["**" + cat.text("print_label") + "** " + cat.text(PRINT_KEY[opts.backs], **numbers),
             "[[diagram:components]]"]
     blocks = parse_blocks(head + cat.blocks("rules", **vals), cat.lang)
     sheets = rules_sheets(blocks, opts.paper, ctx.measure, "rules", landscape=True, columns=3,
                           title=(cat.text("title"), cat.text("subtitle", **vals)),
                           preferred_pt=8.5, max_pt=9.5, diagrams=diagrams)
-    if opts.backs not in DUPLEX:
+    if not opts.backs.is_duplex:
         return sheets
-    edge = cat.text("edge_" + opts.backs.removeprefix("duplex-"))
+    edge = cat.text(EDGE_KEY[opts.backs])
     guide_text = cat.blocks("guide", edge=edge, **numbers)
-    if opts.backs == "duplex-long":  # the backs are turned on their pages: say so where the turn is drawn
+    if opts.backs is Backs.DUPLEX_LONG:  # the backs are turned on their pages: say so where the turn is drawn
         at = guide_text.index("[[diagram:flip]]") + 1
         guide_text.insert(at, cat.text("guide_upside_down"))
     guide = parse_blocks(guide_text, cat.lang)
@@ -464,7 +470,7 @@ def build(ctx: Context) -> list[Sheet]:
 
     # start from the usual count (the rules on one page, and the printing
     # guide in a duplex mode): when it holds, one layout of the text is enough
-    numbers = numbers_for(2 if ctx.options.backs in DUPLEX else 1)
+    numbers = numbers_for(2 if ctx.options.backs.is_duplex else 1)
     lead: list[Sheet] = []
     for _ in range(3):  # the page numbers in the text can change how many pages the text takes
         lead = lead_sheets(ctx, numbers)

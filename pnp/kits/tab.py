@@ -35,12 +35,13 @@ from pnp.layout.foldover import foldover
 from pnp.layout.frame import Sheet, content_box
 from pnp.layout.marks import cap, fitted_text, label
 from pnp.layout.rules import rules_sheets
+from pnp.modes import Anchor, Role
 from pnp.options import Options
 from pnp.spec import MAX_LIST, Count, Counts, Mm, Name, Schema, ascending, check_game, fits
 from pnp.textflow import Measure, fit, parse_blocks
 
 KIT_ID = "tab"
-CUT = Style(width=0.35, role="cut")
+CUT = Style(width=0.35, role=Role.CUT)
 LINE = Style(width=0.5)
 BLEED = 2.5  # mm: dark faces are inked this far past their cut, so a miscut of 2 mm leaves no white edge
 LEGEND_AT = 6.5  # mm from the grid to a player's legend
@@ -158,7 +159,7 @@ def _badge(cx: float, cy: float, r: float, text: str, dark: bool, measure: Measu
     w = measure(text, "Sans-Bold", size)
     items: tuple[Shape, ...] = (
         Circle(0, 0, r, Style(stroke=BLACK, fill=fill, width=0.35)),
-        Text(0, 0.36 * size * PT, text, "Sans-Bold", size, w, "middle", ink),
+        Text(0, 0.36 * size * PT, text, "Sans-Bold", size, w, Anchor.MIDDLE, ink),
     )
     return Group(items, cx, cy, rotate)
 
@@ -245,7 +246,7 @@ def board_sheet(ctx: Context) -> Sheet:
     d, k = 1.8, inset + 3.0
     for cx, cy in ((ox + k, oy + k), (ox + ow - k, oy + k), (ox + k, oy + oh - k), (ox + ow - k, oy + oh - k)):
         items.append(polygon([(cx, cy - d), (cx + d, cy), (cx, cy + d), (cx - d, cy)], Style(stroke=None, fill=BLACK)))
-    outline = Rect(ox, oy, ow, oh, Style(width=0.5, role="cut"))
+    outline = Rect(ox, oy, ow, oh, Style(width=0.5, role=Role.CUT))
     board = Group((outline, *items[1:]), tag=("board", f"{spec.rows}x{spec.columns}"))
     listed, _ = component_list(Box(ox, oy + oh + gap, ow, list_h), lines, m, columns=2)
     return Sheet(True, (items[0], board, *listed), "board")
@@ -290,8 +291,8 @@ def _marker(mk: float, dark: bool, m: Measure) -> tuple[Shape, ...]:
     out: list[Shape] = [Rect(0, 0, mk, mk, Style(stroke=None, fill=fill))]
     size = (mk - 6.0) / (1.17 * PT)  # the 4's box (ascent + descent) keeps 3 mm from the cut
     out.append(Text(mk / 2, mk / 2 + (0.93 - 0.585) * size * PT, "4", "Sans-Bold", size, m("4", "Sans-Bold", size),
-                    "middle", ink))
-    out.append(Rect(0, 0, mk, mk, Style(width=0.35, stroke=grey(0.8) if not dark else BLACK, role="cut")))
+                    Anchor.MIDDLE, ink))
+    out.append(Rect(0, 0, mk, mk, Style(width=0.35, stroke=grey(0.8) if not dark else BLACK, role=Role.CUT)))
     return tuple(out)
 
 
@@ -321,8 +322,8 @@ def pieces_sheet(ctx: Context) -> Sheet:
         raise LayoutError("the pieces and the row-4 markers do not fit side by side")
     for side, dark in (("light", False), ("dark", True)):
         name = cat.text(side)
-        items.append(label(area.x, y + 3.0, cap(name), "Sans-Bold", 8, m, 60, "start"))
-        items.append(label(mx0, y + 3.0, cap(cat.text("markers_heading")), "Sans-Bold", 8, m, area.right - mx0, "start"))
+        items.append(label(area.x, y + 3.0, cap(name), "Sans-Bold", 8, m, 60, Anchor.START))
+        items.append(label(mx0, y + 3.0, cap(cat.text("markers_heading")), "Sans-Bold", 8, m, area.right - mx0, Anchor.START))
         y0 = y + 5.0 + BLEED
         shape = piece(p, dark)
         if dark:
@@ -407,7 +408,7 @@ def throw_table(box: Box, spec: TabSpec, ctx: Context) -> list[Shape]:
     """A table of the throws and their scores, cut out along its frame."""
     cat, m = ctx.cat, ctx.measure
     row_h = 6.0
-    out: list[Shape] = [Rect(box.x, box.y, box.w, throw_table_h(spec), Style(width=0.4, role="cut"))]
+    out: list[Shape] = [Rect(box.x, box.y, box.w, throw_table_h(spec), Style(width=0.4, role=Role.CUT))]
     out.append(label(box.cx, box.y + 6.0, cat.text("throws_heading"), "Sans-Bold", 9, m, box.w - 4))
     y = box.y + 10.0
     half = box.w / 2

@@ -48,6 +48,7 @@ from pnp.geometry import (
     walk,
 )
 from pnp.layout.frame import Sheet
+from pnp.modes import Face, Role
 from pnp.presets import MAX_BLEED, Preset
 
 SAFE_ZONE = 3.0  # mm: no text or symbol nearer the trim
@@ -62,7 +63,7 @@ class Raw:
     under it, all in the coordinates of its shapes."""
 
     name: str
-    side: str  # "front", "back", or "" for a one-sided piece
+    side: Face
     items: tuple[Shape, ...]
     trim: Box
     background: RGB | None = None
@@ -71,12 +72,12 @@ class Raw:
 @dataclass(frozen=True)
 class Component:
     name: str
-    side: str
+    side: Face
     page: Page  # trim + bleed; page.trim is the trim box
 
     @property
     def file_part(self) -> str:
-        return f"{self.name}-{self.side}" if self.side else self.name
+        return f"{self.name}-{self.side}" if self.side is not Face.ONE_SIDED else self.name
 
 
 # ---- finding the pieces on a kit's sheets --------------------------------------------------------------------------
@@ -95,7 +96,7 @@ def _local(g: Group) -> tuple[Shape, ...]:
 
 def _cut_rect(items: tuple[Shape, ...]) -> Box | None:
     for s in items:
-        if isinstance(s, Rect) and s.style.role == "cut":
+        if isinstance(s, Rect) and s.style.role is Role.CUT:
             return Box(s.x, s.y, s.w, s.h)
     return None
 
@@ -131,7 +132,7 @@ def _split(items: tuple[Shape, ...], trim: Box) -> tuple[Box, Box, tuple[Shape, 
     field under both faces) is under both faces: each gets it, and its own
     trim runs it on into the bleed."""
     for s in items:
-        if (isinstance(s, Line) and s.style.role in ("cut", "fold") and abs(s.x1 - s.x2) < 1e-6
+        if (isinstance(s, Line) and s.style.role in (Role.CUT, Role.FOLD) and abs(s.x1 - s.x2) < 1e-6
                 and abs(s.x1 - trim.cx) < 1e-6):
             x = s.x1
             left: list[Shape] = []
@@ -160,9 +161,9 @@ def _ludo(sheets: list[Sheet], spec: Any) -> list[Raw]:
         for i, g in _top_tagged(sheet.items):
             kind, value = g.tag  # type: ignore[misc]
             if kind == "card":
-                fronts.append(Raw(value, "front", _local(g), local, _under(sheet.items, i, g, local)))
+                fronts.append(Raw(value, Face.FRONT, _local(g), local, _under(sheet.items, i, g, local)))
             elif kind == "back" and value not in backs:
-                backs[value] = Raw(value, "back", _local(g), local, _under(sheet.items, i, g, local))
+                backs[value] = Raw(value, Face.BACK, _local(g), local, _under(sheet.items, i, g, local))
     out: list[Raw] = []
     for f in fronts:
         out.append(f)
@@ -185,14 +186,14 @@ def _kesse(sheets: list[Sheet], _spec: Any) -> list[Raw]:
             frame = board.inset(-1.0)
             loose = [s for s in sheet.items if not (isinstance(s, Group) and s.tag) and (e := extent(s)) is not None
                      and frame.contains(Box(e[0], e[1], e[2] - e[0], e[3] - e[1]))]
-            out.append(Raw("board", "", (*squares, *loose), board))
+            out.append(Raw("board", Face.ONE_SIDED, (*squares, *loose), board))
         for _, g in _top_tagged(sheet.items):
             if g.tag and g.tag[0] == "token":
                 trim = _cut_rect(g.items)
                 if trim is None:
                     raise LayoutError(f"token {g.tag[1]} has no cut outline")
                 counts[g.tag[1]] = counts.get(g.tag[1], 0) + 1
-                out.append(Raw(f"{g.tag[1]}-{counts[g.tag[1]]:02d}", "", _local(g), trim))
+                out.append(Raw(f"{g.tag[1]}-{counts[g.tag[1]]:02d}", Face.ONE_SIDED, _local(g), trim))
     return out
 
 
@@ -215,10 +216,10 @@ def _tab(sheets: list[Sheet], _spec: Any) -> list[Raw]:
             faces = _split(g.items, trim) if kind == "piece" else None
             if faces:
                 front, back, front_items, back_items = faces
-                out += [Raw(name, "front", (Group(front_items, tag=g.tag),), front),
-                        Raw(name, "back", (Group(back_items, tag=g.tag),), back)]
+                out += [Raw(name, Face.FRONT, (Group(front_items, tag=g.tag),), front),
+                        Raw(name, Face.BACK, (Group(back_items, tag=g.tag),), back)]
             else:
-                out.append(Raw(name, "", _local(g), trim))
+                out.append(Raw(name, Face.ONE_SIDED, _local(g), trim))
     return out
 
 
@@ -229,7 +230,7 @@ FINDERS: dict[str, Callable[[list[Sheet], Any], list[Raw]]] = {"ludo-cards": _lu
 
 def _is_guide(s: Shape) -> bool:
     style = getattr(s, "style", None)
-    return style is not None and style.role != "art"
+    return style is not None and style.role is not Role.ART
 
 
 def _strip_guides(items: tuple[Shape, ...]) -> tuple[Shape, ...]:
@@ -352,6 +353,6 @@ def components(kit_id: str, sheets: list[Sheet], spec: Any, bleed: float, preset
 def _backs_first(raws: list[Raw]) -> list[Raw]:
     out = list(raws)
     for i in range(len(out) - 1):
-        if out[i].side == "front" and out[i + 1].side == "back" and out[i].name == out[i + 1].name:
+        if out[i].side is Face.FRONT and out[i + 1].side is Face.BACK and out[i].name == out[i + 1].name:
             out[i], out[i + 1] = out[i + 1], out[i]
     return out

@@ -34,14 +34,12 @@ from pnp.layout.imposition import (
     crop_marks,
     cut_lines,
     flip_point,
-    other_flip,
     page_shift,
 )
+from pnp.modes import Anchor, Backs, Role, Variant
 from pnp.options import Options
 from pnp.paper import Paper
 from pnp.textflow import Measure, parse_blocks
-
-DUPLEX = ("duplex-long", "duplex-short")
 
 
 @dataclass(frozen=True)
@@ -84,10 +82,10 @@ def card_sheets(piles: list[Pile], g: Grid, opts: Options, bleed: float, cat: Ca
     per_sheet = g.cols * g.rows
     fb = frame_boxes(g, opts.paper)
     sheets: list[Sheet] = []
-    if opts.backs in DUPLEX and alignment:
+    if opts.backs.is_duplex and alignment:
         sheets += alignment_sheets(g, fb, opts, cat, measure)
     for pile in piles:
-        if opts.backs == "gutterfold":
+        if opts.backs is Backs.GUTTERFOLD:
             sheets += gutterfold_sheets(pile, g, opts, fb)
             continue
         for start in range(0, len(pile.fronts), per_sheet):
@@ -99,7 +97,7 @@ def card_sheets(piles: list[Pile], g: Grid, opts: Options, bleed: float, cat: Ca
             items += cut_lines(g) + crop_marks(g)
             sheets.append(Sheet(True, tuple(items), f"fronts {pile.id}", header=fb["header"], scale=fb["scale"],
                                 scale_label=fb["scale_label"], caption=pile.fronts_caption))
-            if opts.backs in DUPLEX:
+            if opts.backs.is_duplex:
                 sheets.append(back_sheet(pile, g, opts, bleed, len(chunk), fb))
     return sheets
 
@@ -156,8 +154,8 @@ def gutterfold_sheets(pile: Pile, g: Grid, opts: Options, fb: dict[str, Any]) ->
     safe = paper.safe(landscape=True)
     if x0 - MARK_GAP - MARK_LEN < safe.x - 1e-6 or x0 + block_w + GF_BLEED + 1.0 + MARK_LEN > safe.right + 1e-6:
         raise LayoutError(f"gutterfold pairs leave no room for crop marks on {paper.name}")
-    fold = Style(stroke=grey(0.35), width=0.3, dash=(2.0, 1.5), role="fold")
-    cut = Style(stroke=grey(0.6), width=0.15, role="cut")
+    fold = Style(stroke=grey(0.35), width=0.3, dash=(2.0, 1.5), role=Role.FOLD)
+    cut = Style(stroke=grey(0.6), width=0.15, role=Role.CUT)
     # the crop marks stand further out than on the duplex sheets: the scale sentence goes below them
     label_top = y0 + 2 * ch + GF_MARK_GAP + MARK_LEN + 1.0
     old = fb["scale_label"]
@@ -256,21 +254,21 @@ def alignment_sheets(g: Grid, fb: dict[str, Any], opts: Options, cat: Catalog, m
         # one label at each end, beyond the ruler: four places, four numbers
         size = 6.5
         cap_h = 0.73 * size * PT
-        for s, lx, ly, anchor in ((f"−{RULER}", bx - RULER - 1.2, by + cap_h / 2, "end"),
-                                  (f"+{RULER}", bx + RULER + 1.2, by + cap_h / 2, "start"),
-                                  (f"+{RULER}", bx, by - RULER - 1.2, "middle"),
-                                  (f"−{RULER}", bx, by + RULER + 1.2 + cap_h, "middle")):
+        for s, lx, ly, anchor in ((f"−{RULER}", bx - RULER - 1.2, by + cap_h / 2, Anchor.END),
+                                  (f"+{RULER}", bx + RULER + 1.2, by + cap_h / 2, Anchor.START),
+                                  (f"+{RULER}", bx, by - RULER - 1.2, Anchor.MIDDLE),
+                                  (f"−{RULER}", bx, by + RULER + 1.2 + cap_h, Anchor.MIDDLE)):
             back.append(Text(lx, ly, s, "Sans", size, m(s, "Sans", size), anchor))
     # the flip check: where the front's triangle shows through, for the
     # kit's flip (an outline to match) and for the other one (a warning)
     right_pts = [flip_point(opts.backs, x, y, pw, ph) for x, y in ((tx - 4.0, ty - 5.0), (tx + 5.0, ty - 1.5),
                                                                     (tx - 4.0, ty + 5.0))]
     back.append(polygon([(x + ox, y + oy) for x, y in right_pts], Style(width=0.5)))
-    wrong = other_flip(opts.backs)
+    wrong = opts.backs.other_flip
     wrong_pts = [flip_point(wrong, x, y, pw, ph) for x, y in ((tx - 4.0, ty - 5.0), (tx + 5.0, ty - 1.5),
                                                                (tx - 4.0, ty + 5.0))]
     back.append(polygon([(x + ox, y + oy) for x, y in wrong_pts], Style(width=0.35, dash=(1.0, 0.8))))
-    wrong_key = {"duplex-long": "align_wrong_long", "duplex-short": "align_wrong_short"}[opts.backs]
+    wrong_key = {Backs.DUPLEX_LONG: "align_wrong_long", Backs.DUPLEX_SHORT: "align_wrong_short"}[opts.backs]
     for pts, key in ((right_pts, "align_mark_back"), (wrong_pts, wrong_key)):
         cx = sum(p[0] for p in pts) / 3 + ox
         cy = sum(p[1] for p in pts) / 3 + oy
@@ -282,7 +280,7 @@ def alignment_sheets(g: Grid, fb: dict[str, Any], opts: Options, cat: Catalog, m
     # top and bottom bands): on the left how to read the rulers and what to do
     # when they agree; on the right the last case (they disagree: the list
     # goes on there) and what to do with only the PDF
-    shift = cat.text("align_shift_saver" if opts.variant == "ink-saver" else "align_shift")
+    shift = cat.text("align_shift_saver" if opts.variant is Variant.INK_SAVER else "align_shift")
     steps = cat.blocks("align_back")
     left = parse_blocks(["## " + cat.text("align_heading"), *steps[:-1]], cat.lang)
     right = parse_blocks([steps[-1], cat.text("align_pdf_only"), shift], cat.lang)

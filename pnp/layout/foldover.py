@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pnp.geometry import RGB, Group, Line, Rect, Shape, Style, grey
+from pnp.modes import Role
 
 FOLD_DASH = (2.0, 1.5)  # mm
 FOLD_GREY: RGB = grey(0.35)
@@ -43,9 +44,9 @@ def foldover(w: float, h: float, front: Sequence[Shape], back: Sequence[Shape], 
                 out.append(Rect(x, -bleed, base + bleed, h + 2 * bleed, Style(stroke=None, fill=tab)))
     out.append(Group(tuple(front)))
     out.append(Group(tuple(back), w, 0.0))
-    line = Style(stroke=fold, width=0.35, dash=FOLD_DASH, role="fold")
+    line = Style(stroke=fold, width=0.35, dash=FOLD_DASH, role=Role.FOLD)
     out.append(Line(w, 0.0, w, h, line))
     if base > 0:
         out += [Line(0.0, 0.0, 0.0, h, line), Line(2 * w, 0.0, 2 * w, h, line)]
-    out.append(Rect(x0, 0.0, x1 - x0, h, Style(stroke=cut, width=0.35, role="cut")))
+    out.append(Rect(x0, 0.0, x1 - x0, h, Style(stroke=cut, width=0.35, role=Role.CUT)))
     return tuple(out)

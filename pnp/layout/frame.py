@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from pnp.errors import LayoutError
 from pnp.geometry import PT, Box, Extent, Line, Matrix, Page, Rect, Shape, Style, Text, apply, extent, grey, is_inked, shape_box, walk
+from pnp.modes import Anchor
 from pnp.paper import Paper
 from pnp.textflow import Block, Measure, Run, fit
 
@@ -72,7 +73,7 @@ def frame(
         right = page_text.format(i=i, n=n)
         items: list[Shape] = [
             Text(hb.x, base, left, "Sans-Bold", HEADER_SIZE, measure(left, "Sans-Bold", HEADER_SIZE), color=grey(0.25)),
-            Text(hb.right, base, right, "Sans", HEADER_SIZE, measure(right, "Sans", HEADER_SIZE), "end", grey(0.25)),
+            Text(hb.right, base, right, "Sans", HEADER_SIZE, measure(right, "Sans", HEADER_SIZE), Anchor.END, grey(0.25)),
         ]
         if sheet.caption:
             room = hb.w - 2 * max(items[0].width, items[1].width) - 8.0
@@ -81,7 +82,7 @@ def frame(
                 size -= 0.25
             if measure(t, "Sans-Bold", size) > room:
                 raise LayoutError(f"page {sheet.label!r}: the header caption {t!r} does not fit")
-            items.append(Text(hb.cx, base, t, "Sans-Bold", size, measure(t, "Sans-Bold", size), "middle", grey(0.25)))
+            items.append(Text(hb.cx, base, t, "Sans-Bold", size, measure(t, "Sans-Bold", size), Anchor.MIDDLE, grey(0.25)))
         if sheet.scale is not None:
             sx, sy = sheet.scale
         else:
@@ -103,7 +104,7 @@ def text_ink(t: Text, measure: Measure) -> Box | None:
     ink = measure.ink(t.text, t.font, t.size)
     if ink is None:
         return None
-    x = t.x - {"start": 0.0, "middle": t.width / 2, "end": t.width}[t.anchor]
+    x = t.anchor.left(t.x, t.width)
     return Box(x + ink[0], t.y + ink[1], ink[2] - ink[0], ink[3] - ink[1])
 
 

@@ -7,9 +7,10 @@ from dataclasses import dataclass
 
 from pnp.errors import LayoutError
 from pnp.geometry import Box, Line, Shape, Style, grey
+from pnp.modes import Backs, Role
 from pnp.paper import Paper
 
-MARK = Style(stroke=grey(0.2), width=0.2, role="mark")  # a guide for the knife, not a line to cut
+MARK = Style(stroke=grey(0.2), width=0.2, role=Role.MARK)  # a guide for the knife, not a line to cut
 MARK_GAP = 1.5  # mm between the cut and the start of a crop mark
 MARK_LEN = 3.0
 
@@ -73,14 +74,14 @@ def crop_marks(g: Grid) -> list[Shape]:
 
 def cut_lines(g: Grid) -> list[Shape]:
     """The shared cut lines across the grid (thin, light)."""
-    st = Style(stroke=grey(0.6), width=0.15, role="cut")
+    st = Style(stroke=grey(0.6), width=0.15, role=Role.CUT)
     b = g.box
     out: list[Shape] = [Line(b.x + i * g.cw, b.y, b.x + i * g.cw, b.bottom, st) for i in range(g.cols + 1)]
     out += [Line(b.x, b.y + j * g.ch, b.right, b.y + j * g.ch, st) for j in range(g.rows + 1)]
     return out
 
 
-def back_slot(mode: str, col: int, row: int, g: Grid) -> tuple[int, int, float]:
+def back_slot(mode: Backs, col: int, row: int, g: Grid) -> tuple[int, int, float]:
     """Where the back of the card in slot (col, row) is printed on the back
     sheet, and how far it is turned, for a sheet in landscape:
 
@@ -90,35 +91,30 @@ def back_slot(mode: str, col: int, row: int, g: Grid) -> tuple[int, int, float]:
       rows mirror, and the backs are printed turned 180 degrees so that they
       read upright after the flip.
     """
-    if mode == "duplex-short":
-        return g.cols - 1 - col, row, 0.0
-    if mode == "duplex-long":
+    if not mode.is_duplex:
+        raise LayoutError(f"no back sheet in mode {mode.value!r}")
+    if mode.flips_rows:
         return col, g.rows - 1 - row, 180.0
-    raise LayoutError(f"no back sheet in mode {mode!r}")
+    return g.cols - 1 - col, row, 0.0
 
 
-def flip_point(mode: str, x: float, y: float, pw: float, ph: float) -> tuple[float, float]:
+def flip_point(mode: Backs, x: float, y: float, pw: float, ph: float) -> tuple[float, float]:
     """The point on the back page that lies behind (x, y) on the front, for a
     landscape page of (pw, ph) turned over as `mode` says."""
-    if mode == "duplex-short":
-        return pw - x, y
-    if mode == "duplex-long":
+    if not mode.is_duplex:
+        raise LayoutError(f"no back sheet in mode {mode.value!r}")
+    if mode.flips_rows:
         return x, ph - y
-    raise LayoutError(f"no back sheet in mode {mode!r}")
+    return pw - x, y
 
 
-def page_shift(mode: str, offset: tuple[float, float]) -> tuple[float, float]:
+def page_shift(mode: Backs, offset: tuple[float, float]) -> tuple[float, float]:
     """How far the back page's content moves, in page coordinates (y down),
     for `--back-offset X,Y`. The user reads X,Y off the alignment rulers
     with the back side facing them (right and up positive): the sheet turned
     over on its flip edge shows the back page upright in either mode, so X
     moves right and Y moves up on the back page itself."""
-    if mode not in ("duplex-long", "duplex-short"):
-        raise LayoutError(f"no back sheet in mode {mode!r}")
+    if not mode.is_duplex:
+        raise LayoutError(f"no back sheet in mode {mode.value!r}")
     x, y = offset
     return x, -y
-
-
-def other_flip(mode: str) -> str:
-    """The flip a printer set the wrong way would make."""
-    return {"duplex-long": "duplex-short", "duplex-short": "duplex-long"}[mode]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pnp.errors import LayoutError, SpecError
 from pnp.geometry import BLACK, RGB, Circle, Rect, Shape, Style, Text, polygon, regular_polygon
+from pnp.modes import Anchor
 from pnp.textflow import Measure
 
 SYMBOLS = ("circle", "square", "triangle", "diamond")
@@ -24,7 +25,7 @@ def fitted_text(text: str, font: str, box_w: float, size: float, measure: Measur
 
 
 def label(x: float, y: float, text: str, font: str, size: float, measure: Measure, width: float,
-          anchor: str = "middle", color: RGB = BLACK) -> Text:
+          anchor: Anchor = Anchor.MIDDLE, color: RGB = BLACK) -> Text:
     """A one-line label on baseline y, at most `width` mm wide."""
     t, s, w = fitted_text(text, font, width, size, measure)
     return Text(x, y, t, font, s, w, anchor, color)

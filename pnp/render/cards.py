@@ -13,19 +13,13 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, BinaryIO
 
 from pnp.layout.components import Component
+from pnp.naming import piece_png_name
 from pnp.render.png import iter_pages, png_bytes
 
 if TYPE_CHECKING:
     from PIL import Image
 
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)  # the earliest time a ZIP can hold: no build time leaks in
-
-
-def png_name(stem: str, n: int, total: int, comp: Component) -> str:
-    """`<stem>-NNN-<piece>[-front|-back].png`: the page number first, so
-    that sorting by name gives the deck order (fronts and backs paired)."""
-    width = max(3, len(str(total)))
-    return f"{stem}-{n:0{width}d}-{comp.file_part}.png"
 
 
 def card_pngs(pdf: bytes, comps: list[Component], stem: str, dpi: float,
@@ -41,7 +35,7 @@ def card_pngs(pdf: bytes, comps: list[Component], stem: str, dpi: float,
         del image
         comp = comps[n]
         n += 1
-        yield png_name(stem, n, len(comps), comp), data
+        yield piece_png_name(stem, n, len(comps), comp), data
     if n != len(comps):
         raise ValueError(f"the cards PDF has {n} pages for {len(comps)} pieces")
 

@@ -169,7 +169,7 @@ class _Painter:
                 self.pop()
         elif isinstance(s, Text):
             self.fill(s.color)
-            x = s.x - {"start": 0.0, "middle": s.width / 2, "end": s.width}[s.anchor]
+            x = s.anchor.left(s.x, s.width)
             self.text(s.font, s.size * PT, x, s.y, s.text)
         elif isinstance(s, Rect):
             stroke, fill = self.style(s.style)

@@ -15,6 +15,8 @@ from collections.abc import Iterator
 import pypdfium2 as pdfium
 from PIL import Image, ImageChops
 
+from pnp.modes import Backs
+
 SHOW_THROUGH = 0.35  # how much of the back's ink shows through the paper
 
 
@@ -28,21 +30,21 @@ def _render(doc: pdfium.PdfDocument, i: int, dpi: int) -> Image.Image:
         page.close()
 
 
-def seen_through(back: Image.Image, mode: str) -> Image.Image:
+def seen_through(back: Image.Image, mode: Backs) -> Image.Image:
     """The back as it shows through the front: mirrored the way the flip
     turns it (about the paper's long or short edge; which one that is on
     screen depends on the page being landscape or portrait), and faint."""
     landscape = back.width > back.height
-    top_to_bottom = (mode == "duplex-long") == landscape
+    top_to_bottom = mode.flips_rows == landscape
     mirrored = back.transpose(Image.Transpose.FLIP_TOP_BOTTOM if top_to_bottom else Image.Transpose.FLIP_LEFT_RIGHT)
     return Image.blend(Image.new("RGB", mirrored.size, (255, 255, 255)), mirrored, SHOW_THROUGH)
 
 
-def proofs(pdf: bytes, mode: str, dpi: int) -> Iterator[Image.Image]:
+def proofs(pdf: bytes, mode: Backs, dpi: int) -> Iterator[Image.Image]:
     """The proof of every sheet in order (mode: the kit's backs mode)."""
     doc = pdfium.PdfDocument(pdf)
     try:
-        duplex = mode in ("duplex-long", "duplex-short")
+        duplex = mode.is_duplex
         step = 2 if duplex else 1
         for i in range(0, len(doc), step):
             front = _render(doc, i, dpi)

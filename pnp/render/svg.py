@@ -29,6 +29,7 @@ from svgwrite.container import Group as SvgGroup
 from svgwrite.extensions import Inkscape
 
 from pnp.geometry import PT, RGB, Circle, Group, Line, Page, Path, Rect, Shape, Style, Text, repeated_art
+from pnp.modes import Anchor, Role
 
 CUT_STROKE: RGB = (1.0, 0.0, 0.0)  # #FF0000: what cutting software looks for
 CUT_WIDTH = 0.1  # mm: a hairline
@@ -79,7 +80,7 @@ def path_data(cmds: Iterable[tuple]) -> str:
 
 def is_cut(s: Shape) -> bool:
     style = getattr(s, "style", None)
-    return style is not None and style.role == "cut"
+    return style is not None and style.role is Role.CUT
 
 
 def _paint(el: svgwrite.base.BaseElement, st: Style) -> None:
@@ -131,7 +132,7 @@ def _text(dwg: svgwrite.Drawing, t: Text) -> svgwrite.base.BaseElement:
         el["font-weight"] = weight
     if style != "normal":
         el["font-style"] = style
-    if t.anchor != "start":
+    if t.anchor is not Anchor.START:
         el["text-anchor"] = t.anchor
     return el
 

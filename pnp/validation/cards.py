@@ -1,7 +1,7 @@
 """The print-shop files (`--format cards`) judged as a print shop's
 preflight and a printer judge them.
 
-A cards PDF says what deck it is (its keywords, pnp.deck.DeckClaim); the
+A cards PDF says what deck it is (its keywords, pnp.naming.DeckClaim); the
 validator builds that deck itself and reads the file back page by page
 with PDFium: the page count and the claimed piece count, the page boxes in
 mm (MediaBox = BleedBox = trim + bleed, TrimBox the piece), each page
@@ -27,12 +27,14 @@ from typing import TYPE_CHECKING, Any
 
 from pnp.errors import ValidationError
 from pnp.geometry import PT
+from pnp.modes import Variant
 
 if TYPE_CHECKING:
     from PIL import Image
 
-    from pnp.deck import Deck, DeckClaim
+    from pnp.deck import Deck
     from pnp.kits import Kit
+    from pnp.naming import DeckClaim
     from pnp.presets import Preset
     from pnp.validate import Check, Report
     from pnp.validation.syntax import Syntax
@@ -80,8 +82,8 @@ def _where(deck: Deck, n: int) -> str:
 def deck_from_claims(keywords: dict[str, str], kit: Kit) -> tuple[DeckClaim, Preset | None]:
     """The claim a cards PDF makes and the preset it names, checked against
     what pnp makes: one ValidationError line for a claim that is not."""
-    from pnp.deck import DeckClaim
     from pnp.i18n import languages
+    from pnp.naming import DeckClaim
     from pnp.presets import load_presets
 
     claim = DeckClaim.parse(keywords)
@@ -128,7 +130,7 @@ def validate_deck(data: bytes, syntax: Syntax, keywords: dict[str, str], kit: Ki
     checks.append(Check("pieces (pages)", str(len(deck.pages)), str(n_pages), n_pages == len(deck.pages)))
     checks.append(Check("piece count the file claims", str(n_pages), str(claim.pieces), claim.pieces == n_pages))
 
-    printed = read_printed(data, want_colour=claim.variant == "greyscale")
+    printed = read_printed(data, want_colour=claim.variant is Variant.GREYSCALE)
     seen = _read_pages(data, deck, rendered_here)
     checks.extend(_page_checks(deck, seen, printed))
     for c in structure_checks(deck, printed):  # type: ignore[arg-type]  # it reads .pages only
@@ -137,7 +139,7 @@ def validate_deck(data: bytes, syntax: Syntax, keywords: dict[str, str], kit: Ki
     invisible = sum(p.hidden_text for p in printed)
     checks.append(Check("text that prints", "all", "all" if not invisible else f"{invisible} text runs print nothing "
                         "(invisible, covered, or off the page)", not invisible))
-    if claim.variant == "greyscale":
+    if claim.variant is Variant.GREYSCALE:
         coloured = [n for n, p in enumerate(printed, 1) if p.colour]
         checks.append(Check("greyscale: no colour", "no colour on any page",
                             "none" if not coloured else f"colour on page(s) {', '.join(map(str, coloured[:6]))}",
@@ -543,7 +545,7 @@ class PngCheck:
     def add(self, name: str, data: bytes) -> None:
         from PIL import Image, UnidentifiedImageError
 
-        from pnp.render.cards import png_name
+        from pnp.naming import piece_png_name
         from pnp.render.png import pixels
 
         self.n += 1
@@ -553,7 +555,7 @@ class PngCheck:
             return  # counted by checks()
         where = _where(deck, n)
         if n <= len(deck.comps):
-            want_name = png_name(deck.claim.stem, n, len(deck.comps), deck.comps[n - 1])
+            want_name = piece_png_name(deck.claim.stem, n, len(deck.comps), deck.comps[n - 1])
             if name != want_name:
                 self.names.add(f"PNG {n} is {name}, not {want_name}")
         try:
@@ -649,7 +651,9 @@ def read_zip(data: bytes, pdf: bytes, deck: Deck, max_bytes: int) -> list[Check]
 
 def zip_pdf(path: Path) -> Path:
     """The cards PDF a ZIP of PNGs comes from: `<stem>-png.zip` lies beside `<stem>.pdf`."""
-    name = path.name
-    if not name.endswith("-png.zip"):
+    from pnp.naming import zip_stem
+
+    stem = zip_stem(path.name)
+    if stem is None:
         raise ValidationError("is a ZIP file, but not a pnp cards export (<stem>-png.zip beside <stem>.pdf)")
-    return path.with_name(name[: -len("-png.zip")] + ".pdf")
+    return path.with_name(stem + ".pdf")

@@ -9,6 +9,7 @@ from pnp.geometry import Rect, walk
 from pnp.i18n import load_catalog
 from pnp.kits import Context, get_kit
 from pnp.layout.components import SAFE_ZONE, components, content_boxes
+from pnp.modes import Anchor, Role
 from pnp.options import Options
 from pnp.paper import get_paper
 
@@ -61,11 +62,11 @@ def test_a_label_nearer_the_trim_than_the_safe_zone_is_an_error_not_a_shrink() -
     from pnp.geometry import Box, Style, Text
     from pnp.layout.components import Raw, finish
 
-    cut = Rect(0, 0, 20, 20, Style(role="cut"))
-    near = Text(10, 19.0, "Carrot", "Sans-Bold", 6, 10.0, "middle")  # its descent 1 mm from the bottom trim
+    cut = Rect(0, 0, 20, 20, Style(role=Role.CUT))
+    near = Text(10, 19.0, "Carrot", "Sans-Bold", 6, 10.0, Anchor.MIDDLE)  # its descent 1 mm from the bottom trim
     with pytest.raises(LayoutError, match="from the trim"):
         finish(Raw("token", "", (cut, near), Box(0, 0, 20, 20)), 3.0, SAFE_ZONE)
-    clear = Text(10, 15.0, "Carrot", "Sans-Bold", 6, 10.0, "middle")
+    clear = Text(10, 15.0, "Carrot", "Sans-Bold", 6, 10.0, Anchor.MIDDLE)
     page = finish(Raw("token", "", (cut, clear), Box(0, 0, 20, 20)), 3.0, SAFE_ZONE).page
     (g,) = page.items
     assert g.scale == 1.0 and [s for s in walk(page.items) if s[0] == clear], "the art as the kit drew it"

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from pnp.geometry import Circle, Group, Line, Page, Rect, Style, Text
 from pnp.geometry import Path as PathShape
+from pnp.modes import Anchor, Role
 from pnp.render.pdf import PdfMeta, render_pdf
 from tests.helpers import need_tool
 
@@ -26,11 +27,11 @@ def sample_page() -> Page:
     items = (
         Rect(20, 20, 50, 30, Style(stroke=(0, 0, 0), fill=red, width=0.5)),
         Rect(80, 20, 40, 30, Style(width=0.3, dash=(2.0, 1.0)), radius=3.0),
-        Line(20, 70, 120, 70, Style(width=0.25, role="cut")),
+        Line(20, 70, 120, 70, Style(width=0.25, role=Role.CUT)),
         Circle(50, 100, 12, Style(stroke=None, fill=(0, 0.447, 0.698))),
         PathShape((("M", 80, 90), ("L", 110, 90), ("C", 120, 100, 110, 110, 95, 115), ("Z",)), Style(fill=(0.9, 0.9, 0.9))),
         Group((Text(0, 0, "Tâb · Kesse Rüben ‘3’", "Sans-Bold", 12, 40.0),), 20, 140, rotate=90.0, tag=("piece", "light")),
-        Text(105, 160, "ß ë", "Sans", 9, 6.0, "middle"),
+        Text(105, 160, "ß ë", "Sans", 9, 6.0, Anchor.MIDDLE),
         Group(art, 60, 172, tag=("token", "a")),
         Group(art, 100, 184, rotate=180.0, tag=("token", "b")),
     )

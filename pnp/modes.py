@@ -1,0 +1,99 @@
+"""Every mode pnp knows, as a type: the one place a mode's spelling lives.
+
+A leaf module (it imports nothing of pnp). The members are `StrEnum`s, so a
+member *is* its string: file names, PDF keywords and command-line values stay
+byte-identical, and a member formats as its value. Strings from outside (the
+command line, a data kit's files, a PDF's keywords) are converted once where
+they come in (`Backs(value)`); everywhere else code compares members and asks
+them what they mean (`backs.is_duplex`, `backs.other_flip`), never a string.
+
+A new backs mode is a member here plus what it draws (pnp/layout/deck.py).
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Backs(StrEnum):
+    """How card backs are printed (`--backs`)."""
+
+    DUPLEX_LONG = "duplex-long"  # on the back of the sheet; the printer turns it over its long edge
+    DUPLEX_SHORT = "duplex-short"  # ... over its short edge
+    GUTTERFOLD = "gutterfold"  # front and back side by side on one page, folded along the gutter
+    NONE = "none"  # fronts only
+
+    @property
+    def is_duplex(self) -> bool:
+        """Backs on a page of their own, behind the fronts (a second side of the sheet)."""
+        return self in (Backs.DUPLEX_LONG, Backs.DUPLEX_SHORT)
+
+    @property
+    def has_backs(self) -> bool:
+        """Whether the cards get backs at all."""
+        return self is not Backs.NONE
+
+    @property
+    def other_flip(self) -> Backs:
+        """The flip a printer set the wrong way would make (a duplex mode only)."""
+        if not self.is_duplex:
+            raise ValueError(f"no flip in backs mode {self.value!r}")
+        return Backs.DUPLEX_SHORT if self is Backs.DUPLEX_LONG else Backs.DUPLEX_LONG
+
+    @property
+    def flips_rows(self) -> bool:
+        """A landscape sheet turned over its long edge (the horizontal axis)
+        mirrors rows; over its short edge, columns (a duplex mode only)."""
+        if not self.is_duplex:
+            raise ValueError(f"no flip in backs mode {self.value!r}")
+        return self is Backs.DUPLEX_LONG
+
+
+class Variant(StrEnum):
+    """How much ink a kit uses (`--greyscale`, `--ink-saver`)."""
+
+    COLOUR = "colour"
+    GREYSCALE = "greyscale"
+    INK_SAVER = "ink-saver"
+
+
+class Format(StrEnum):
+    """An output format (`--format`)."""
+
+    PDF = "pdf"
+    SVG = "svg"
+    CUT_SVG = "cut-svg"
+    PNG = "png"
+    PROOF = "proof"
+    CARDS = "cards"
+
+
+class Role(StrEnum):
+    """What a line is for: artwork, a line to cut along, one to fold on, or a
+    mark (crop marks, registration): a cutting machine takes only the cuts."""
+
+    ART = "art"
+    CUT = "cut"
+    FOLD = "fold"
+    MARK = "mark"
+
+
+class Anchor(StrEnum):
+    """Which point of a line of text its x is: its start, middle or end."""
+
+    START = "start"
+    MIDDLE = "middle"
+    END = "end"
+
+    def left(self, x: float, width: float) -> float:
+        """Where a line `width` wide anchored here at `x` starts."""
+        return x - {Anchor.START: 0.0, Anchor.MIDDLE: width / 2, Anchor.END: width}[self]
+
+
+class Face(StrEnum):
+    """A side of a print-shop piece: the front or back of a two-sided piece,
+    or the one face of a one-sided piece (no suffix in its name)."""
+
+    FRONT = "front"
+    BACK = "back"
+    ONE_SIDED = ""
