@@ -278,21 +278,7 @@ def extent(s: Shape, memo: dict[int, Extent | None] | None = None) -> Extent | N
     if isinstance(s, Group):
         local = memo.get(id(s.items), _UNSEEN) if memo is not None else _UNSEEN
         if local is _UNSEEN:
-            x0 = y0 = math.inf
-            x1 = y1 = -math.inf
-            for item in s.items:
-                e = extent(item, memo)
-                if e is not None:
-                    a, b, c, d = e
-                    if a < x0:
-                        x0 = a
-                    if b < y0:
-                        y0 = b
-                    if c > x1:
-                        x1 = c
-                    if d > y1:
-                        y1 = d
-            local = None if x0 == math.inf else (x0, y0, x1, y1)
+            local = _items_extent(s.items, memo)
             if memo is not None:
                 memo[id(s.items)] = local
         if local is None:
@@ -307,8 +293,8 @@ def extent(s: Shape, memo: dict[int, Extent | None] | None = None) -> Extent | N
     if isinstance(s, Text):
         if not s.text.strip():
             return None
-        b = text_box(s)
-        return (b.x, b.y, b.x + b.w, b.y + b.h)
+        box = text_box(s)
+        return (box.x, box.y, box.x + box.w, box.y + box.h)
     st = s.style
     if st.stroke is None:
         if st.fill is None:
@@ -324,6 +310,26 @@ def extent(s: Shape, memo: dict[int, Extent | None] | None = None) -> Extent | N
     pts = _local_points(s)
     xs, ys = [p[0] for p in pts], [p[1] for p in pts]
     return (min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad)
+
+
+def _items_extent(items: Iterable[Shape], memo: dict[int, Extent | None] | None) -> Extent | None:
+    """The union of the items' extents (in the coordinates they are placed
+    in), or None if none of them is inked."""
+    x0 = y0 = math.inf
+    x1 = y1 = -math.inf
+    for item in items:
+        e = extent(item, memo)
+        if e is not None:
+            a, b, c, d = e
+            if a < x0:
+                x0 = a
+            if b < y0:
+                y0 = b
+            if c > x1:
+                x1 = c
+            if d > y1:
+                y1 = d
+    return None if x0 == math.inf else (x0, y0, x1, y1)
 
 
 def is_inked(s: Shape) -> bool:

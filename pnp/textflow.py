@@ -391,13 +391,13 @@ def _wrap(runs: tuple[Run, ...], width: float, size: float, measure: Measure, la
                 for p, hyphen, pen in points[j]:
                     if p <= a:
                         continue
-                    w = used + gap + piece_w(j, a, p, hyphen)
-                    if w > width + 1e-9:
+                    line_w = used + gap + piece_w(j, a, p, hyphen)
+                    if line_w > width + 1e-9:
                         break
                     c2 = c + 1
                     if c2 > MAX_HYPHENS_IN_A_ROW:
                         continue
-                    cost = cost0 + LINE + RAGGED * ((width - w) / width) ** 2 + pen + (TWO_IN_A_ROW if c else 0)
+                    cost = cost0 + LINE + RAGGED * ((width - line_w) / width) ** 2 + pen + (TWO_IN_A_ROW if c else 0)
                     key = (j, p, c2)
                     if key not in best or cost < best[key][0]:
                         best[key] = (cost, (i, o, c))

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from pnp.errors import ValidationError
 from pnp.geometry import PT
+from pnp.validation.printed import band_range
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -364,7 +365,7 @@ def _page_checks(deck: Deck, seen: list[_Page], printed: list[Any]) -> list[Chec
             continue
         tx0, ty0, tx1, ty1 = _pixels(p, p.trim)
         inner = p.ink.crop((tx0, ty0, tx1, ty1))
-        if inner.getextrema()[0] >= INK:
+        if band_range(inner)[0] >= INK:
             ink.add(f"{where} prints nothing inside its trim")
         elif n <= len(printed):
             for c in printed[n - 1].components:
@@ -462,7 +463,7 @@ def _edge_check(p: _Page, where: str, found: _Found) -> None:
     w, h = p.ink.size
     if min(x0, y0, w - x1, h - y1) < 2:  # (almost) no bleed: nothing to run on into
         return
-    px = p.ink.load()
+    grey = p.ink.tobytes()  # one byte a pixel: the ink image is one band ("L")
     sides = {
         "left": [(x0 + 1, y, 0, y) for y in range(y0, y1)],
         "right": [(x1 - 2, y, w - 1, y) for y in range(y0, y1)],
@@ -470,7 +471,7 @@ def _edge_check(p: _Page, where: str, found: _Found) -> None:
         "bottom": [(x, y1 - 2, x, h - 1) for x in range(x0, x1)],
     }
     for side, pairs in sides.items():
-        white = sum(1 for (ix, iy, ox, oy) in pairs if px[ix, iy] < INK and px[ox, oy] >= INK)
+        white = sum(1 for (ix, iy, ox, oy) in pairs if grey[iy * w + ix] < INK <= grey[oy * w + ox])
         if white > max(2, EDGE_SHARE * len(pairs)):
             found.add(f"{where}: the art stops at the trim on the {side} side ({white * 72 / DPI * PT:.1f} mm of "
                       f"its {len(pairs) * 72 / DPI * PT:.0f} mm is inked at the trim, white at the bleed edge)")
@@ -592,7 +593,7 @@ class PngCheck:
             return  # a PNG of another size or resolution is not decoded (it may be a decompression bomb)
         differs = _differs(small, ref)
         if differs:
-            blank = _darkest(ref).getextrema()[0] < INK <= _darkest(small).getextrema()[0]
+            blank = band_range(_darkest(ref))[0] < INK <= band_range(_darkest(small))[0]
             self.prints.add(f"{name} is blank where its page has ink" if blank else f"{name} differs from its page {differs}")
 
     def extra(self) -> None:

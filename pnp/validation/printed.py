@@ -70,6 +70,16 @@ _BUF = (ctypes.c_ushort * 512)()  # a mark's name or value; PDFium writes only i
 _BUF_LEN = ctypes.c_ulong(0)
 
 
+def band_range(image: Any) -> tuple[float, float]:
+    """The darkest and the lightest value of a one-band (grey) image.
+    (Pillow's getextrema() is typed for every mode at once: a pair of
+    numbers for one band, a pair for each band of several.)"""
+    lo, hi = image.getextrema()
+    if isinstance(lo, tuple) or isinstance(hi, tuple):
+        raise TypeError(f"band_range: a {image.mode} image has more than one band")
+    return lo, hi
+
+
 def _utf16(fn: Any, *args: Any) -> str:
     if not fn(*args, _BUF, ctypes.sizeof(_BUF), ctypes.byref(_BUF_LEN)):
         return ""
@@ -157,7 +167,7 @@ def _read_page(page: Any, raw: Any, want_colour: bool, keep_image: bool) -> Prin
         r, g, b = image.convert("RGB").split()
         spread = ImageChops.subtract(ImageChops.lighter(ImageChops.lighter(r, g), b),
                                      ImageChops.darker(ImageChops.darker(r, g), b))
-        out.colour = spread.getextrema()[1] > 12
+        out.colour = band_range(spread)[1] > 12
 
     x0, y0, x1, y1 = page.get_cropbox()  # the corners as written: any two opposite ones (PDFium normalises them too)
     left, bottom, right, top = min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)

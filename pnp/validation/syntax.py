@@ -65,10 +65,11 @@ def _box(page: Any, name: str) -> tuple[float, float, float, float]:
     if box is None:
         box = page.mediabox
     vals = [_num(v) for v in box]
-    if len(vals) != 4 or any(v is None or not math.isfinite(v) for v in vals):
+    nums = [v for v in vals if v is not None and math.isfinite(v)]
+    if len(vals) != 4 or len(nums) != 4:
         raise Invalid(f"has a page whose {name[1:]} is not four numbers")
-    x0, y0, x1, y1 = vals  # type: ignore[misc]
-    return (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))  # type: ignore[type-var]
+    x0, y0, x1, y1 = nums
+    return (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
 
 
 def read_syntax(data: bytes) -> Syntax:
@@ -90,8 +91,7 @@ def read_syntax(data: bytes) -> Syntax:
             raise Invalid(f"is a damaged PDF: its page tree cannot be read ({_first_line(e)})") from None
         if n_pages > MAX_PAGES:
             raise Invalid(f"has {n_pages} pages; a pnp kit has at most {MAX_PAGES}")
-        info = pdf.docinfo if "/Info" in pdf.trailer else {}
-        kw = info.get("/Keywords") if info else None
+        kw = pdf.docinfo.get("/Keywords") if "/Info" in pdf.trailer else None
         keywords = str(kw) if isinstance(kw, pikepdf.String) else ""
         out = Syntax(keywords, n_pages, [], [])
         _check_streams(pdf, data)  # damage first: a damaged stream is not judged by what it inflates to
