@@ -339,15 +339,6 @@ def is_inked(s: Shape) -> bool:
     return style is not None and (style.stroke is not None or style.fill is not None)
 
 
-def ink_box(items: Iterable[Shape]) -> Box | None:
-    box: Box | None = None
-    for s, m, _ in walk(items):
-        if is_inked(s):
-            b = shape_box(s, m)
-            box = b if box is None else box.union(b)
-    return box
-
-
 def tagged(items: Iterable[Shape]) -> Iterator[tuple[Group, Matrix]]:
     """Every tagged group (component) on a page with its page transform."""
 
@@ -409,17 +400,6 @@ def star(cx: float, cy: float, r: float, style: Style = Style(), points: int = 5
         a = math.radians(-90 + i * 180 / points)
         pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
     return polygon(pts, style)
-
-
-def arrow(x1: float, y1: float, x2: float, y2: float, style: Style, head: float = 2.5) -> tuple[Shape, ...]:
-    """A straight arrow from (x1, y1) to (x2, y2) with a filled head."""
-    ang = math.atan2(y2 - y1, x2 - x1)
-    bx, by = x2 - head * math.cos(ang), y2 - head * math.sin(ang)
-    left = (bx + head * 0.5 * math.sin(ang), by - head * 0.5 * math.cos(ang))
-    right = (bx - head * 0.5 * math.sin(ang), by + head * 0.5 * math.cos(ang))
-    head_style = Style(stroke=None, fill=style.stroke, role=style.role)
-    return (Line(x1, y1, bx, by, style), polygon([(x2, y2), left, right], head_style))
-
 
 
 def leaf_count(items: Iterable[Shape]) -> int:

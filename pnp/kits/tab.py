@@ -62,10 +62,9 @@ class TabSpec:
     kit_list: KitList = KitList((), ())
 
 
-class TabGame(Schema, kw_only=True, frozen=True):  # kw_only: a field with a default comes first
+class TabGame(Schema, frozen=True):
     """The schema of templates/tab/game.toml."""
 
-    title_key: Name = "title"
     players: Counts
     rows: Count
     columns: Count
