@@ -576,25 +576,32 @@ class PngCheck:
         except (UnidentifiedImageError, OSError, ValueError, SyntaxError, Image.DecompressionBombError) as e:
             self.decode.add(f"{name} is not a PNG that opens ({str(e)[:80]})")
             return
-        preset = deck.preset
-        if dpi is None or dpi_info is None:
-            self.res.add(f"{name} does not say its resolution")
-        elif abs(dpi_info[0] - dpi) > PHYS_TOL or abs(dpi_info[1] - dpi) > PHYS_TOL:
-            self.res.add(f"{name} says {dpi_info[0]:g} x {dpi_info[1]:g} dpi, not {dpi}")
-        elif preset is not None and dpi != preset.dpi:
-            self.res.add(f"{name} is {dpi} dpi; {preset.id} asks for {preset.dpi}")
-        if want is not None:
-            if preset is not None and dpi == preset.dpi and want != preset.pixels:
-                self.sizes.add(f"{where} is {w_pt * PT:.2f} x {h_pt * PT:.2f} mm: not {preset.id}'s "
-                               f"{preset.pixels[0]} x {preset.pixels[1]} px at {preset.dpi} dpi")
-            if size != want:
-                self.sizes.add(f"{name} is {size[0]} x {size[1]} px, not {want[0]} x {want[1]} px")
+        self._check_size(name, where, dpi, dpi_info, size, want, (w_pt, h_pt))
         if small is None:
             return  # a PNG of another size or resolution is not decoded (it may be a decompression bomb)
         differs = _differs(small, ref)
         if differs:
             blank = band_range(_darkest(ref))[0] < INK <= band_range(_darkest(small))[0]
             self.prints.add(f"{name} is blank where its page has ink" if blank else f"{name} differs from its page {differs}")
+
+    def _check_size(self, name: str, where: str, dpi: int | None, dpi_info: Any, size: tuple[int, int],
+                    want: tuple[int, int] | None, page_pt: tuple[float, float]) -> None:
+        """A PNG's stated resolution against the run's (and the preset's), and
+        its pixel size against its page's at that resolution."""
+        preset = self.deck.preset
+        if dpi is None or dpi_info is None:
+            self.res.add(f"{name} does not say its resolution")
+        elif abs(dpi_info[0] - dpi) > PHYS_TOL or abs(dpi_info[1] - dpi) > PHYS_TOL:
+            self.res.add(f"{name} says {dpi_info[0]:g} x {dpi_info[1]:g} dpi, not {dpi}")
+        elif preset is not None and dpi != preset.dpi:
+            self.res.add(f"{name} is {dpi} dpi; {preset.id} asks for {preset.dpi}")
+        if want is None:
+            return
+        if preset is not None and dpi == preset.dpi and want != preset.pixels:
+            self.sizes.add(f"{where} is {page_pt[0] * PT:.2f} x {page_pt[1] * PT:.2f} mm: not {preset.id}'s "
+                           f"{preset.pixels[0]} x {preset.pixels[1]} px at {preset.dpi} dpi")
+        if size != want:
+            self.sizes.add(f"{name} is {size[0]} x {size[1]} px, not {want[0]} x {want[1]} px")
 
     def extra(self) -> None:
         """One more file than the PDF has pages (counted, not read)."""
