@@ -27,6 +27,7 @@ from pnp.geometry import (
     text_box,
     walk,
 )
+from tests.helpers import KIT_IDS
 
 PathShape = pnp.geometry.Path
 
@@ -126,7 +127,7 @@ def test_map_colours_reaches_every_colour():
     assert out[2].style.stroke is None
 
 
-@pytest.mark.parametrize("kit_id", ["tab", "kesse-rueben", "ludo-cards"])
+@pytest.mark.parametrize("kit_id", KIT_IDS)
 def test_extent_with_a_memo_is_the_extent_without(built, kit_id):
     """The memo keys group contents by identity; on every page of a kit (where
     repeated art shares its contents) it must give the plain answer."""
