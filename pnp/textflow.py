@@ -135,12 +135,42 @@ _SET_PHRASE = re.compile("|".join(
     for w, rest in (p.split(" ", 1) for p in SET_PHRASES)))
 
 
+NUMBER_UNIT = 20  # characters: a number tied to the word before it keeps the word it counts too ("bei 3 Spielern",
+# "nog 2 kaarten") while the whole unbreakable unit stays this short; a longer one ("bei 2 Spielern 13 Felder")
+# would make a line as ragged as the break it avoids
+
+
+def _word_before(text: str, s: int) -> int | None:
+    """Where the word right before the number at `s` starts (bold marks
+    aside), or None when no word comes right before it."""
+    if s < 2 or text[s - 1] != " ":
+        return None
+    k = s - 2
+    while k > 0 and text[k] == "*":
+        k -= 1
+    if not text[k].isalpha():
+        return None
+    while k > 0 and text[k - 1] != " ":
+        k -= 1
+    return k
+
+
+def _unit_start(out: list[str], pos: int) -> int:
+    """Where the unbreakable unit that reaches `pos` starts: after the last
+    plain space before it (no-break spaces join)."""
+    k = pos - 1
+    while k >= 0 and out[k] != " ":
+        k -= 1
+    return k + 1
+
+
 @cache
 def tie(text: str) -> str:
     """No-break spaces where a line break would part what belongs together.
     A number is tied to the word before it ("row 2", "Seite 2", "bei 3");
-    to the word after it when nothing comes before ("2 players") or the
-    word is a unit or as short ("50 mm", "100 %", "1 or 2"); numbers in
+    to the word after it when nothing comes before ("2 players"), the word
+    is a unit or as short ("50 mm", "100 %", "1 or 2"), or the three stay
+    within NUMBER_UNIT characters ("bei 3 Spielern"); numbers in
     a list stay together ("1, 2, 3 en 4"), and a number ending in a hyphen
     with the word that completes it ("2- oder 3-mal"); an enumerator keeps
     the word after it ("(ii) er"); "z. B." and "US Letter" stay whole; a
@@ -150,18 +180,26 @@ def tie(text: str) -> str:
     conjunction ("zwart-wit- of"); and a set phrase stays whole ("zum
     Beispiel", "Rote Beten")."""
     out = list(text)
-    for m in _NUMBER.finditer(text):
+    # the numbers' ties are decided on the text with every no-break space plain, so that tying tied text (tie
+    # runs again on it) decides the same; they only ever add no-break spaces to `out`
+    plain = text.replace(NBSP, " ")
+    sim = list(plain)
+    for m in _NUMBER.finditer(plain):
         s, e = m.start(), m.end()
-        back = False
-        if s >= 2 and text[s - 1] == " ":
-            k = s - 2
-            while k > 0 and text[k] == "*":
-                k -= 1
-            if text[k].isalpha():
-                out[s - 1] = NBSP
-                back = True
-        if text[e:e + 1] == " " and (w := _NEXT_WORD.match(text, e + 1)) and (not back or len(w.group(1)) <= 3):
-            out[e] = NBSP
+        after = _NEXT_WORD.match(plain, e + 1) if plain[e:e + 1] == " " else None
+        before = _word_before(plain, s)
+        back = before is not None
+        if back:
+            sim[s - 1] = NBSP
+        fwd = after is not None and (not back or len(after.group(1)) <= 3
+                                     or after.end() - _unit_start(sim, s) <= NUMBER_UNIT)
+        if back and after is not None and not fwd and before is not None and _unit_start(sim, before) < before:
+            back, fwd = False, True  # the word before is tied on already: the number keeps what it counts
+            sim[s - 1] = " "  # ("bei 2 Spielern | 13 Felder"), not that chain
+        if back:
+            out[s - 1] = NBSP
+        if fwd:
+            out[e] = sim[e] = NBSP
     tied = "".join(out)
     tied = _FIGURE_REF.sub(NBSP, tied)
     tied = _SUSPENDED.sub(NBSP, tied)

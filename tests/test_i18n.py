@@ -240,3 +240,28 @@ def test_the_key_check_sees_an_unused_key():
     assert _looked_up("cut_lines", "cat.text('cut_lines')", "")
     assert _looked_up("print_long", 'cat.text("print_" + mode)', "")
     assert _looked_up("rules_ur", "", 'text = "rules_ur"')
+
+
+def test_quotation_marks_are_typographic_and_one_kind_per_language():
+    """German opens low and closes high (‚3‘, „Seite“), never with an
+    apostrophe (’) or a straight quote; English and Dutch quote with single
+    curly quotes (‘3’), as the Kesse Rüben originals do, in every kit."""
+    import re
+    import tomllib
+
+    from pnp import paths
+
+    for lang in ("en", "nl", "de"):
+        for path in sorted(paths.TEMPLATES.glob(f"*/lang/{lang}.toml")):
+            with path.open("rb") as f:
+                data = tomllib.load(f)
+            texts = [t for v in data.values() for t in (v if isinstance(v, list) else [v])]
+            for text in texts:
+                assert '"' not in text and "'" not in text, f"{path}: a straight quote in {text[:50]!r}"
+                if lang == "de":
+                    for opener, closer in (("‚", "‘"), ("„", "“")):
+                        for m in re.finditer(re.escape(opener) + r"([^‚„‘’“”]*)(.)", text):
+                            assert m.group(2) == closer, f"{path}: {m.group(0)!r} is not closed by {closer}"
+                    assert "”" not in text
+                else:
+                    assert not set("“”„‚") & set(text), f"{path}: {text[:60]!r} mixes quotation marks"

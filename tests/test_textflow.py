@@ -299,6 +299,65 @@ def test_fit_does_not_assume_that_fitting_is_monotonic(measure, monkeypatch):
     assert size == 9.5
 
 
+def _rules_paragraphs() -> list[tuple[str, str]]:
+    """(language, paragraph text without markup) of every kit's rules and guide."""
+    import re
+    import tomllib
+
+    from pnp import paths
+
+    out = []
+    for kit in ("tab", "kesse-rueben", "ludo-cards"):
+        for lang in ("en", "nl", "de"):
+            with (paths.TEMPLATES / kit / "lang" / f"{lang}.toml").open("rb") as f:
+                cat = tomllib.load(f)
+            for key in ("rules", "guide"):
+                for text in cat.get(key, []):
+                    if text.startswith(("## ", "[[")):
+                        continue
+                    text = re.sub(r"^(- |\d+\. )", "", text).replace("*", "")
+                    out.append((lang, re.sub(r"\{[a-z_]+\}", "9", text)))
+    return out
+
+
+def test_tying_is_the_same_done_twice():
+    """`tie` runs on a paragraph when it is parsed and again on its words:
+    tying tied text must bind nothing more. (It once tied a number already
+    bound to the word before it to the word after it too, so that "with 2
+    players 13 squares," became one unbreakable unit and lines ended 15 mm
+    short of the column.)"""
+    from pnp.textflow import tie
+
+    for _lang, text in _rules_paragraphs():
+        assert tie(tie(text)) == tie(text), text[:60]
+
+
+@pytest.mark.parametrize("width", [45.0, 60.2, 64.6])
+def test_total_fit_needs_no_more_lines_than_first_fit(measure, width):
+    """A paragraph set as a whole needs no more lines than filling each line
+    in turn with the same unbreakable units (words, and the words tied
+    together once); both without hyphenation, at 8.5 pt, for every rules
+    paragraph of every kit."""
+    from pnp.textflow import tie
+
+    size = 8.5
+    worse = []
+    for _lang, text in _rules_paragraphs():
+        units = tie(text).split(" ")
+        lines, cur = 0, ""
+        for u in units:
+            cand = f"{cur} {u}" if cur else u
+            if cur and measure(cand, "Sans", size) > width:
+                lines, cur = lines + 1, u
+            else:
+                cur = cand
+        greedy = lines + 1
+        total = len(wrap(parse_block(text).runs, width, size, measure))  # parsed as the kits do; no hyphenation
+        if total > greedy:
+            worse.append((total, greedy, text[:50]))
+    assert not worse, worse
+
+
 @pytest.mark.parametrize(("text", "tied"), [
     # a one-letter word keeps the word after it (kesse-rueben-nl: "raadt A ‘3’. B / weet")
     ("raadt A ‘3’. B weet nu", "raadt A\u00a0‘3’. B\u00a0weet nu"),

@@ -27,12 +27,12 @@ from pnp.geometry import (
     hex_rgb,
     polygon,
 )
-from pnp.kits import Context, Invariant, Kit, get_kit
+from pnp.kits import Context, Invariant, Kit
 from pnp.layout.component_list import ContentFact, KitList, Lines, component_list, lines_for
 from pnp.layout.foldover import foldover
-from pnp.layout.frame import HEADER_H, Sheet, content_box
+from pnp.layout.frame import Sheet, content_box
 from pnp.layout.marks import cap, label, symbol
-from pnp.layout.rules import MIN_BODY_PT, column_boxes
+from pnp.layout.rules import MIN_BODY_PT
 from pnp.options import Options
 from pnp.spec import (
     MAX_LIST,
@@ -52,15 +52,15 @@ from pnp.spec import (
 from pnp.textflow import Measure, fit, parse_blocks
 
 KIT_ID = "kesse-rueben"
-PAWNS_FROM = "ludo-cards"  # the rules take one pawn each "from the Ludo box": its colours and symbols
 FOLD_SLACK = 4.0  # mm kept free of text on each side of the fold (hand folds drift 1-2 mm; the board keeps BOARD_CLEAR)
 TEXT_CLEAR = 4.0  # mm from the cut line to any text inside it: the sheet is cut through two layers, never trimmed again
 BOARD_CLEAR = 3.0  # mm at least from the board's frame to the cut and to the fold
 TOKEN_SAFE = 3.0  # mm from a token's cut to its label and symbols (a print shop's safe zone too)
-PAWN_BLEED = 1.0  # mm: a pawn's colour runs this far past its cut
+PAWN_BLEED = 2.5  # mm: a pawn's colour runs this far past the middle of its cut line (2.3 past its ink)
 TRIM_TOP = 9.0  # mm from the safe area's top to the cut line of the folded sheet
 TRIM_BOTTOM = 11.0  # mm from the safe area's bottom to that cut line
-HEADER_CLEAR = HEADER_H + 1.0  # the fold mark starts below the page header
+FOLD_MARK_DASH = (1.5, 1.0)  # mm: dash and gap of the fold marks in the margins
+HEAD_MIN_PT = 7.0  # the setup table's headers stay at the body's floor (MIN_BODY_PT) or more
 CREDIT_GAP = 3.0  # mm at least between the rules and the credit line under them
 CUT = Style(width=0.3, stroke=grey(0.3), role="cut")
 LEAF = (0.0, 0.45, 0.25)
@@ -144,10 +144,17 @@ class KesseGame(Schema, frozen=True):
 def load_spec(templates: pathlib.Path | None = None) -> KesseSpec:
     g = check_game(KIT_ID, KesseGame, templates)
     looks = {kind: Look(hex_rgb(g.look[kind].body), g.look[kind].symbol) for kind in g.kinds}
-    ludo = get_kit(PAWNS_FROM).load_spec(templates)  # the pawns take the Ludo kit's colours
-    pawns = tuple(Pawn(c.id, c.rgb, c.ink, c.symbol) for c in ludo.colours)
+    # a pawn for each kind of turnip, in its colour with its symbol: a player
+    # plays one kind, and the pawn shows which
+    pawns = tuple(Pawn(kind, looks[kind].body, _ink_on(looks[kind].body), looks[kind].symbol) for kind in g.kinds)
     return KesseSpec(tuple(g.players), g.board, g.barn, g.square, g.token, tuple(g.kinds), dict(g.supply), looks, pawns,
                      KitList(tuple(g.contents), tuple(g.needs)))
+
+
+def _ink_on(rgb: RGB) -> RGB:
+    """Black on a light colour, white on a dark one (relative luminance)."""
+    lum = 0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2]
+    return BLACK if lum > 0.4 else WHITE
 
 
 def text_values(spec: KesseSpec, options: Options) -> dict[str, object]:
@@ -179,7 +186,7 @@ def invariants(spec: KesseSpec) -> list[Invariant]:
          f"{len(spec.kinds)} kinds for {max(spec.players)} players"),
         ("a pawn fits on a token on a square", spec.square >= 22.0 and spec.token < spec.square,
          f"square {spec.square} mm, token {spec.token} mm"),
-        ("one pawn colour per player", len(spec.pawns) >= max(spec.players), f"{len(spec.pawns)} pawn colours"),
+        ("one pawn per kind of turnip", [p.id for p in spec.pawns] == list(spec.kinds), f"{len(spec.pawns)} pawns"),
     ]
     for n in spec.players:
         out.append((f"supply larger than target ({n} players)", spec.supply[n] > spec.target(n),
@@ -325,14 +332,17 @@ def fold_sheet(ctx: Context) -> Sheet:
 
     # the margin that is cut away: fold marks on the centre line with their
     # label beside them (never across the fold), and the folding note
-    fold = Style(stroke=grey(0.35), width=0.35, dash=(3.0, 2.0), role="fold")
-    dash, gap = fold.dash or (3.0, 2.0)
+    # short dashes: the top margin is only TRIM_TOP mm, and a mark shorter
+    # than a dash and a gap would print as one solid tick
+    fold = Style(stroke=grey(0.35), width=0.35, dash=FOLD_MARK_DASH, role="fold")
+    dash, gap = FOLD_MARK_DASH
 
     def whole_dashes(y0: float, y1: float) -> float:
         """The end of a dashed mark from y0 that stops on a whole dash, no stub."""
         return y0 + dash + int((y1 - y0 - dash) // (dash + gap)) * (dash + gap)
 
-    items.append(Line(fold_x, safe.y + HEADER_CLEAR, fold_x, whole_dashes(safe.y + HEADER_CLEAR, trim.y - 0.8), fold))
+    # (the page header is at the page's corners: the middle of its band is free for the mark)
+    items.append(Line(fold_x, safe.y + 0.3, fold_x, whole_dashes(safe.y + 0.3, trim.y - 0.8), fold))
     items.append(Line(fold_x, trim.bottom + 0.8, fold_x, whole_dashes(trim.bottom + 0.8, safe.bottom - 0.5), fold))
     here = cat.text("fold_here")
     for base in (trim.y - 2.2, trim.bottom + 3.6):
@@ -345,11 +355,16 @@ def fold_sheet(ctx: Context) -> Sheet:
     # rules face: what the game is, the setup table, the rules, the credits
     head = f"{cat.text('subtitle', **vals)} · {cat.text('byline')}"
     items.append(label(right.x, right.y + 3.2, head, "Sans-Italic", 8.5, m, right.w, "start"))
-    table, table_h = setup_table(Box(right.x, right.y + 6.0, right.w, 30.0), spec, ctx)
+    # the setup table heads the first column of the rules, the component list
+    # (its two panels one above the other) the second: each column's rules
+    # start under its own head, so no band is left empty beside the shorter one
+    col_gap = 4.0
+    col_w = (right.w - col_gap) / 2
+    table, table_h = setup_table(Box(right.x, right.y + 6.0, col_w, 30.0), spec, ctx)
     items += table
     lines = kit_lines(ctx)
-    list_top = right.y + 6.0 + table_h + 2.5
-    listed, list_h = component_list(Box(right.x, list_top, right.w, 40.0), lines, m, columns=2, split=0.58)
+    list_x = right.x + col_w + col_gap
+    listed, list_h = component_list(Box(list_x, right.y + 6.0, col_w, 60.0), lines, m, columns=1)
     items += listed
     credits = cat.text("credits")
     items.append(label(right.x, right.bottom - 0.8, credits, "Sans", 7, m, right.w, "start", grey(0.3)))
@@ -357,8 +372,9 @@ def fold_sheet(ctx: Context) -> Sheet:
     # the rules' last line (its descenders) stays CREDIT_GAP above the credit's capitals
     credits_h = 0.8 + (-ink[1] if ink else 7 * 0.73 * PT) + CREDIT_GAP
     blocks = parse_blocks(cat.blocks("rules", **vals), cat.lang)
-    top = list_top + list_h + 3.0
-    boxes = column_boxes(Box(right.x, top, right.w, right.bottom - credits_h - top), 2, 4.0)
+    bottom = right.bottom - credits_h
+    tops = (right.y + 6.0 + table_h + 3.0, right.y + 6.0 + list_h + 3.0)
+    boxes = [Box(right.x + k * (col_w + col_gap), tops[k], col_w, bottom - tops[k]) for k in range(2)]
     cols, _ = fit(blocks, boxes, m, 9.5, MIN_BODY_PT)
     for col in cols:
         items += col
@@ -380,12 +396,27 @@ def setup_table(box: Box, spec: KesseSpec, ctx: Context) -> tuple[list[Shape], f
     out: list[Shape] = []
     out.append(label(box.x, box.y + 3.5, cat.text("setup_heading"), "Sans-Bold", 9, m, box.w, "start"))
     heads = (cat.text("col_players"), cat.text("col_turnips"), cat.text("col_target"))
-    cw = box.w / 3
+    widths = (box.w * 0.24, box.w * 0.38, box.w * 0.38)  # the player count is one digit
+    xs = (box.x, box.x + widths[0], box.x + widths[0] + widths[1])
     y = box.y + 5.5
     rh = 5.0
-    out.append(Rect(box.x, y, box.w, rh, Style(stroke=None, fill=grey(0.85))))
+    # a header too wide for its column at HEAD_MIN_PT goes on two lines, broken at the space nearest its middle
+    cells = []
     for i, hd in enumerate(heads):
-        out.append(label(box.x + cw * (i + 0.5), y + 3.6, hd, "Sans-Bold", 7.5, m, cw - 2))
+        room = widths[i] - 1.5
+        if m(hd, "Sans-Bold", HEAD_MIN_PT) <= room or " " not in hd:
+            cells.append([hd])
+        else:
+            cut = min((k for k, ch in enumerate(hd) if ch == " "), key=lambda k: abs(k - len(hd) / 2))
+            cells.append([hd[:cut], hd[cut + 1:]])
+    two = max(len(c) for c in cells) == 2
+    hh = rh + (3.0 if two else 0.0)
+    out.append(Rect(box.x, y, box.w, hh, Style(stroke=None, fill=grey(0.85))))
+    for i, cell in enumerate(cells):
+        first = y + 3.6 + (1.5 if two and len(cell) == 1 else 0.0)  # a one-line header in a two-line row: centred
+        for k, part in enumerate(cell):
+            out.append(label(xs[i] + widths[i] / 2, first + 3.0 * k, part, "Sans-Bold", 7.5, m, widths[i] - 1.5))
+    y += hh - rh
     for n in spec.players:
         y += rh
         chosen = n == ctx.options.players  # the kit was made for this many players: show it
@@ -394,7 +425,7 @@ def setup_table(box: Box, spec: KesseSpec, ctx: Context) -> tuple[list[Shape], f
         out.append(Line(box.x, y, box.right, y, Style(width=0.2, stroke=grey(0.5))))
         for i, v in enumerate((n, spec.supply[n], spec.target(n))):
             font = "Sans-Bold" if (chosen or not i) else "Sans"
-            out.append(label(box.x + cw * (i + 0.5), y + 3.6, str(v), font, 8, m, cw - 2))
+            out.append(label(xs[i] + widths[i] / 2, y + 3.6, str(v), font, 8, m, widths[i] - 1.5))
     y += rh
     out.append(Line(box.x, y, box.right, y, Style(width=0.2, stroke=grey(0.5))))
     return out, y - box.y
@@ -441,11 +472,11 @@ def token_sheet(ctx: Context) -> Sheet:
     n_p = len(spec.pawns)
     fw, fh = PAWN_FACE
     strip = 2 * fh + 2 * PAWN_BASE
-    gap = (area.w - n_p * strip) / (n_p + 1)
-    if gap < 2 * PAWN_BLEED + 2.0:
+    slot = area.w / n_p  # each pawn centred in its share of the width
+    if slot - strip < 2 * PAWN_BLEED + 2.0:  # the colours of two neighbours keep 2 mm apart
         raise LayoutError("the pawns do not fit side by side")
     for i, pawn in enumerate(spec.pawns):
-        px = area.x + gap + i * (strip + gap) + PAWN_BASE
+        px = area.x + i * slot + (slot - strip) / 2 + PAWN_BASE
         items.append(Group(pawn_piece(pawn), px, y, tag=("pawn", pawn.id)))
     y += fw + PAWN_BLEED
     if y > area.bottom:
@@ -454,7 +485,7 @@ def token_sheet(ctx: Context) -> Sheet:
 
 
 PAWN_FACE = (16.0, 16.0)  # mm: width along the fold, height of a face (a pawn that stands on a 21 mm token)
-PAWN_BASE = 6.0  # mm: a foot at the bottom of each face, folded outwards, so the pawn stands
+PAWN_BASE = 5.0  # mm: a foot at the bottom of each face, folded outwards, so the pawn stands
 
 
 def pawn_piece(pawn: Pawn) -> tuple[Shape, ...]:

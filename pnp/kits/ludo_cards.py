@@ -422,7 +422,11 @@ def lead_sheets(ctx: Context, numbers: dict[str, int]) -> list[Sheet]:
     }
     vals = text_values(spec, opts)
     # the component list (a shared kind) heads the rules, under the printing note
-    listed = kit_list.lines_for(spec.kit_list, expected(spec, opts), cat.text, opts.players, vals)
+    # what to print on follows the backs printed: "need_stock" is one line (or two) for each way
+    mode = "duplex" if opts.backs in DUPLEX else opts.backs
+    stock = {"duplex": ("need_stock_duplex", "need_sleeves")}.get(mode, (f"need_stock_{mode}",))
+    facts = replace(spec.kit_list, needs=tuple(k for key in spec.kit_list.needs for k in (stock if key == "need_stock" else (key,))))
+    listed = kit_list.lines_for(facts, expected(spec, opts), cat.text, opts.players, vals)
     list_h = kit_list.height(listed, 1)
     diagrams["components"] = (list_h + 4.0, lambda box: tuple(kit_list.component_list(
         Box(box.x, box.y + 2.5, box.w, list_h), listed, ctx.measure, columns=1)[0]))

@@ -42,7 +42,7 @@ from pnp.textflow import Measure, fit, parse_blocks
 KIT_ID = "tab"
 CUT = Style(width=0.35, role="cut")
 LINE = Style(width=0.5)
-BLEED = 1.0  # mm: dark faces are inked this far past their cut, so a miscut leaves no white edge
+BLEED = 2.5  # mm: dark faces are inked this far past their cut, so a miscut of 2 mm leaves no white edge
 LEGEND_AT = 6.5  # mm from the grid to a player's legend
 FRAME_CLEAR = 3.0  # mm: a frame keeps this far inside its cut, so a 1 mm miscut never shows as an uneven border
 
@@ -116,6 +116,7 @@ def expected(spec: TabSpec, options: Options) -> dict[str, int]:
         "piece:dark": n,
         "marker:light": n,
         "marker:dark": n,
+        "throws": spec.players[0],  # a coin-throw table for each player, cut out and kept at hand
     }
 
 
@@ -304,7 +305,8 @@ def pieces_sheet(ctx: Context) -> Sheet:
                          f"**{cat.text('markers_heading')}:** {cat.text('markers_note')}"], cat.lang)
     cols, _ = fit(head, [Box(area.x, area.y, area.w, 30.0)], m, 9.0, 7.0)
     items += cols[0]
-    y = area.y + 32.0
+    # the blocks start under the heading and notes (their last baseline and descenders)
+    y = min(area.y + 32.0, max(t.y for t in cols[0] if isinstance(t, Text)) + 3.0)
     per_row = 3
     rows = -(-spec.pieces_per_player // per_row)
     # the pieces of a side share their cut lines: a block of them is cut with a few long cuts
@@ -335,10 +337,14 @@ def pieces_sheet(ctx: Context) -> Sheet:
             items.append(Group(marker, mx0 + c * mk, y0 + r * mk, tag=("marker", side)))
         y = y0 + max(rows * p, mrows * mk) + BLEED + 4.0
     # the coin-throw table, one for each player
-    tw = (area.w - 10.0) / 2
-    table_h = 10 + 6.0 * (len(spec.scores) + 1) + 9
-    for k in range(2):
-        items += throw_table(Box(area.x + 1.0 + k * (tw + 8.0), y + 2.0, tw, table_h), spec, ctx)
+    n_tables = spec.players[0]
+    tw = (area.w - 2.0 - 8.0 * (n_tables - 1)) / n_tables
+    if tw < 60.0:
+        raise LayoutError(f"{n_tables} coin-throw tables do not fit side by side on the pieces page")
+    table_h = throw_table_h(spec)
+    for k in range(n_tables):
+        table = throw_table(Box(area.x + 1.0 + k * (tw + 8.0), y + 2.0, tw, table_h), spec, ctx)
+        items.append(Group(tuple(table), tag=("throws", str(k + 1))))
     # how a piece is made, in the band that is left
     steps = Box(area.x, y + 2.0 + table_h + 3.0, area.w, MAKING_H)
     if steps.bottom > area.bottom + 1e-6:
@@ -390,10 +396,17 @@ def making(box: Box, spec: TabSpec, ctx: Context) -> list[Shape]:
     return out
 
 
+def throw_table_h(spec: TabSpec) -> float:
+    """A coin-throw table's height: heading, a row for each throw and the
+    header row, the closing line 3 mm and more inside the bottom (it is cut out)."""
+    return 10 + 6.0 * (len(spec.scores) + 1) + 10
+
+
 def throw_table(box: Box, spec: TabSpec, ctx: Context) -> list[Shape]:
+    """A table of the throws and their scores, cut out along its frame."""
     cat, m = ctx.cat, ctx.measure
     row_h = 6.0
-    out: list[Shape] = [Rect(box.x, box.y, box.w, 10 + row_h * (len(spec.scores) + 1) + 9, Style(width=0.4))]
+    out: list[Shape] = [Rect(box.x, box.y, box.w, throw_table_h(spec), Style(width=0.4, role="cut"))]
     out.append(label(box.cx, box.y + 6.0, cat.text("throws_heading"), "Sans-Bold", 9, m, box.w - 4))
     y = box.y + 10.0
     half = box.w / 2

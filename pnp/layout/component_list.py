@@ -123,6 +123,12 @@ def component_list(box: Box, lines: Lines, measure: Measure, columns: int = 2,
     out: list[Shape] = []
     two = columns == 2 and len(panels) == 2
     widths = [(box.w - gap) * split, (box.w - gap) * (1 - split)] if two else [box.w, box.w]
+    # one size for every row of the list: the largest at which the longest
+    # row of either panel fits its panel's width
+    size = ROW_PT
+    for i, (_, rows) in enumerate(panels):
+        for text in rows:
+            size = min(size, fitted_text(text, "Sans", widths[i] - INDENT, ROW_PT, measure, MIN_PT)[1])
     y = box.y
     for i, (heading, rows) in enumerate(panels):
         pw = widths[i]
@@ -135,7 +141,6 @@ def component_list(box: Box, lines: Lines, measure: Measure, columns: int = 2,
         for r, text in enumerate(rows):
             yb = top + FIRST + r * ROW_H
             out.append(Circle(x + 1.2, yb - 1.0, 0.45, Style(stroke=None, fill=BLACK)))
-            s, size, w = fitted_text(text, "Sans", pw - INDENT, ROW_PT, measure, MIN_PT)
-            out.append(Text(x + INDENT, yb, s, "Sans", size, w))
+            out.append(Text(x + INDENT, yb, text, "Sans", size, measure(text, "Sans", size)))
         y = top + _panel_h(len(rows)) + PANEL_GAP
     return out, h

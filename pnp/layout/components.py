@@ -203,6 +203,8 @@ def _tab(sheets: list[Sheet], _spec: Any) -> list[Raw]:
     for sheet in sheets:
         for _, g in _top_tagged(sheet.items):
             kind, value = g.tag  # type: ignore[misc]
+            if kind == "throws":
+                continue  # the coin-throw tables are a play aid cut from the kit's own sheet, not a shop's piece
             trim = _cut_rect(g.items)
             if trim is None:
                 raise LayoutError(f"{kind} {value} has no cut outline")

@@ -30,6 +30,7 @@ BACKGROUND = (235, 235, 235)
 BORDER = (150, 150, 150)
 LABEL_FONT = FONTS / "DejaVuSansCondensed.ttf"
 STRIP_ROWS = 512  # rows PDFium renders at a time: a strip is ~7 MB at 600 dpi on A4
+STRIP_OVERLAP = 8  # rows drawn past each end of a strip and dropped (see render_page)
 WHITE = (255, 255, 255, 255)
 
 
@@ -48,12 +49,16 @@ def render_page(page: pdfium.PdfPage, dpi: float) -> Image.Image:
     image = Image.new("RGB", (w, h), WHITE[:3])
     for top in range(0, h, STRIP_ROWS):
         rows = min(STRIP_ROWS, h - top)
-        bitmap = pdfium.PdfBitmap.new_native(w, rows, pdfium_c.FPDFBitmap_BGR, rev_byteorder=True)
+        # each strip is drawn with STRIP_OVERLAP rows more above and below, which are
+        # dropped: PDFium smooths a glyph cut by the bitmap's edge differently, and
+        # that row would show as a faint seam
+        a, b = max(0, top - STRIP_OVERLAP), min(h, top + rows + STRIP_OVERLAP)
+        bitmap = pdfium.PdfBitmap.new_native(w, b - a, pdfium_c.FPDFBitmap_BGR, rev_byteorder=True)
         try:
-            bitmap.fill_rect(WHITE, 0, 0, w, rows)
-            # the whole page is placed at (0, -top) in a w x h frame; PDFium draws only what falls in the strip
-            pdfium_c.FPDF_RenderPageBitmap(bitmap, page, 0, -top, w, h, 0, pdfium_c.FPDF_REVERSE_BYTE_ORDER)
-            image.paste(bitmap.to_pil(), (0, top))
+            bitmap.fill_rect(WHITE, 0, 0, w, b - a)
+            # the whole page is placed at (0, -a) in a w x h frame; PDFium draws only what falls in the strip
+            pdfium_c.FPDF_RenderPageBitmap(bitmap, page, 0, -a, w, h, 0, pdfium_c.FPDF_REVERSE_BYTE_ORDER)
+            image.paste(bitmap.to_pil().crop((0, top - a, w, top - a + rows)), (0, top))
         finally:
             bitmap.close()
     return image

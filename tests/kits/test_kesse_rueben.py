@@ -13,7 +13,6 @@ from pnp.geometry import Line, Rect, Text, shape_box, tagged, text_box, walk
 from pnp.i18n import load_catalog
 from pnp.kits import get_kit
 from pnp.kits.kesse_rueben import BOARD_CLEAR, FOLD_SLACK, load_spec
-from pnp.kits.ludo_cards import load_spec as ludo_spec
 from pnp.options import Options
 from pnp.paper import PAPERS, get_paper
 from pnp.validate import normalise, stated_numbers
@@ -140,19 +139,30 @@ def test_the_squares_are_26_mm_on_a4_and_as_large_as_the_half_letter_allows(buil
 
 
 @pytest.mark.parametrize("paper", list(PAPERS))
-def test_one_pawn_for_each_ludo_colour_with_its_symbol(built, paper):
+def test_one_pawn_for_each_kind_of_turnip_in_its_colour_with_its_symbol(built, paper):
+    """A player plays one kind of turnip: its pawn has that kind's colour and
+    symbol (game.toml look.*), not another kit's colours."""
+    import tomllib
+
+    from pnp import paths
+    from pnp.geometry import hex_rgb
+
+    with (paths.TEMPLATES / KIT / "game.toml").open("rb") as f:
+        looks = tomllib.load(f)["look"]
     page = built(KIT, "en", paper).pages[1]
     pawns = {g.tag[1]: g for g, _ in tagged(page.items) if g.tag[0] == "pawn"}
-    colours = {c.id: c for c in ludo_spec().colours}
-    assert set(pawns) == set(colours)
-    for cid, g in pawns.items():
+    assert set(pawns) == set(SPEC.kinds) == set(looks)
+    for kind, g in pawns.items():
+        body = hex_rgb(looks[kind]["body"])
         face = max((s for s, _, _ in walk(g.items) if isinstance(s, Rect)), key=lambda r: r.w * r.h * (r.style.fill is not None))
-        assert face.style.fill == colours[cid].rgb
-        # the symbol twice, once on each face, in the ink of that colour
-        marks = [s for s, _, _ in walk(g.items) if s.style.fill == colours[cid].ink and s is not face]
+        assert face.style.fill == body
+        # the symbol twice, once on each face, dark on a light colour and light on a dark one
+        marks = [s for s, _, _ in walk(g.items) if s.style.fill not in (None, body) and s is not face]
         assert len(marks) == 2
+        light = 0.2126 * body[0] + 0.7152 * body[1] + 0.0722 * body[2] > 0.4
+        assert all(sum(m.style.fill) == (0 if light else 3) for m in marks), kind
         kinds = {type(s).__name__ for s in marks}
-        want = {"circle": {"Circle"}, "square": {"Rect"}, "triangle": {"Path"}, "diamond": {"Path"}}[colours[cid].symbol]
+        want = {"circle": {"Circle"}, "square": {"Rect"}, "triangle": {"Path"}, "diamond": {"Path"}}[looks[kind]["symbol"]]
         assert kinds <= want | {"Rect"}
 
 

@@ -46,7 +46,7 @@ def test_expected_components_follow_the_facts(spec, built):
     kit = get_kit(KIT)
     want = kit.expected(spec, built(KIT).options)
     # the suggested rules: 4 rows of 9 squares, nine pieces a player, one
-    # row-4 marker for each piece
+    # row-4 marker for each piece; a coin-throw table for each of the 2 players
     assert want == {
         "board:4x9": 1,
         "square": 4 * 9,
@@ -54,6 +54,7 @@ def test_expected_components_follow_the_facts(spec, built):
         "piece:dark": 9,
         "marker:light": 9,
         "marker:dark": 9,
+        "throws": 2,
     }
 
 

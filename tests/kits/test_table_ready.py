@@ -13,6 +13,7 @@ on the rendered PDFs with PDFium, knowing nothing of pnp's layout data:
 from __future__ import annotations
 
 import ctypes
+import re
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -134,13 +135,13 @@ def render(tmp_path_factory):
 def want_counts(kit_id: str, players: int | None) -> dict[str, int]:
     """Each line of the list and its count, from the game facts and the rules of each game."""
     g = facts(kit_id)
-    if kit_id == "tab":  # a board, nine pieces a side, a row-4 marker for each piece
+    if kit_id == "tab":  # a board, nine pieces a side, a row-4 marker for each piece, a throw table for each player
         n = g["pieces_per_player"]
-        return {"contents_board": 1, "contents_light": n, "contents_dark": n, "contents_markers": 2 * n}
-    if kit_id == "kesse-rueben":  # the fold sheet; every kind of turnip in the supply; a paper pawn per Ludo colour
+        return {"contents_board": 1, "contents_light": n, "contents_dark": n, "contents_markers": 2 * n,
+                "contents_throws": g["players"][0]}
+    if kit_id == "kesse-rueben":  # the fold sheet; every kind of turnip in the supply; a paper pawn per kind
         each = max(g["supply"].values()) if players is None else g["supply"][str(players)]
-        return {"contents_board": 1, "contents_tokens": len(g["kinds"]) * each,
-                "contents_pawns": len(facts("ludo-cards")["colours"])}
+        return {"contents_board": 1, "contents_tokens": len(g["kinds"]) * each, "contents_pawns": len(g["kinds"])}
     # Ludo cards: a stack of stack_height cards for each die value, for each player's colour
     colours = len(g["colours"]) if players is None else players
     return {"contents_cards": colours * len(g["values"]) * g["stack_height"]}
@@ -169,6 +170,8 @@ def test_the_component_list_counts_what_the_game_facts_ask_for(render, kit_id, p
     assert _norm(cat.text("kit_needs")) in text
     values = {"coins": g.get("coins")}
     for key in g["needs"]:
+        if key == "need_stock":  # what to print on: the default backs are printed duplex (see the backs test)
+            continue
         line = _norm(cat.text(key, **values) if key == "need_coins" else cat.text(key))
         assert line in text, f"{kit_id}: {line!r} not on page 1"
 
@@ -192,6 +195,9 @@ def test_a_list_line_that_names_no_component_would_be_caught():
     facts_ = KitList((ContentFact(name="contents_x", tags=["nothing"]),), ())
     assert entries(facts_, {"piece:light": 9}) == []
     assert entries(KitList((ContentFact(name="k", tags=["piece"]),), ()), {"piece:light": 9, "piece:dark": 9}) == [("k", 18)]
+
+
+MISCUT = 2.0  # mm: a cut that misses by this much leaves no white edge where colour runs past the cut
 
 
 # ---- Tâb -----------------------------------------------------------------------------------------------------------
@@ -323,12 +329,242 @@ def test_kesse_tokens_keep_their_labels_3_mm_inside_and_pawns_run_past_their_cut
         kx0, ky0, kx1, ky1 = cut.line()
         gap = min(t.x0 - kx0, t.y0 - ky0, kx1 - t.x1, ky1 - t.y1)
         assert gap >= 3.0 - 0.05, f"a token's name {gap:.2f} mm from its cut"
-    # pawns: the colour runs past the one cut outline; two feet behind fold lines, so the pawn stands
-    for colour in facts("ludo-cards")["colours"]:
-        mine = [o for o in objs if o.tag == ("pawn", colour["id"])]
+    # pawns, one for each kind of turnip: the colour runs MISCUT mm past the outer edge of the one cut
+    # outline's ink, on every side; two feet behind fold lines, so the pawn stands
+    for kind in g["kinds"]:
+        mine = [o for o in objs if o.tag == ("pawn", kind)]
         cut = [o for o in mine if o.kind == "path" and o.stroke > 0 and not o.dashed]
         assert len(cut) == 1, "one cut outline per pawn"
         fields = [o for o in mine if o.kind == "path" and o.filled and o.h > 10]
-        assert min(f.y0 for f in fields) < cut[0].y0 and max(f.y1 for f in fields) > cut[0].y1
-        assert min(f.x0 for f in fields) < cut[0].x0 and max(f.x1 for f in fields) > cut[0].x1
+        cx0, cy0, cx1, cy1 = cut[0].inset(0)  # the outer edge of the cut line's ink (and PDFium's join padding)
+        past = (cx0 - min(f.x0 for f in fields), cy0 - min(f.y0 for f in fields),
+                max(f.x1 for f in fields) - cx1, max(f.y1 for f in fields) - cy1)
+        assert min(past) >= MISCUT - 0.02, f"a {kind} pawn's colour runs {min(past):.2f} mm past its cut"
         assert len([o for o in mine if o.kind == "path" and o.dashed]) == 3, "the middle fold and a fold for each foot"
+
+
+def _page_text(pdf: Path, index: int) -> str:
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        return doc[index].get_textpage().get_text_range()
+    finally:
+        doc.close()
+
+
+def _list_rows(pdf: Path, heading: str, other: str) -> list:
+    """The rows of one panel of the component list on page 1: the lines under
+    `heading` down to the next heading (`other`) or the end of the list."""
+    lines = page_lines(pdf)[0]
+    head = next(ln for ln in lines if _norm(ln.text) == _norm(heading))
+    rows = []
+    for ln in lines:
+        if ln.base >= head.base - 0.1 or abs(ln.x - head.x) > 12:
+            continue  # above the heading, or in the other panel
+        if _norm(ln.text) == _norm(other) or head.base - ln.base > 60:
+            break
+        rows.append(ln)
+    return [r for r in rows if r.base < head.base]
+
+
+# ---- every kit: one type size for the whole component list ---------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("paper", list(PAPERS))
+@pytest.mark.parametrize("kit_id", ["tab", "kesse-rueben", "ludo-cards"])
+def test_every_row_of_the_component_list_has_one_size(render, kit_id, lang, paper):
+    """Each line of the list at the same size: a list is read as one, and a
+    line set smaller than its neighbours looks like a footnote."""
+    pdf = render(kit_id, lang, paper)
+    cat = load_catalog(kit_id, lang)
+    g = facts(kit_id)
+    rows = [cat.text(key, n=n) for key, n in want_counts(kit_id, None).items()]
+    values = {"coins": g.get("coins")}
+    rows += [cat.text(key, **values) for key in g["needs"] if key != "need_stock"]
+    want = {_norm(r) for r in rows}
+    sizes = {round(ln.size, 2) for ln in page_lines(pdf)[0] if _norm(ln.text.lstrip("•")) in want}
+    found = [ln for ln in page_lines(pdf)[0] if _norm(ln.text.lstrip("•")) in want]
+    assert len(found) >= len(want), f"{len(found)} of {len(want)} rows found"
+    assert len(sizes) == 1, f"the rows of the list at {sorted(sizes)} pt"
+    assert 6.0 <= sizes.pop() <= 8.0
+
+
+# ---- Tâb: the colour past the cut, card for each sheet, the throw tables -------------------------------------------
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_tab_dark_pieces_and_markers_run_2_mm_past_their_cut(render, paper):
+    """The black under the dark pieces and the dark markers (the light
+    player's) reaches MISCUT mm past the outer edge of the blocks' outer cut
+    lines, and stays inside the printable area (the paper's no-ink margin)."""
+    pdf = render("tab", "en", paper)
+    objs = page_objects(pdf, 1)
+    for kind, side in (("piece", "dark"), ("marker", "light")):
+        cuts = [o for o in objs if o.tag == (kind, side) and o.kind == "path" and o.stroke > 0 and not o.dashed
+                and not o.filled and o.stroke < 0.5 and o.w > 10]
+        assert cuts, (kind, side)
+        bx0, by0 = min(o.x0 for o in cuts), min(o.y0 for o in cuts)  # PDFium's bounds: the ink and then some
+        bx1, by1 = max(o.x1 for o in cuts), max(o.y1 for o in cuts)
+        fields = [o for o in objs if o.tag is None and o.kind == "path" and o.filled and o.stroke == 0
+                  and o.x0 < bx0 and o.x1 > bx1 and o.y0 < by0 and o.y1 > by1]
+        assert fields, f"no black field under the {side} {kind}s"
+        f = min(fields, key=lambda o: o.w * o.h)
+        past = (bx0 - f.x0, by0 - f.y0, f.x1 - bx1, f.y1 - by1)
+        assert min(past) >= MISCUT - 0.02, f"{side} {kind}s: black {min(past):.2f} mm past the cut"
+        margin = 6.35  # the no-ink margin every page keeps (pnp.paper)
+        assert f.x0 >= margin - 0.01 and f.y0 >= margin - 0.01
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_tab_says_which_card_is_for_what(render, lang):
+    """The board is glued onto thick card (as the original's assembly text
+    says), the pieces' page onto thin card (a piece is folded): the board's
+    heading, the pieces' heading and the list say so, and the assembly text
+    carries a note that this kit's pieces fold."""
+    pdf = render("tab", lang, "a4")
+    thick, thin = {"en": ("thick", "thin"), "nl": ("dik", "dun"), "de": ("dick", "dünn")}[lang]
+    p1 = page_lines(pdf)[0]
+    top = min(p1, key=lambda ln: -ln.base + 1000 * (ln.size < 8.5))  # the heading over the board (9 pt, bold)
+    assert top.bold and thick in top.text.lower() and thin not in top.text.lower(), top.text
+    needs = _norm(load_catalog("tab", lang).text("need_cards")).lower()
+    assert needs in [_norm(ln.text).lower() for ln in p1] and thick in needs and thin in needs
+    p2 = page_lines(pdf)[1]
+    heading = max((ln for ln in p2 if ln.bold), key=lambda ln: ln.base)  # the first bold line under the header
+    assert thin in _norm(_page_text(pdf, 1)).lower()[:300] and thick not in heading.text.lower()
+    # the assembly text keeps the original's thick card, and this kit's note sends page 2 to thin card
+    p3 = _norm(_page_text(pdf, 2)).lower()
+    assert thick in p3
+    note = next(s for s in re.split(r"(?<=[.!?])\s+", p3) if thin in s)
+    assert "2" in note
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_tab_throw_tables_are_listed_components_with_one_outline(render, paper):
+    """The coin-throw tables on page 2 are components to cut out, one for
+    each player: each has its tag and one cut outline, and the list counts them."""
+    objs = page_objects(render("tab", "en", paper), 1)
+    players = facts("tab")["players"][0]
+    tables = {o.tag for o in objs if o.tag and o.tag[0] == "throws"}
+    assert len(tables) == players
+    for tag in tables:
+        frames = [o for o in objs if o.tag == tag and o.kind == "path" and o.stroke > 0 and not o.filled and o.w > 50
+                  and o.h > 20]
+        assert len(frames) == 1, "one outline round each table"
+        texts = [o for o in objs if o.tag == tag and o.kind == "text"]
+        assert len(texts) >= len(facts("tab")["scores"]) * 2
+        fx0, fy0, fx1, fy1 = frames[0].line()
+        gap = min(min(t.x0 - fx0, t.y0 - fy0, fx1 - t.x1, fy1 - t.y1) for t in texts)
+        assert gap >= 3.0 - 0.05, f"a table's text {gap:.2f} mm from its cut"
+
+
+# ---- Kesse Rüben: fold marks that are what the text says -----------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_kesse_both_fold_marks_are_dashed(render, lang, paper):
+    """"Fold along the dashed marks": above and below the trim, the mark on
+    the fold line is a dashed line long enough to show two dashes and the gap
+    between them, never one solid tick."""
+    pdf = render("kesse-rueben", lang, paper)
+    objs = page_objects(pdf, 0)
+    _, trim, fold, _ = _fold_sheet(render, lang, paper)
+    marks = [o for o in objs if o.kind == "path" and o.stroke > 0 and o.w < 1.0 and abs((o.x0 + o.x1) / 2 - fold) < 0.05
+             and (o.y1 <= trim.y0 + 0.5 or o.y0 >= trim.y1 - 0.5)]
+    above = [o for o in marks if o.y1 <= trim.y0 + 0.5]
+    below = [o for o in marks if o.y0 >= trim.y1 - 0.5]
+    assert above and below, "a mark above and below the trim"
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        page = doc[0]
+        dashes = []
+        for i in range(c.FPDFPage_CountObjects(page.raw)):
+            raw = c.FPDFPage_GetObject(page.raw, i)
+            n = c.FPDFPageObj_GetDashCount(raw)
+            if n > 0:
+                arr = (ctypes.c_float * n)()
+                c.FPDFPageObj_GetDashArray(raw, arr, n)
+                dashes.append(tuple(arr))
+    finally:
+        doc.close()
+    assert dashes
+    for mark in above + below:
+        assert mark.dashed, "a solid tick where the text says dashed"
+        dash_mm = [v * MM for v in dashes[0]]
+        length = mark.h - mark.stroke  # PDFium's bounds are padded by the line width
+        assert length >= 2 * dash_mm[0] + dash_mm[1] - 0.05, f"a mark {length:.2f} mm long shows one dash only"
+
+
+# ---- Ludo cards: what to print on follows the backs; the options are for whoever runs pnp --------------------------
+
+@pytest.fixture(scope="module")
+def ludo_mode(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("ludo-modes")
+    measure = Measurer()
+    cache: dict[tuple, Path] = {}
+
+    def get(lang: str, backs: str, variant: str = "colour") -> Path:
+        key = (lang, backs, variant)
+        if key not in cache:
+            out = folder / "-".join(key)
+            result = render_one(get_kit("ludo-cards"), Options(lang, get_paper("a4"), backs=backs, variant=variant), out,
+                                ("pdf",), 150, measure, validate=False)
+            (cache[key],) = result.files
+        return cache[key]
+
+    return get
+
+
+STOCK = {"duplex-long": ("need_stock_duplex", "need_sleeves"), "duplex-short": ("need_stock_duplex", "need_sleeves"),
+         "gutterfold": ("need_stock_gutterfold",), "none": ("need_stock_none",)}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("backs", list(STOCK))
+def test_ludo_needs_follow_the_backs_printed(ludo_mode, lang, backs):
+    """Page 1 asks for what the kit is printed on in the way it was rendered:
+    card for two-sided printing (or paper with sleeves and old playing cards,
+    the guide's way) in a duplex kit, glue only in a gutterfold kit, and none
+    of another mode's lines."""
+    pdf = ludo_mode(lang, backs)
+    cat = load_catalog("ludo-cards", lang)
+    text = [_norm(ln.text.lstrip("•")) for ln in page_lines(pdf)[0]]
+    for key in STOCK[backs]:
+        assert _norm(cat.text(key)) in text, f"{backs}: {cat.text(key)!r} not on page 1"
+    for other in {k for keys in STOCK.values() for k in keys} - set(STOCK[backs]):
+        assert _norm(cat.text(other)) not in text, f"{backs}: {cat.text(other)!r} on page 1"
+    glue = {"en": "glue", "nl": "lijm", "de": "kleber"}[lang]
+    needs = " ".join(_norm(cat.text(k)).lower() for k in STOCK[backs])
+    assert (glue in needs) == (backs == "gutterfold"), "glue is needed for the gutterfold only"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(("backs", "variant"), [("duplex-long", "colour"), ("duplex-short", "ink-saver")])
+def test_ludo_options_are_addressed_to_whoever_makes_the_kit(ludo_mode, lang, backs, variant):
+    """Someone holding only the PDF cannot re-render it: every sentence that
+    names a command-line option (--back-offset, --backs, --ink-saver,
+    --greyscale) names pnp, the program whoever makes the kit runs."""
+    pdf = ludo_mode(lang, backs, variant)
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        text = " ".join(doc[i].get_textpage().get_text_range() for i in range(len(doc)))
+    finally:
+        doc.close()
+    text = " ".join(text.replace("\ufffe", "").replace("\x02", "").split())
+    sentences = re.split(r"(?<=[.!?])\s+(?=[A-ZÄÖÜ„‘“(•*-])", text)
+    named = [s for s in sentences if re.search(r"--[a-z]", s)]
+    assert len(named) >= 4, named
+    for s in named:
+        assert "pnp" in s, f"an option offered to someone who may hold only the PDF: {s!r}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_kesse_rules_are_set_at_8_pt_or_more(render, lang, paper):
+    """The rules on the back of the board, read from the file: the body of
+    the running text at 8 pt at least (a review found 7.5 pt too small to
+    read at the table); the setup table and the component list each head a
+    column of their own, so the rules get the room."""
+    lines = page_lines(render("kesse-rueben", lang, paper))[0]
+    body = [ln for ln in lines if not ln.bold and len(ln.words) >= 4 and 6.5 < ln.size < 12 and not ln.text.startswith("©")]
+    sizes = sorted({round(ln.size, 2) for ln in body})
+    rules = max(sizes, key=lambda s_: sum(1 for ln in body if round(ln.size, 2) == s_))  # the size most lines have
+    assert sum(1 for ln in body if round(ln.size, 2) == rules) > 40, "the rules are read"
+    assert rules >= 8.0 - 0.01, f"the rules at {rules} pt"
