@@ -20,9 +20,10 @@ pdfs: $(STAMP)
 system-deps:
 	bash scripts/system-deps.sh
 
-## test: lint and the whole test suite
+## test: lint, type check and the whole test suite
 test: $(STAMP) system-deps
 	$(BIN)/ruff check pnp tests bench
+	$(BIN)/mypy
 	$(BIN)/pytest -q
 
 lint: $(STAMP)

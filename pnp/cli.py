@@ -204,7 +204,7 @@ class PnpGroup(click.Group):
         from pnp.interrupts import STOP_SIGNALS, Interrupted, check, stop_signals
 
         if sys.stdout is None:
-            sys.stdout = _ClosedStdout()  # type: ignore[assignment]
+            sys.stdout = _ClosedStdout()
         if args is None:
             # A run builds tens of thousands of small objects that all live
             # to its end (shapes, pages, metrics) and hardly any cycles: the

@@ -281,21 +281,7 @@ def extent(s: Shape, memo: dict[int, Extent | None] | None = None) -> Extent | N
     if isinstance(s, Group):
         local = memo.get(id(s.items), _UNSEEN) if memo is not None else _UNSEEN
         if local is _UNSEEN:
-            x0 = y0 = math.inf
-            x1 = y1 = -math.inf
-            for item in s.items:
-                e = extent(item, memo)
-                if e is not None:
-                    a, b, c, d = e
-                    if a < x0:
-                        x0 = a
-                    if b < y0:
-                        y0 = b
-                    if c > x1:
-                        x1 = c
-                    if d > y1:
-                        y1 = d
-            local = None if x0 == math.inf else (x0, y0, x1, y1)
+            local = _items_extent(s.items, memo)
             if memo is not None:
                 memo[id(s.items)] = local
         if local is None:
@@ -310,8 +296,8 @@ def extent(s: Shape, memo: dict[int, Extent | None] | None = None) -> Extent | N
     if isinstance(s, Text):
         if not s.text.strip():
             return None
-        b = text_box(s)
-        return (b.x, b.y, b.x + b.w, b.y + b.h)
+        box = text_box(s)
+        return (box.x, box.y, box.x + box.w, box.y + box.h)
     st = s.style
     if st.stroke is None:
         if st.fill is None:
@@ -329,20 +315,31 @@ def extent(s: Shape, memo: dict[int, Extent | None] | None = None) -> Extent | N
     return (min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad)
 
 
+def _items_extent(items: Iterable[Shape], memo: dict[int, Extent | None] | None) -> Extent | None:
+    """The union of the items' extents (in the coordinates they are placed
+    in), or None if none of them is inked."""
+    x0 = y0 = math.inf
+    x1 = y1 = -math.inf
+    for item in items:
+        e = extent(item, memo)
+        if e is not None:
+            a, b, c, d = e
+            if a < x0:
+                x0 = a
+            if b < y0:
+                y0 = b
+            if c > x1:
+                x1 = c
+            if d > y1:
+                y1 = d
+    return None if x0 == math.inf else (x0, y0, x1, y1)
+
+
 def is_inked(s: Shape) -> bool:
     if isinstance(s, Text):
         return bool(s.text.strip())
     style = getattr(s, "style", None)
     return style is not None and (style.stroke is not None or style.fill is not None)
-
-
-def ink_box(items: Iterable[Shape]) -> Box | None:
-    box: Box | None = None
-    for s, m, _ in walk(items):
-        if is_inked(s):
-            b = shape_box(s, m)
-            box = b if box is None else box.union(b)
-    return box
 
 
 def tagged(items: Iterable[Shape]) -> Iterator[tuple[Group, Matrix]]:
@@ -406,17 +403,6 @@ def star(cx: float, cy: float, r: float, style: Style = Style(), points: int = 5
         a = math.radians(-90 + i * 180 / points)
         pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
     return polygon(pts, style)
-
-
-def arrow(x1: float, y1: float, x2: float, y2: float, style: Style, head: float = 2.5) -> tuple[Shape, ...]:
-    """A straight arrow from (x1, y1) to (x2, y2) with a filled head."""
-    ang = math.atan2(y2 - y1, x2 - x1)
-    bx, by = x2 - head * math.cos(ang), y2 - head * math.sin(ang)
-    left = (bx + head * 0.5 * math.sin(ang), by - head * 0.5 * math.cos(ang))
-    right = (bx - head * 0.5 * math.sin(ang), by + head * 0.5 * math.cos(ang))
-    head_style = Style(stroke=None, fill=style.stroke, role=style.role)
-    return (Line(x1, y1, bx, by, style), polygon([(x2, y2), left, right], head_style))
-
 
 
 def leaf_count(items: Iterable[Shape]) -> int:

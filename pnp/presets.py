@@ -36,7 +36,7 @@ class Preset:
         return tuple(round((t + 2 * self.bleed) / 25.4 * self.dpi) for t in self.trim)  # type: ignore[return-value]
 
 
-class PresetSchema(Schema):
+class PresetSchema(Schema, frozen=True):
     """One [section] of card-presets.toml."""
 
     title: Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
@@ -54,7 +54,7 @@ PresetId = Annotated[str, msgspec.Meta(max_length=64, pattern=r"^[a-z0-9][a-z0-9
 
 def load_presets() -> dict[str, Preset]:
     data = read_toml(PRESETS_FILE, SpecError, "card presets")
-    checked = check(data, dict[PresetId, PresetSchema], PRESETS_FILE)  # the sections are the file's top level
+    checked: dict[str, PresetSchema] = check(data, dict[PresetId, PresetSchema], PRESETS_FILE)  # the sections are the file's top level
     return {pid: Preset(pid, p.title, p.trim, p.bleed, p.dpi, p.safe, p.order, p.source, p.caveat)
             for pid, p in checked.items()}
 

@@ -29,7 +29,7 @@ Typesetting rules, the same for every language and every string:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Protocol
@@ -382,6 +382,45 @@ def wrap(runs: Sequence[Run], width: float, size: float, measure: Measure, lang:
 _WRAPPED: dict[tuple[int, tuple[Run, ...], float, float, str], tuple[Measure, list[list[Word]]]] = {}
 
 
+def _wide(word: Word, size: float, measure: Measure) -> float:
+    return sum(measure(t, f, size) for t, f in word)
+
+
+def _breakable_words(runs: tuple[Run, ...], width: float, size: float, measure: Measure) -> list[Word]:
+    """The paragraph's words, a tied unit wider than the line untied into its words."""
+    words: list[Word] = []
+    for w in _words(runs):
+        parts = _untie(w)
+        words += parts if len(parts) > 1 and _wide(w, size, measure) > width + 1e-9 else [w]
+    return words
+
+
+class _PieceWidths:
+    """The width of a piece of a word (letters a to b of word j, with a
+    hyphen if it ends one), each measured once."""
+
+    def __init__(self, words: list[Word], size: float, measure: Measure) -> None:
+        self.words, self.size, self.measure = words, size, measure
+        self.texts = [_text(w) for w in words]
+        self.widths: dict[tuple[int, int, int], float] = {}
+
+    def __call__(self, j: int, a: int, b: int, hyphen: bool) -> float:
+        key = (j, a, b if b < len(self.texts[j]) else -1)
+        if key not in self.widths:
+            self.widths[key] = _wide(_piece(self.words[j], a, b, hyphen), self.size, self.measure)
+        return self.widths[key]
+
+
+def _reached(best: dict[tuple[int, int, int], tuple[float, tuple[int, int, int] | None]],
+             i: int, o: int) -> Iterator[tuple[int, float]]:
+    """The states reached that start a line at word i, letter o: each count
+    of hyphenated lines just before, with its least cost."""
+    for c in range(MAX_HYPHENS_IN_A_ROW + 1):
+        here = best.get((i, o, c))
+        if here is not None:
+            yield c, here[0]
+
+
 def _wrap(runs: tuple[Run, ...], width: float, size: float, measure: Measure, lang: str) -> list[list[Word]]:
     """The paragraph broken into lines as a whole (total fit, after Knuth
     and Plass, ragged right): of every way to break it, the one with the
@@ -392,37 +431,19 @@ def _wrap(runs: tuple[Run, ...], width: float, size: float, measure: Measure, la
     cannot break gets a line of its own (and the caller's overflow check
     catches it)."""
     space = measure(" ", "Sans", size)
-
-    def wide(word: Word) -> float:
-        return sum(measure(t, f, size) for t, f in word)
-
-    words: list[Word] = []
-    for w in _words(runs):
-        parts = _untie(w)
-        words += parts if len(parts) > 1 and wide(w) > width + 1e-9 else [w]
+    piece_w = _PieceWidths(_breakable_words(runs, width, size, measure), size, measure)
+    words, texts = piece_w.words, piece_w.texts
     n = len(words)
     if n == 0:
         return []
-    texts = [_text(w) for w in words]
     points = [break_points(t, lang) for t in texts]
-    widths: dict[tuple[int, int, int], float] = {}
-
-    def piece_w(j: int, a: int, b: int, hyphen: bool) -> float:
-        key = (j, a, b if b < len(texts[j]) else -1)
-        if key not in widths:
-            widths[key] = wide(_piece(words[j], a, b, hyphen))
-        return widths[key]
 
     # a state: the line starts at word i, letter o; with c hyphenated lines just before
     best: dict[tuple[int, int, int], tuple[float, tuple[int, int, int] | None]] = {(0, 0, 0): (0.0, None)}
     order = sorted({(j, 0) for j in range(n)} | {(j, p) for j in range(n) for p, _, _ in points[j]})
     finals: list[tuple[float, tuple[int, int, int]]] = []
     for i, o in order:
-        for c in range(MAX_HYPHENS_IN_A_ROW + 1):
-            here = best.get((i, o, c))
-            if here is None:
-                continue
-            cost0 = here[0]
+        for c, cost0 in _reached(best, i, o):
             used = 0.0
             for j in range(i, n):
                 a = o if j == i else 0
@@ -430,13 +451,13 @@ def _wrap(runs: tuple[Run, ...], width: float, size: float, measure: Measure, la
                 for p, hyphen, pen in points[j]:
                     if p <= a:
                         continue
-                    w = used + gap + piece_w(j, a, p, hyphen)
-                    if w > width + 1e-9:
+                    line_w = used + gap + piece_w(j, a, p, hyphen)
+                    if line_w > width + 1e-9:
                         break
                     c2 = c + 1
                     if c2 > MAX_HYPHENS_IN_A_ROW:
                         continue
-                    cost = cost0 + LINE + RAGGED * ((width - w) / width) ** 2 + pen + (TWO_IN_A_ROW if c else 0)
+                    cost = cost0 + LINE + RAGGED * ((width - line_w) / width) ** 2 + pen + (TWO_IN_A_ROW if c else 0)
                     key = (j, p, c2)
                     if key not in best or cost < best[key][0]:
                         best[key] = (cost, (i, o, c))
@@ -460,12 +481,26 @@ def _wrap(runs: tuple[Run, ...], width: float, size: float, measure: Measure, la
                     break
     # walk back from the cheapest last line
     _, state = min(finals, key=lambda f: f[0])
+    return _cut_lines(_line_starts(best, state, n), words, texts, points)
+
+
+def _line_starts(best: dict[tuple[int, int, int], tuple[float, tuple[int, int, int] | None]],
+                 last: tuple[int, int, int], n: int) -> list[tuple[int, int]]:
+    """Where each line starts (word, letter), from the first to the start of
+    the last line `last`, walked back through `best`; then (n, 0), the end."""
     ends: list[tuple[int, int]] = [(n, 0)]
-    at: tuple[int, int, int] | None = state
+    at: tuple[int, int, int] | None = last
     while at is not None:
         ends.append((at[0], at[1]))
         at = best[at][1]
-    ends.reverse()  # line k runs from ends[k] to ends[k + 1]
+    ends.reverse()
+    return ends
+
+
+def _cut_lines(ends: list[tuple[int, int]], words: list[Word], texts: list[str],
+               points: list[tuple[tuple[int, bool, int], ...]]) -> list[list[Word]]:
+    """The words cut into lines: line k runs from ends[k] to ends[k + 1]
+    (word, letter), hyphenated where a line ends inside a word."""
     lines: list[list[Word]] = []
     for (i, o), (j, p) in zip(ends, ends[1:], strict=False):
         line: list[Word] = []
@@ -561,6 +596,17 @@ def _column_breaks(lines: list[list[Word]], y: float, pitch: float, tops: Sequen
     return breaks
 
 
+def _kept_with_heading(after: Block | None, diagrams: dict[str, tuple[float, DiagramFn]], line_h: float,
+                       style: FlowStyle) -> float:
+    """The room a heading keeps below it for what follows: the first three
+    lines of text, or its picture (nothing after the last block)."""
+    if after is None:
+        return 0.0
+    if after.kind == "diagram" and after.name in diagrams:
+        return diagrams[after.name][0] + style.gap * line_h
+    return (3 + style.gap) * line_h
+
+
 def flow(
     blocks: Sequence[Block],
     columns: Sequence[Box],
@@ -605,10 +651,7 @@ def flow(
             y += style.heading_gap * line_h
         lines = wrap(block.runs, box.w - indent, bsize, measure, block.lang)
         if block.kind == "h":
-            # keep a heading with the first three lines of what follows (or its picture)
-            following = (3 + style.gap) * line_h if bi + 1 < len(blocks) else 0.0
-            if bi + 1 < len(blocks) and blocks[bi + 1].kind == "diagram" and blocks[bi + 1].name in diagrams:
-                following = diagrams[blocks[bi + 1].name][0] + style.gap * line_h
+            following = _kept_with_heading(blocks[bi + 1] if bi + 1 < len(blocks) else None, diagrams, line_h, style)
             if y + len(lines) * bline + following > box.bottom + 1e-6 or _text_goes_on(
                     blocks, bi + 1, y + len(lines) * bline + style.gap * line_h, columns[col:], size, measure, style):
                 next_column()

@@ -30,12 +30,15 @@ from pnp.errors import PnpError, ValidationError, shown
 from pnp.naming import read_keywords
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterable, Mapping
 
     from pnp.build import Built
     from pnp.deck import Deck
+    from pnp.kits import Kit
+    from pnp.options import Options
     from pnp.textflow import Measure
     from pnp.validation.printed import PrintedPage
+    from pnp.validation.syntax import Syntax
 
 
 @dataclass(frozen=True)
@@ -72,20 +75,6 @@ class Report:
             **{k: v for k, v in self.info.items()},
             "checks": [c.__dict__ for c in self.checks],
         }
-
-
-def count_components(data: bytes) -> Counter[tuple[str, str]]:
-    """(kind, value) -> how many components print visibly in a PDF."""
-    from pnp.validation.printed import read_printed
-
-    return Counter((c.kind, c.value) for p in read_printed(data, want_colour=False) for c in p.components if c.visible)
-
-
-def matches(key: str, tag: tuple[str, str]) -> bool:
-    kind, _, value = key.partition(":")
-    if tag[0] != kind:
-        return False
-    return not value or tag[1] == value or tag[1].startswith(value + "-")
 
 
 _MARKUP = re.compile(r"\*\*|\*")
@@ -315,13 +304,9 @@ def _validate_zip(path: Path, data: bytes, report: Report) -> None:
 def _validate(data: bytes, report: Report, built: Built | Deck | None, own: bool = False) -> Deck | None:
     """The checks of a kit PDF or a cards PDF; a cards PDF's deck is returned."""
     from pnp.deck import Deck
-    from pnp.i18n import languages
     from pnp.kits import registry
-    from pnp.modes import Backs, Variant
+    from pnp.modes import Variant
     from pnp.naming import CARDS as FORMAT
-    from pnp.naming import KitClaim
-    from pnp.options import Options
-    from pnp.paper import PAPERS
     from pnp.validation.printed import read_printed
 
     if not data:
@@ -336,12 +321,7 @@ def _validate(data: bytes, report: Report, built: Built | Deck | None, own: bool
         keywords = built.keywords
     else:
         own = False
-        from pnp.validation.syntax import Invalid, read_syntax
-
-        try:
-            syntax = read_syntax(data)
-        except Invalid as e:
-            raise ValidationError(str(e)) from None
+        syntax = _read_syntax(data)
         keywords = syntax.keywords
     kw = _claims(keywords)
     kit = registry().get(kw["kit"])
@@ -354,16 +334,69 @@ def _validate(data: bytes, report: Report, built: Built | Deck | None, own: bool
             raise ValidationError(f"claims the format {kw['format']!r}; pnp writes kit PDFs and {FORMAT} PDFs")
         assert syntax is not None  # a deck is read by qpdf too (pnp.validation.cards)
         return validate_deck(data, syntax, kw, kit, report, built if isinstance(built, Deck) else None)
+    options, pages_claim = _claimed_options(kw, kit, spec := kit.load_spec(), report)
+    cats = kit.catalog(options.lang)
+
+    # what the kit's own build prints for the options the file claims
+    if built is None or isinstance(built, Deck) or built.keywords != keywords:
+        from pnp.build import build_pages
+
+        built = build_pages(kit, options, shared_measurer())
+    printed = read_printed(data, want_colour=options.variant is Variant.GREYSCALE, keep_images=not own)
+    checks = report.checks
+    n_pages = len(printed)
+    checks.append(Check("pages", str(len(built.pages)), str(n_pages), n_pages == len(built.pages)))
+    checks.append(Check("page count the file claims", str(n_pages), kw["pages"], pages_claim == n_pages))
+    checks.extend(structure_checks(built, printed))
+    if not own:
+        checks.append(_compare_check(built, printed))
+
+    # the components the rules call for, counting only those that print
+    checks.extend(component_checks(kit.expected(spec, options), printed))
+    if options.variant is Variant.GREYSCALE:
+        coloured = [n for n, p in enumerate(printed, 1) if p.colour]
+        checks.append(Check("greyscale: no colour", "no colour on any page",
+                            "none" if not coloured else f"colour on page(s) {', '.join(map(str, coloured[:6]))}", not coloured))
+
+    # the numbers the rules text states, read from the visible text
+    text = normalise("".join(p.text for p in printed))
+    values = kit.text_values(spec, options)
+    templates = [t for key in ("rules", "subtitle") if key in cats.strings for t in _as_list(cats.raw(key))]
+    checks.extend(stated_numbers(text, templates, values))
+
+    # the game facts themselves
+    for name, holds, detail in kit.invariants(spec):
+        checks.append(Check(f"game facts: {name}", "holds", "holds" if holds else detail, holds))
+    return None
+
+
+def _read_syntax(data: bytes) -> Syntax:
+    from pnp.validation.syntax import Invalid, read_syntax
+
+    try:
+        return read_syntax(data)
+    except Invalid as e:
+        raise ValidationError(str(e)) from None
+
+
+def _claimed_options(kw: dict[str, str], kit: Kit, spec: Any, report: Report) -> tuple[Options, int]:
+    """The options a kit PDF's keywords claim (each checked against what pnp
+    makes), and its claimed page count; the claims go in the report."""
+    from pnp.i18n import languages
+    from pnp.modes import Backs
+    from pnp.naming import KitClaim
+    from pnp.options import Options
+    from pnp.paper import PAPERS
+
     lang, paper_id = kw.get("lang", "?"), kw.get("paper", "?")
     if paper_id not in PAPERS:
         raise ValidationError(f"names an unknown paper {paper_id!r}; pnp prints on {', '.join(PAPERS)}")
     if lang not in languages():  # a name from the list, never a path to look a file up by
         raise ValidationError(f"names an unknown language {lang[:40]!r}; pnp prints {', '.join(languages())}")
     try:
-        cats = kit.catalog(lang)
+        kit.catalog(lang)
     except PnpError:
         raise ValidationError(f"names an unknown language {lang!r}") from None
-    spec = kit.load_spec()
     counts = kit.player_counts(spec)
     span = f"{min(counts)}-{max(counts)}" if len(counts) > 1 else str(counts[0])
     claim = kw.get("players", "all")
@@ -376,35 +409,27 @@ def _validate(data: bytes, report: Report, built: Built | Deck | None, own: bool
     options = Options(lang, PAPERS[paper_id], players if "players" in kit.options else None,
                       backs if "backs" in kit.options else Backs.DUPLEX_LONG, offset, variant=variant)
     report.info = {"kit": kit.id, "lang": lang, "paper": paper_id, "players": claim, "backs": backs, "variant": variant}
+    return options, pages_claim
 
-    # what the kit's own build prints for the options the file claims
-    if built is None or isinstance(built, Deck) or built.keywords != keywords:
-        from pnp.build import build_pages
 
-        built = build_pages(kit, options, shared_measurer())
-    printed = read_printed(data, want_colour=variant is Variant.GREYSCALE, keep_images=not own)
-    checks = report.checks
-    n_pages = len(printed)
-    checks.append(Check("pages", str(len(built.pages)), str(n_pages), n_pages == len(built.pages)))
-    checks.append(Check("page count the file claims", str(n_pages), kw["pages"], pages_claim == n_pages))
-    checks.extend(structure_checks(built, printed))
-    if not own:
-        # what each page prints against what the genuine kit prints (pnp's own bytes are that kit)
-        from pnp.validation import compare
+def _compare_check(built: Built, printed: list[PrintedPage]) -> Check:
+    """What each page prints against what the genuine kit prints (pnp's own
+    bytes are that kit, and skip this); the pages' images are let go."""
+    from pnp.validation import compare
 
-        seen = [p.image for p in printed]
-        for p in printed:
-            p.image = None
-        differ = compare.compare(seen, built, compare.rasters(compare.genuine_pdf(built), len(seen)))
-        checks.append(Check("what each page prints", "what the kit prints (print mode)",
-                            "the same" if not differ else f"prints differently from the kit: {'; '.join(differ[:2])}"
-                            + ("; ..." if len(differ) > 2 else ""), not differ))
+    seen = [p.image for p in printed]
+    for p in printed:
+        p.image = None
+    differ = compare.compare(seen, built, compare.rasters(compare.genuine_pdf(built), len(seen)))
+    return Check("what each page prints", "what the kit prints (print mode)",
+                 "the same" if not differ else f"prints differently from the kit: {'; '.join(differ[:2])}"
+                 + ("; ..." if len(differ) > 2 else ""), not differ)
 
-    # the components the rules call for, counting only those that print
-    want = kit.expected(spec, options)
-    found: Counter[tuple[str, str]] = Counter((c.kind, c.value) for p in printed for c in p.components if c.visible)
-    # the tags each key of the rules matches (see `matches`): "kind" every tag
-    # of that kind, "kind:value" the tag kind:value and kind:value-anything
+
+def tags_matching(found: Iterable[tuple[str, str]]) -> dict[tuple[str, str], list[tuple[str, str]]]:
+    """The tags each key of the rules matches, keyed by (kind, value): "kind"
+    (value "") every tag of that kind, "kind:value" the tag kind:value and
+    kind:value-anything (card:red matches card:red-3, not card:reddish)."""
     by_key: dict[tuple[str, str], list[tuple[str, str]]] = {}
     for tag in found:
         by_key.setdefault((tag[0], ""), []).append(tag)
@@ -412,6 +437,15 @@ def _validate(data: bytes, report: Report, built: Built | Deck | None, own: bool
         for i in range(1, len(parts) + 1):
             if parts[:i] != [""]:
                 by_key.setdefault((tag[0], "-".join(parts[:i])), []).append(tag)
+    return by_key
+
+
+def component_checks(want: Mapping[str, int], printed: list[PrintedPage]) -> list[Check]:
+    """The components the rules call for (`want`: key -> count), counting
+    only those that print, and that nothing else and nothing hidden is there."""
+    checks: list[Check] = []
+    found: Counter[tuple[str, str]] = Counter((c.kind, c.value) for p in printed for c in p.components if c.visible)
+    by_key = tags_matching(found)
     claimed: set[tuple[str, str]] = set()
     for key, n in want.items():
         kind, _, value = key.partition(":")
@@ -432,21 +466,7 @@ def _validate(data: bytes, report: Report, built: Built | Deck | None, own: bool
     invisible = sum(p.hidden_text for p in printed)
     checks.append(Check("text that prints", "all", "all" if not invisible else f"{invisible} text runs print nothing "
                         "(invisible, covered, or off the page)", not invisible))
-    if variant is Variant.GREYSCALE:
-        coloured = [n for n, p in enumerate(printed, 1) if p.colour]
-        checks.append(Check("greyscale: no colour", "no colour on any page",
-                            "none" if not coloured else f"colour on page(s) {', '.join(map(str, coloured[:6]))}", not coloured))
-
-    # the numbers the rules text states, read from the visible text
-    text = normalise("".join(p.text for p in printed))
-    values = kit.text_values(spec, options)
-    templates = [t for key in ("rules", "subtitle") if key in cats.strings for t in _as_list(cats.raw(key))]
-    checks.extend(stated_numbers(text, templates, values))
-
-    # the game facts themselves
-    for name, holds, detail in kit.invariants(spec):
-        checks.append(Check(f"game facts: {name}", "holds", "holds" if holds else detail, holds))
-    return None
+    return checks
 
 
 def structure_checks(built: Built, printed: list[PrintedPage]) -> list[Check]:
@@ -586,20 +606,6 @@ def reading_texts(page: Any, has_text: dict[int, bool] | None = None) -> list[An
 
     rec(page.items, IDENTITY)
     return out
-
-
-def describe(c: Counter[tuple[str, str]]) -> str:
-    if not c:
-        return "no components"
-    kinds: Counter[str] = Counter()
-    for (k, _), n in c.items():
-        kinds[k] += n
-    parts = []
-    for k, n in kinds.items():
-        values = sorted({v for (kk, v) in c if kk == k})
-        shown = ", ".join(values[:3]) + (", ..." if len(values) > 3 else "")
-        parts.append(f"{n} {k} ({shown})")
-    return " and ".join(parts)
 
 
 def difference(want: Counter[tuple[str, str]], got: Counter[tuple[str, str]]) -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import shutil
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
@@ -127,3 +128,11 @@ def placed_reading_text(page: Page) -> list[tuple[Text, Matrix]]:
 
 def reading_text(page: Page) -> list[Text]:
     return [t for t, _ in placed_reading_text(page)]
+
+
+def printed_components(data: bytes) -> Counter[tuple[str, str]]:
+    """(kind, value) -> how many components print visibly in a PDF, as the
+    validator's reader (pnp.validation.printed) sees them."""
+    from pnp.validation.printed import read_printed
+
+    return Counter((c.kind, c.value) for p in read_printed(data, want_colour=False) for c in p.components if c.visible)

@@ -46,48 +46,64 @@ def _resolve(node: dict[str, Any], defs: dict[str, Any]) -> dict[str, Any]:
     return node
 
 
+def _bad_integers(node: dict[str, Any], value: Any) -> Iterator[tuple[str, Any]]:
+    yield "text", "twelve"
+    yield "fraction", 12.7
+    yield "bool", True
+    if "minimum" in node:
+        yield "below-minimum", node["minimum"] - 1
+    if "maximum" in node:
+        yield "above-maximum", node["maximum"] + 1
+
+
+def _bad_numbers(node: dict[str, Any], value: Any) -> Iterator[tuple[str, Any]]:
+    yield "text", "x"
+    yield "bool", True
+    yield "nan", math.nan
+    yield "inf", math.inf
+    yield "-inf", -math.inf
+    if "exclusiveMinimum" in node:
+        yield "at-exclusive-minimum", node["exclusiveMinimum"]
+    if "minimum" in node:
+        yield "below-minimum", node["minimum"] - 1
+
+
+def _bad_strings(node: dict[str, Any], value: Any) -> Iterator[tuple[str, Any]]:
+    yield "number", 3
+    if "pattern" in node:
+        assert not re.search(node["pattern"], "red colour!")
+        yield "pattern", "red colour!"
+    if node.get("minLength", 0) > 0:
+        yield "empty", ""
+    if "maxLength" in node:
+        yield "too-long", "a" * (node["maxLength"] + 1)
+
+
+def _bad_arrays(node: dict[str, Any], value: Any) -> Iterator[tuple[str, Any]]:
+    yield "text", "x"
+    if node.get("minItems", 0) > 0:
+        yield "too-few", list(value)[: node["minItems"] - 1]
+    if "maxItems" in node:
+        yield "too-many", list(value) + list(value)[-1:] * (node["maxItems"] - len(value) + 1)
+
+
+def _bad_objects(node: dict[str, Any], value: Any) -> Iterator[tuple[str, Any]]:
+    yield "text", "x"
+    if node.get("additionalProperties") is False:
+        yield "unknown-key", {**value, "frobnicate": 1}
+    elif isinstance(node.get("additionalProperties"), dict) and value:
+        yield "bad-key", {**value, "Not A Key!": next(iter(value.values()))}
+
+
+_BAD = {"integer": _bad_integers, "number": _bad_numbers, "string": _bad_strings, "array": _bad_arrays,
+        "object": _bad_objects}
+
+
 def bad_values(node: dict[str, Any], value: Any) -> Iterator[tuple[str, Any]]:
     """Values the schema node must refuse, each with a name for the test id."""
-    kind = node.get("type")
-    if kind == "integer":
-        yield "text", "twelve"
-        yield "fraction", 12.7
-        yield "bool", True
-        if "minimum" in node:
-            yield "below-minimum", node["minimum"] - 1
-        if "maximum" in node:
-            yield "above-maximum", node["maximum"] + 1
-    elif kind == "number":
-        yield "text", "x"
-        yield "bool", True
-        yield "nan", math.nan
-        yield "inf", math.inf
-        yield "-inf", -math.inf
-        if "exclusiveMinimum" in node:
-            yield "at-exclusive-minimum", node["exclusiveMinimum"]
-        if "minimum" in node:
-            yield "below-minimum", node["minimum"] - 1
-    elif kind == "string":
-        yield "number", 3
-        if "pattern" in node:
-            assert not re.search(node["pattern"], "red colour!")
-            yield "pattern", "red colour!"
-        if node.get("minLength", 0) > 0:
-            yield "empty", ""
-        if "maxLength" in node:
-            yield "too-long", "a" * (node["maxLength"] + 1)
-    elif kind == "array":
-        yield "text", "x"
-        if node.get("minItems", 0) > 0:
-            yield "too-few", list(value)[: node["minItems"] - 1]
-        if "maxItems" in node:
-            yield "too-many", list(value) + list(value)[-1:] * (node["maxItems"] - len(value) + 1)
-    elif kind == "object":
-        yield "text", "x"
-        if node.get("additionalProperties") is False:
-            yield "unknown-key", {**value, "frobnicate": 1}
-        elif isinstance(node.get("additionalProperties"), dict) and value:
-            yield "bad-key", {**value, "Not A Key!": next(iter(value.values()))}
+    bad = _BAD.get(str(node.get("type")))
+    if bad is not None:
+        yield from bad(node, value)
 
 
 def mutations(node: dict[str, Any], value: Any, path: Path_, defs: dict[str, Any]

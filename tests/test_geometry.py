@@ -20,7 +20,6 @@ from pnp.geometry import (
     Text,
     grey,
     hex_rgb,
-    ink_box,
     is_inked,
     map_colours,
     shape_box,
@@ -29,6 +28,7 @@ from pnp.geometry import (
     walk,
 )
 from pnp.modes import Anchor
+from tests.helpers import KIT_IDS
 
 PathShape = pnp.geometry.Path
 
@@ -105,15 +105,6 @@ def test_a_half_turn_stays_in_place_around_its_origin():
     assert (b.x, b.y, b.w, b.h) == pytest.approx((47, 59, 6, 2))
 
 
-def test_ink_box_ignores_what_is_not_inked():
-    ghost = Rect(-100, -100, 1, 1, Style(stroke=None, fill=None))
-    blank = Text(-50, -50, "  ", "Sans", 9, 1.0)
-    real = Rect(0, 0, 2, 2, Style(stroke=None, fill=BLACK))
-    assert not is_inked(ghost) and not is_inked(blank) and is_inked(real)
-    assert ink_box((ghost, blank, real)) == Box(0, 0, 2, 2)
-    assert ink_box((ghost,)) is None
-
-
 def test_box_contains_and_overlaps():
     a = Box(0, 0, 10, 10)
     assert a.contains(Box(0, 0, 10, 10)) and not a.contains(Box(0, 0, 10.01, 10))
@@ -142,7 +133,7 @@ def test_map_colours_reaches_every_colour():
     assert out[2].style.stroke is None
 
 
-@pytest.mark.parametrize("kit_id", ["tab", "kesse-rueben", "ludo-cards"])
+@pytest.mark.parametrize("kit_id", KIT_IDS)
 def test_extent_with_a_memo_is_the_extent_without(built, kit_id):
     """The memo keys group contents by identity; on every page of a kit (where
     repeated art shares its contents) it must give the plain answer."""
@@ -156,3 +147,10 @@ def test_extent_with_a_memo_is_the_extent_without(built, kit_id):
     assert memo, "no group was remembered"
     moved = pnp.geometry.Group((pnp.geometry.Rect(0, 0, 10, 5, pnp.geometry.Style()),), 3, 4, rotate=90.0)
     assert extent(moved, {}) == extent(moved) != extent(pnp.geometry.Group(moved.items, 3, 4), {})
+
+
+def test_is_inked_only_for_what_puts_ink_on_paper():
+    assert not is_inked(Rect(-100, -100, 1, 1, Style(stroke=None, fill=None)))  # neither stroked nor filled
+    assert not is_inked(Text(-50, -50, "  ", "Sans", 9, 1.0))  # blank text
+    assert is_inked(Rect(0, 0, 2, 2, Style(stroke=None, fill=BLACK)))
+    assert is_inked(Rect(0, 0, 2, 2, Style(fill=None)))  # the default stroke

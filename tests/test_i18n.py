@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import re
 import shutil
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -211,6 +213,33 @@ def test_rendering_the_kits_never_loads_the_bold_italic_font(tmp_path):
             "from reportlab.pdfbase import pdfmetrics; print(sorted(pdfmetrics.getRegisteredFontNames()))")
     out = subprocess.run([sys.executable, "-c", code, str(tmp_path)], capture_output=True, text=True, check=True).stdout
     assert "Sans-BoldItalic" not in out and "Sans-Bold" in out
+
+
+def _looked_up(key: str, source: str, data: str) -> bool:
+    """Whether pnp can look `key` up: the key written whole as a string in
+    pnp's code or in a kit's game.toml (a data kit names its texts there),
+    or a key built from a written prefix (`"print_" + ...`, f"scale_length_{...}")."""
+    if re.search(rf"[\"']{re.escape(key)}[\"']", source + data):
+        return True
+    prefixes = re.findall(r"[\"']([a-z_]+_)[\"'] *\+|f[\"']([a-z_]+_)\{", source)
+    return any(key.startswith(p) for pair in prefixes for p in pair if p)
+
+
+def test_every_catalog_key_is_looked_up_somewhere():
+    """A key nothing looks up is text every language translates for nothing."""
+    package = Path(__file__).resolve().parent.parent / "pnp"
+    source = "\n".join(p.read_text(encoding="utf-8") for p in sorted(package.rglob("*.py")))
+    data = "\n".join(p.read_text(encoding="utf-8") for p in sorted(TEMPLATES.glob("*/game.toml")))
+    unused = [f"{f.parent.parent.name}: {key}" for f in sorted(TEMPLATES.glob("*/lang/en.toml"))
+              for key in tomllib.loads(f.read_text(encoding="utf-8")) if not _looked_up(key, source, data)]
+    assert not unused, "catalog keys nothing looks up: " + ", ".join(unused)
+
+
+def test_the_key_check_sees_an_unused_key():
+    assert not _looked_up("cut_lines", 'cat.text("cut_line")', "")
+    assert _looked_up("cut_lines", "cat.text('cut_lines')", "")
+    assert _looked_up("print_long", 'cat.text("print_" + mode)', "")
+    assert _looked_up("rules_ur", "", 'text = "rules_ur"')
 
 
 def test_quotation_marks_are_typographic_and_one_kind_per_language():

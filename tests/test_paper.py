@@ -6,9 +6,9 @@ import pytest
 
 from pnp.errors import UsageError
 from pnp.geometry import PT as PNP_PT
-from pnp.i18n import languages, load_catalog
+from pnp.i18n import load_catalog
 from pnp.paper import PAPERS, SAFE_MARGIN, get_paper
-from tests.helpers import INCH, PAPER_MM, PT, SCALE_BAR_MM
+from tests.helpers import INCH, LANGS, PAPER_MM, PT, SCALE_BAR_MM
 from tests.helpers import SAFE_MARGIN as QUARTER_INCH
 
 
@@ -54,7 +54,7 @@ def test_a_layout_for_both_papers_has_the_common_safe_area():
 
 
 @pytest.mark.parametrize("pid", sorted(SCALE_BAR_MM))
-@pytest.mark.parametrize("lang", languages())
+@pytest.mark.parametrize("lang", LANGS)
 def test_the_scale_bar_and_its_label(pid, lang):
     paper = get_paper(pid)
     assert paper.scale_bar == pytest.approx(SCALE_BAR_MM[pid], abs=1e-9)
@@ -63,7 +63,7 @@ def test_the_scale_bar_and_its_label(pid, lang):
     assert f"{SCALE_BAR_MM[pid]:g} mm".replace(".", comma) in words
 
 
-@pytest.mark.parametrize("lang", languages())
+@pytest.mark.parametrize("lang", LANGS)
 def test_letter_states_its_bar_in_inches(lang):
     words = load_catalog("tab", lang).text("scale_length_letter").replace("\u00a0", " ")
     assert words.startswith("2 ") and words.split()[1] in ("in", "inch", "Zoll")

@@ -65,7 +65,8 @@ def test_wrap_sets_the_paragraph_as_a_whole(measure, width):
     size = 9.0
     lines = wrap((Run(PARAGRAPH),), width, size, measure)
     words = ["".join(t for t, _ in w) for line in lines for w in line]
-    units = tie(PARAGRAPH).split(" ")  # "a throw", "a piece": tied units are words here
+    # a one-letter word keeps the word after it: "a throw", "a two", "a piece." are units here
+    units = PARAGRAPH.replace("a throw", "a\u00a0throw").replace("a two", "a\u00a0two").replace("a piece", "a\u00a0piece").split(" ")
     assert words == units
     greedy = _greedy([[(w, "Sans")] for w in units], width, size, measure)
     assert len(lines) == len(greedy)

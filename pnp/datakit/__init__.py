@@ -62,7 +62,7 @@ def load(folder: Path) -> DataSpec:
             raise SpecError(f"{path}: components[{i}].kind: should be one of {', '.join(kinds())}, not {name!r}")
         if isinstance(name, str):
             _check_enums(c, kinds()[name].schema, f"{path}: components[{i}]")
-    game = check(raw, game_schema(), path)
+    game: Any = check(raw, game_schema(), path)  # a Struct class built at run time (datakit.schema)
     players = tuple(game.players)
     if list(players) != sorted(set(players)):
         raise SpecError(f"{path}: players: must be in ascending order without repeats, not {list(players)!r}")

@@ -21,17 +21,17 @@ TEXT = 200  # characters: a value or a rule set's name is a line, not a page
 def game_schema() -> type:
     from pnp.kinds import kinds
 
-    component = Union[tuple(k.schema for k in kinds().values())]  # noqa: UP007 - built at run time
+    component: Any = Union[tuple(k.schema for k in kinds().values())]  # noqa: UP007 - built at run time
     value = Union[Annotated[int, msgspec.Meta(ge=0, le=MAX_COUNT)], Annotated[str, msgspec.Meta(max_length=TEXT)]]  # noqa: UP007
     return msgspec.defstruct(
         "DataGame",
         [
             ("players", Counts),
-            ("components", Annotated[list[component], msgspec.Meta(min_length=1, max_length=MAX_LIST)]),  # type: ignore[valid-type]
+            ("components", Annotated[list[component], msgspec.Meta(min_length=1, max_length=MAX_LIST)]),
             # the traditional rule set the rules follow, named in the kit
             ("rule_set", Annotated[str, msgspec.Meta(max_length=TEXT)], ""),
             # numbers and words the catalog's texts use
-            ("values", Annotated[dict[Name, value], msgspec.Meta(max_length=MAX_LIST)], {}),  # type: ignore[valid-type]
+            ("values", Annotated[dict[Name, value], msgspec.Meta(max_length=MAX_LIST)], {}),
             ("contents", Annotated[list[ContentFact], msgspec.Meta(max_length=MAX_LIST)], []),
             ("needs", Annotated[list[Name], msgspec.Meta(max_length=MAX_LIST)], []),
         ],

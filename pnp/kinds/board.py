@@ -40,14 +40,14 @@ Square = tuple[Count, Count]  # [row, column], from 1, row 1 at the top
 HEADING_H = 8.0  # mm over the board for its heading
 
 
-class Special(Schema, kw_only=True):
+class Special(Schema, kw_only=True, frozen=True):
     squares: Annotated[list[Square], msgspec.Meta(min_length=1)]
     art: ArtFile | None = None
     label: Name | None = None  # a catalog key
     fill: HexColour | None = None
 
 
-class BoardData(Schema, tag_field="kind", tag="board", kw_only=True):
+class BoardData(Schema, tag_field="kind", tag="board", kw_only=True, frozen=True):
     """A grid (rows, columns, square) or one picture (art, size)."""
 
     id: Name = "board"

@@ -25,7 +25,7 @@ LABEL_MIN_PT = 6.0  # a label that needs less does not fit its box
 SAFE = 3.0  # mm: a face's art, symbol and label keep this far inside its edge
 
 
-class Face(Schema, kw_only=True):
+class Face(Schema, kw_only=True, frozen=True):
     """One face of a piece or card: a colour, and on it art, a symbol and a label."""
 
     fill: HexColour | None = None

@@ -50,7 +50,7 @@ TEXT_MIN_PT = 6.0
 Cell = str | int
 
 
-class Fields(Schema, kw_only=True):
+class Fields(Schema, kw_only=True, frozen=True):
     """Which column (or inline key) holds each field; "" leaves a field out."""
 
     title: str = "title"
@@ -62,7 +62,7 @@ class Fields(Schema, kw_only=True):
     count: str = "count"
 
 
-class DeckData(Schema, tag_field="kind", tag="deck", kw_only=True):
+class DeckData(Schema, tag_field="kind", tag="deck", kw_only=True, frozen=True):
     id: Name = "card"
     card: tuple[Mm, Mm] = (63.5, 88.9)
     csv: Annotated[str, msgspec.Meta(min_length=1)] | None = None

@@ -56,7 +56,7 @@ BLOCK_GAP = 4.0  # mm between blocks
 EDGE = 0.5  # mm: a cut line's stroke stays inside the printable area
 
 
-class PieceSet(Schema, kw_only=True):
+class PieceSet(Schema, kw_only=True, frozen=True):
     id: Name
     count: PerPlayers
     front: Face = Face()
@@ -64,7 +64,7 @@ class PieceSet(Schema, kw_only=True):
     name: Name | None = None  # a catalog key shown over the set
 
 
-class PiecesData(Schema, tag_field="kind", tag="pieces", kw_only=True):
+class PiecesData(Schema, tag_field="kind", tag="pieces", kw_only=True, frozen=True):
     id: Name
     shape: PieceShape = PieceShape.SQUARE
     size: Mm

@@ -104,12 +104,12 @@ class KesseSpec:
         return self.fields // players + 1
 
 
-class KesseLook(Schema):
+class KesseLook(Schema, frozen=True):
     body: HexColour
     symbol: Symbol
 
 
-class KesseGame(Schema):
+class KesseGame(Schema, frozen=True):
     """The schema of templates/kesse-rueben/game.toml."""
 
     players: Counts

@@ -94,14 +94,14 @@ class LudoSpec:
         return [(v, k) for v in self.values for k in range(1, self.stack_height + 1)]
 
 
-class LudoColour(Schema):
+class LudoColour(Schema, frozen=True):
     id: Name
     hex: HexColour
     ink: HexColour  # text on the colour
     symbol: Symbol
 
 
-class LudoGame(Schema):
+class LudoGame(Schema, frozen=True):
     """The schema of templates/ludo-cards/game.toml."""
 
     players: Counts

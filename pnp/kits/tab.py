@@ -63,10 +63,9 @@ class TabSpec:
     kit_list: KitList = KitList((), ())
 
 
-class TabGame(Schema, kw_only=True):  # kw_only: a field with a default comes first
+class TabGame(Schema, frozen=True):
     """The schema of templates/tab/game.toml."""
 
-    title_key: Name = "title"
     players: Counts
     rows: Count
     columns: Count
@@ -196,11 +195,11 @@ def board_sheet(ctx: Context) -> Sheet:
     # on the page, A's odd rows run rightwards, and B's (turned round) too.
     for r in range(spec.rows):
         a_row = spec.rows - r
-        d = 1 if a_row % 2 == 1 else -1
+        heading = 1 if a_row % 2 == 1 else -1
         for c in range(spec.columns):
             x, y = gx + c * S, gy + r * S
             sq = Rect(x, y, S, S, LINE)
-            items.append(Group((sq, _chevron(x + S / 2, y + S / 2, d)), tag=("square", f"{r + 1}-{c + 1}")))
+            items.append(Group((sq, _chevron(x + S / 2, y + S / 2, heading)), tag=("square", f"{r + 1}-{c + 1}")))
         items.append(_badge(ox + pad + label_w / 2, yc(r), 3.4, str(a_row), False, m))
         items.append(_badge(ox + ow - pad - label_w / 2, yc(r), 3.4, str(r + 1), True, m, 180.0))
     # the path between rows
@@ -243,9 +242,9 @@ def board_sheet(ctx: Context) -> Sheet:
     # a frame FRAME_CLEAR inside the cut (its outer edge), with a diamond in each corner
     inset = FRAME_CLEAR + 0.5
     items.append(Rect(ox + inset, oy + inset, ow - 2 * inset, oh - 2 * inset, Style(width=1.0)))
-    d, k = 1.8, inset + 3.0
+    half, k = 1.8, inset + 3.0
     for cx, cy in ((ox + k, oy + k), (ox + ow - k, oy + k), (ox + k, oy + oh - k), (ox + ow - k, oy + oh - k)):
-        items.append(polygon([(cx, cy - d), (cx + d, cy), (cx, cy + d), (cx - d, cy)], Style(stroke=None, fill=BLACK)))
+        items.append(polygon([(cx, cy - half), (cx + half, cy), (cx, cy + half), (cx - half, cy)], Style(stroke=None, fill=BLACK)))
     outline = Rect(ox, oy, ow, oh, Style(width=0.5, role=Role.CUT))
     board = Group((outline, *items[1:]), tag=("board", f"{spec.rows}x{spec.columns}"))
     listed, _ = component_list(Box(ox, oy + oh + gap, ow, list_h), lines, m, columns=2)

@@ -40,7 +40,7 @@ HEAD_H = 5.6  # mm from the top of a panel to its first baseline
 INDENT = 3.5  # mm: a line's text after its bullet
 
 
-class ContentFact(Schema):
+class ContentFact(Schema, frozen=True):
     """One line of the list in game.toml: a catalog key and the tags it counts."""
 
     name: Name

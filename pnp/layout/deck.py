@@ -295,11 +295,11 @@ def alignment_sheets(g: Grid, fb: dict[str, Any], opts: Options, cat: Catalog, m
     for step in range(9):
         size = 8.5 - 0.25 * step
         try:
-            cols = [flow(blocks, [box], size, m) for blocks, box in zip((left, right), boxes, strict=True)]
+            flowed = [flow(blocks, [box], size, m) for blocks, box in zip((left, right), boxes, strict=True)]
         except Overflow:
             continue
-        for col in cols:
-            back += col[0]
+        for one_column in flowed:
+            back += one_column[0]
         break
     else:
         raise LayoutError("the alignment test's text does not fit its columns even at 6.5 pt")

@@ -71,12 +71,12 @@ def frame(
         base = hb.y + 0.4 + 0.93 * HEADER_SIZE * PT  # 0.4 mm: accents stay clear of the margin when rasterised
         left = f"{title} · {language}"
         right = page_text.format(i=i, n=n)
-        items: list[Shape] = [
-            Text(hb.x, base, left, "Sans-Bold", HEADER_SIZE, measure(left, "Sans-Bold", HEADER_SIZE), color=grey(0.25)),
-            Text(hb.right, base, right, "Sans", HEADER_SIZE, measure(right, "Sans", HEADER_SIZE), Anchor.END, grey(0.25)),
-        ]
+        head = Text(hb.x, base, left, "Sans-Bold", HEADER_SIZE, measure(left, "Sans-Bold", HEADER_SIZE), color=grey(0.25))
+        count = Text(hb.right, base, right, "Sans", HEADER_SIZE, measure(right, "Sans", HEADER_SIZE), Anchor.END,
+                     grey(0.25))
+        items: list[Shape] = [head, count]
         if sheet.caption:
-            room = hb.w - 2 * max(items[0].width, items[1].width) - 8.0
+            room = hb.w - 2 * max(head.width, count.width) - 8.0
             t, size = sheet.caption, HEADER_SIZE
             while measure(t, "Sans-Bold", size) > room and size > 5.0:
                 size -= 0.25

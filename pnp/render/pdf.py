@@ -145,28 +145,7 @@ class _Painter:
     def draw(self, s: Shape) -> None:
         c = self.c
         if isinstance(s, Group):
-            art = self.art.get(id(s.items))
-            form = self.form(art) if art is not None else None
-            moved = bool(s.dx or s.dy or s.rotate or s.scale != 1.0)
-            if moved:
-                self.push()
-            if s.tag is not None:
-                c.addLiteral(f"/pnp <</K {_pdf_string(s.tag[0])} /V {_pdf_string(s.tag[1])}>> BDC")
-            if s.dx or s.dy:
-                c.translate(s.dx, s.dy)
-            if s.rotate:
-                c.rotate(s.rotate)
-            if s.scale != 1.0:
-                c.scale(s.scale, s.scale)
-            if form is not None:
-                c.doForm(form)
-            else:
-                for item in s.items:
-                    self.draw(item)
-            if s.tag is not None:
-                c.addLiteral("EMC")
-            if moved:
-                self.pop()
+            self.group(s)
         elif isinstance(s, Text):
             self.fill(s.color)
             x = s.anchor.left(s.x, s.width)
@@ -185,21 +164,51 @@ class _Painter:
             stroke, fill = self.style(s.style)
             c.circle(s.cx, s.cy, s.r, stroke=stroke, fill=fill)
         elif isinstance(s, Path):
-            stroke, fill = self.style(s.style)
-            p = c.beginPath()
-            for cmd in s.cmds:
-                op = cmd[0]
-                if op == "M":
-                    p.moveTo(*cmd[1:])
-                elif op == "L":
-                    p.lineTo(*cmd[1:])
-                elif op == "C":
-                    p.curveTo(*cmd[1:])
-                elif op == "Z":
-                    p.close()
-            c.drawPath(p, stroke=stroke, fill=fill, fillMode=0)
+            self.path(s)
         else:  # pragma: no cover - a new shape type needs a branch here
             raise TypeError(f"cannot draw {type(s).__name__}")
+
+    def group(self, s: Group) -> None:
+        """A group: placed by its transform, inside its tag's marked content,
+        drawn as its form if its art is repeated, else shape by shape."""
+        c = self.c
+        art = self.art.get(id(s.items))
+        form = self.form(art) if art is not None else None
+        moved = bool(s.dx or s.dy or s.rotate or s.scale != 1.0)
+        if moved:
+            self.push()
+        if s.tag is not None:
+            c.addLiteral(f"/pnp <</K {_pdf_string(s.tag[0])} /V {_pdf_string(s.tag[1])}>> BDC")
+        if s.dx or s.dy:
+            c.translate(s.dx, s.dy)
+        if s.rotate:
+            c.rotate(s.rotate)
+        if s.scale != 1.0:
+            c.scale(s.scale, s.scale)
+        if form is not None:
+            c.doForm(form)
+        else:
+            for item in s.items:
+                self.draw(item)
+        if s.tag is not None:
+            c.addLiteral("EMC")
+        if moved:
+            self.pop()
+
+    def path(self, s: Path) -> None:
+        stroke, fill = self.style(s.style)
+        p = self.c.beginPath()
+        for cmd in s.cmds:
+            op = cmd[0]
+            if op == "M":
+                p.moveTo(*cmd[1:])
+            elif op == "L":
+                p.lineTo(*cmd[1:])
+            elif op == "C":
+                p.curveTo(*cmd[1:])
+            elif op == "Z":
+                p.close()
+        self.c.drawPath(p, stroke=stroke, fill=fill, fillMode=0)
 
 
 def fonts_of(pages: list[Page]) -> set[str]:

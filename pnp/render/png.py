@@ -81,12 +81,6 @@ def iter_pages(pdf: bytes, dpi: float) -> Iterator[Image.Image]:
         doc.close()
 
 
-def rasterise(pdf: bytes, dpi: float) -> list[Image.Image]:
-    """Every page at once: for tests and small documents only (memory grows
-    with the page count; files are written with iter_pages)."""
-    return list(iter_pages(pdf, dpi))
-
-
 def png_bytes(image: Image.Image, dpi: float | None = None) -> bytes:
     buf = io.BytesIO()
     image.save(buf, "PNG", **({"dpi": (dpi, dpi)} if dpi else {}))
@@ -128,11 +122,3 @@ class ContactSheet:
             draw.rectangle((x - 1, y - 1, x + thumb.width, y + thumb.height), outline=BORDER)
             draw.text((x + THUMB_W / 2, y + thumb.height + 4), str(n + 1), fill=(0, 0, 0), font=font, anchor="mt")
         return sheet
-
-
-def contact_sheet(pages: list[Image.Image]) -> Image.Image:
-    """All pages as thumbnails in a grid (see ContactSheet)."""
-    sheet = ContactSheet()
-    for p in pages:
-        sheet.add(p)
-    return sheet.image()

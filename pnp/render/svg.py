@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterable
+from typing import TypeGuard
 
 import svgwrite
 from svgwrite.container import Group as SvgGroup
@@ -78,9 +79,9 @@ def path_data(cmds: Iterable[tuple]) -> str:
     return " ".join(out)
 
 
-def is_cut(s: Shape) -> bool:
-    style = getattr(s, "style", None)
-    return style is not None and style.role is Role.CUT
+def is_cut(s: Shape) -> TypeGuard[Rect | Line | Circle | Path]:
+    """A cut line: a drawn shape (never text or a group) whose role is cut."""
+    return isinstance(s, Rect | Line | Circle | Path) and s.style.role is Role.CUT
 
 
 def _paint(el: svgwrite.base.BaseElement, st: Style) -> None:

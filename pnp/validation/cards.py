@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 from pnp.errors import ValidationError
 from pnp.geometry import PT
 from pnp.modes import Variant
+from pnp.validation.printed import band_range
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -366,7 +367,7 @@ def _page_checks(deck: Deck, seen: list[_Page], printed: list[Any]) -> list[Chec
             continue
         tx0, ty0, tx1, ty1 = _pixels(p, p.trim)
         inner = p.ink.crop((tx0, ty0, tx1, ty1))
-        if inner.getextrema()[0] >= INK:
+        if band_range(inner)[0] >= INK:
             ink.add(f"{where} prints nothing inside its trim")
         elif n <= len(printed):
             for c in printed[n - 1].components:
@@ -464,7 +465,7 @@ def _edge_check(p: _Page, where: str, found: _Found) -> None:
     w, h = p.ink.size
     if min(x0, y0, w - x1, h - y1) < 2:  # (almost) no bleed: nothing to run on into
         return
-    px = p.ink.load()
+    grey = p.ink.tobytes()  # one byte a pixel: the ink image is one band ("L")
     sides = {
         "left": [(x0 + 1, y, 0, y) for y in range(y0, y1)],
         "right": [(x1 - 2, y, w - 1, y) for y in range(y0, y1)],
@@ -472,7 +473,7 @@ def _edge_check(p: _Page, where: str, found: _Found) -> None:
         "bottom": [(x, y1 - 2, x, h - 1) for x in range(x0, x1)],
     }
     for side, pairs in sides.items():
-        white = sum(1 for (ix, iy, ox, oy) in pairs if px[ix, iy] < INK and px[ox, oy] >= INK)
+        white = sum(1 for (ix, iy, ox, oy) in pairs if grey[iy * w + ix] < INK <= grey[oy * w + ox])
         if white > max(2, EDGE_SHARE * len(pairs)):
             found.add(f"{where}: the art stops at the trim on the {side} side ({white * 72 / DPI * PT:.1f} mm of "
                       f"its {len(pairs) * 72 / DPI * PT:.0f} mm is inked at the trim, white at the bleed edge)")
@@ -577,25 +578,32 @@ class PngCheck:
         except (UnidentifiedImageError, OSError, ValueError, SyntaxError, Image.DecompressionBombError) as e:
             self.decode.add(f"{name} is not a PNG that opens ({str(e)[:80]})")
             return
-        preset = deck.preset
+        self._check_size(name, where, dpi, dpi_info, size, want, (w_pt, h_pt))
+        if small is None:
+            return  # a PNG of another size or resolution is not decoded (it may be a decompression bomb)
+        differs = _differs(small, ref)
+        if differs:
+            blank = band_range(_darkest(ref))[0] < INK <= band_range(_darkest(small))[0]
+            self.prints.add(f"{name} is blank where its page has ink" if blank else f"{name} differs from its page {differs}")
+
+    def _check_size(self, name: str, where: str, dpi: int | None, dpi_info: Any, size: tuple[int, int],
+                    want: tuple[int, int] | None, page_pt: tuple[float, float]) -> None:
+        """A PNG's stated resolution against the run's (and the preset's), and
+        its pixel size against its page's at that resolution."""
+        preset = self.deck.preset
         if dpi is None or dpi_info is None:
             self.res.add(f"{name} does not say its resolution")
         elif abs(dpi_info[0] - dpi) > PHYS_TOL or abs(dpi_info[1] - dpi) > PHYS_TOL:
             self.res.add(f"{name} says {dpi_info[0]:g} x {dpi_info[1]:g} dpi, not {dpi}")
         elif preset is not None and dpi != preset.dpi:
             self.res.add(f"{name} is {dpi} dpi; {preset.id} asks for {preset.dpi}")
-        if want is not None:
-            if preset is not None and dpi == preset.dpi and want != preset.pixels:
-                self.sizes.add(f"{where} is {w_pt * PT:.2f} x {h_pt * PT:.2f} mm: not {preset.id}'s "
-                               f"{preset.pixels[0]} x {preset.pixels[1]} px at {preset.dpi} dpi")
-            if size != want:
-                self.sizes.add(f"{name} is {size[0]} x {size[1]} px, not {want[0]} x {want[1]} px")
-        if small is None:
-            return  # a PNG of another size or resolution is not decoded (it may be a decompression bomb)
-        differs = _differs(small, ref)
-        if differs:
-            blank = _darkest(ref).getextrema()[0] < INK <= _darkest(small).getextrema()[0]
-            self.prints.add(f"{name} is blank where its page has ink" if blank else f"{name} differs from its page {differs}")
+        if want is None:
+            return
+        if preset is not None and dpi == preset.dpi and want != preset.pixels:
+            self.sizes.add(f"{where} is {page_pt[0] * PT:.2f} x {page_pt[1] * PT:.2f} mm: not {preset.id}'s "
+                           f"{preset.pixels[0]} x {preset.pixels[1]} px at {preset.dpi} dpi")
+        if size != want:
+            self.sizes.add(f"{name} is {size[0]} x {size[1]} px, not {want[0]} x {want[1]} px")
 
     def extra(self) -> None:
         """One more file than the PDF has pages (counted, not read)."""

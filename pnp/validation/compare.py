@@ -96,8 +96,8 @@ def compare(seen: list[Image.Image], built: Built, genuine: list[Image.Image]) -
         total = mask.histogram()[255]
         if differ:
             problems.append(f"page {n}: {', '.join(differ[:3])}" + (f" (+{len(differ) - 3} more)" if len(differ) > 3 else ""))
-        elif total >= MIN_PIXELS:
-            x0, y0, x1, y1 = mask.getbbox()
+        elif total >= MIN_PIXELS and (ink := mask.getbbox()) is not None:
+            x0, y0, x1, y1 = ink
             problems.append(f"page {n}: {total} pixels between {x0 / MM_PX:.0f}, {y0 / MM_PX:.0f} and "
                             f"{x1 / MM_PX:.0f}, {y1 / MM_PX:.0f} mm")
     return problems

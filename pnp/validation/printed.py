@@ -70,6 +70,16 @@ _BUF = (ctypes.c_ushort * 512)()  # a mark's name or value; PDFium writes only i
 _BUF_LEN = ctypes.c_ulong(0)
 
 
+def band_range(image: Any) -> tuple[float, float]:
+    """The darkest and the lightest value of a one-band (grey) image.
+    (Pillow's getextrema() is typed for every mode at once: a pair of
+    numbers for one band, a pair for each band of several.)"""
+    lo, hi = image.getextrema()
+    if isinstance(lo, tuple) or isinstance(hi, tuple):
+        raise TypeError(f"band_range: a {image.mode} image has more than one band")
+    return lo, hi
+
+
 def _utf16(fn: Any, *args: Any) -> str:
     if not fn(*args, _BUF, ctypes.sizeof(_BUF), ctypes.byref(_BUF_LEN)):
         return ""
@@ -134,93 +144,107 @@ def read_printed(data: bytes, want_colour: bool = True, keep_images: bool = Fals
 
 
 def _read_page(page: Any, raw: Any, want_colour: bool, keep_image: bool) -> PrintedPage:
-    from PIL import ImageChops
-
     w_pt, h_pt = page.get_size()
     if max(w_pt, h_pt) > MAX_SIDE_PT:
         raise ValidationError(f"has a page of {w_pt * PT:.0f} x {h_pt * PT:.0f} mm; pnp kits are printed on A4 or Letter")
-    scale = DPI / 72
-    colour = want_colour or keep_image
-    bitmap = page.render(scale=scale, may_draw_forms=False, grayscale=not colour, optimize_mode="print",
-                         rev_byteorder=colour)
-    image = bitmap.to_pil()
-    grey = image.convert("L") if image.mode != "L" else image
-    grey.load()
-    # Pillow's image core: the same crop and extrema as Image.crop().getextrema()
-    # without the Python wrapping of each crop (a page checks hundreds of boxes)
-    pixels = grey.im
-    width, height = image.size
-    out = PrintedPage((w_pt * PT, h_pt * PT))
-    if keep_image:
-        out.image = image if image.mode == "RGB" else image.convert("RGB")
-    if want_colour:
-        r, g, b = image.convert("RGB").split()
-        spread = ImageChops.subtract(ImageChops.lighter(ImageChops.lighter(r, g), b),
-                                     ImageChops.darker(ImageChops.darker(r, g), b))
-        out.colour = spread.getextrema()[1] > 12
-
-    x0, y0, x1, y1 = page.get_cropbox()  # the corners as written: any two opposite ones (PDFium normalises them too)
-    left, bottom, right, top = min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)
-    out.origin = (left, top)
+    reader = _PageReader(page, raw, want_colour, keep_image)
     handle = page.raw
-    text_page = raw.FPDFText_LoadPage(handle)
+    reader.text_page = raw.FPDFText_LoadPage(handle)
+    try:
+        reader.walk(handle, raw.FPDFPage_CountObjects(handle), raw.FPDFPage_GetObject, None, 1.0, 0)
+    finally:
+        raw.FPDFText_ClosePage(reader.text_page)
+    return reader.finish()
 
-    upright = page.get_rotation() == 0 and right > left and top > bottom
-    sx, sy = width / (right - left) if upright else 0.0, height / (top - bottom) if upright else 0.0
 
-    def to_pixels(box: tuple[float, float, float, float]) -> tuple[int, int, int, int]:
-        if upright:  # the device mapping of an unrotated page, without a call per corner
-            x0, x1 = int((box[0] - left) * sx), int((box[2] - left) * sx)
-            y0, y1 = int((top - box[3]) * sy), int((top - box[1]) * sy)
+PtBox = tuple[float, float, float, float]  # left, bottom, right, top in pt (PDF space)
+
+
+class _PageReader:
+    """One page, read once: its raster (at DPI, in print mode), then every
+    object it draws, walking into form XObjects, for the components pnp
+    marked and the text that prints."""
+
+    def __init__(self, page: Any, raw: Any, want_colour: bool, keep_image: bool) -> None:
+        w_pt, h_pt = page.get_size()
+        self.raw = raw
+        self.handle = page.raw
+        self.text_page: Any = None
+        colour = want_colour or keep_image
+        bitmap = page.render(scale=DPI / 72, may_draw_forms=False, grayscale=not colour, optimize_mode="print",
+                             rev_byteorder=colour)
+        image = bitmap.to_pil()
+        grey = image.convert("L") if image.mode != "L" else image
+        grey.load()
+        # Pillow's image core: the same crop and extrema as Image.crop().getextrema()
+        # without the Python wrapping of each crop (a page checks hundreds of boxes)
+        self.pixels = grey.im
+        self.width, self.height = image.size
+        self.out = out = PrintedPage((w_pt * PT, h_pt * PT))
+        if keep_image:
+            out.image = image if image.mode == "RGB" else image.convert("RGB")
+        if want_colour:
+            out.colour = _has_colour(image)
+        x0, y0, x1, y1 = page.get_cropbox()  # the corners as written: any two opposite ones (PDFium normalises them too)
+        self.left, self.bottom, self.right, self.top = min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)
+        out.origin = (self.left, self.top)
+        self.upright = page.get_rotation() == 0 and self.right > self.left and self.top > self.bottom
+        self.sx = self.width / (self.right - self.left) if self.upright else 0.0
+        self.sy = self.height / (self.top - self.bottom) if self.upright else 0.0
+        # component occurrences: one PDFium mark item per marked-content sequence
+        self.found: dict[int, list[Any]] = {}  # mark item address -> [kind, value, box]
+        self.order: list[int] = []
+        self.texts: list[str] = []
+        self.other: set[int] = set()  # mark items that are not pnp's
+        self.budget = MAX_OBJECTS
+        self._l, self._b, self._r, self._t = ctypes.c_float(), ctypes.c_float(), ctypes.c_float(), ctypes.c_float()
+        self._bounds = (ctypes.byref(self._l), ctypes.byref(self._b), ctypes.byref(self._r), ctypes.byref(self._t))
+        self.matrix = raw.FS_MATRIX()
+        self._matrix_ref = ctypes.byref(self.matrix)
+        self._size = ctypes.c_float()
+        self._size_ref = ctypes.byref(self._size)
+
+    def inside(self, box: PtBox) -> bool:
+        """Within the printed area (the crop box), give or take a point."""
+        return (box[0] >= self.left - 1 and box[2] <= self.right + 1
+                and box[1] >= self.bottom - 1 and box[3] <= self.top + 1)
+
+    def to_pixels(self, box: PtBox) -> tuple[int, int, int, int]:
+        width, height = self.width, self.height
+        if self.upright:  # the device mapping of an unrotated page, without a call per corner
+            x0, x1 = int((box[0] - self.left) * self.sx), int((box[2] - self.left) * self.sx)
+            y0, y1 = int((self.top - box[3]) * self.sy), int((self.top - box[1]) * self.sy)
             return (max(0, x0), max(0, y0), min(width, x1 + 1), min(height, y1 + 1))
         xs, ys = [], []
         for x, y in ((box[0], box[1]), (box[2], box[3])):
             dx, dy = ctypes.c_int(), ctypes.c_int()
-            raw.FPDF_PageToDevice(handle, 0, 0, width, height, 0, ctypes.c_double(x), ctypes.c_double(y),
-                                  ctypes.byref(dx), ctypes.byref(dy))
+            self.raw.FPDF_PageToDevice(self.handle, 0, 0, width, height, 0, ctypes.c_double(x), ctypes.c_double(y),
+                                       ctypes.byref(dx), ctypes.byref(dy))
             xs.append(dx.value)
             ys.append(dy.value)
         return (max(0, min(xs)), max(0, min(ys)), min(width, max(xs) + 1), min(height, max(ys) + 1))
 
-    def inked(box: tuple[float, float, float, float], contrast: int, ink: int = INK) -> bool:
-        x0, y0, x1, y1 = to_pixels(box)
+    def inked(self, box: PtBox, contrast: int, ink: int = INK) -> bool:
+        x0, y0, x1, y1 = self.to_pixels(box)
         if x1 <= x0 or y1 <= y0:
             return False
-        lo, hi = pixels.crop((x0, y0, x1, y1)).getextrema()
+        lo, hi = self.pixels.crop((x0, y0, x1, y1)).getextrema()
         return lo < ink and hi - lo >= contrast
 
-    # component occurrences: one PDFium mark item per marked-content sequence
-    found: dict[int, list[Any]] = {}  # mark item address -> [kind, value, box, visible objects, objects]
-    order: list[int] = []
-    texts: list[str] = []
-    l_, b_, r_, t_ = ctypes.c_float(), ctypes.c_float(), ctypes.c_float(), ctypes.c_float()
-    bounds = (ctypes.byref(l_), ctypes.byref(b_), ctypes.byref(r_), ctypes.byref(t_))
-    other: set[int] = set()  # mark items that are not pnp's
-    budget = [MAX_OBJECTS]
-
-    get_type, count_marks, get_mark = raw.FPDFPageObj_GetType, raw.FPDFPageObj_CountMarks, raw.FPDFPageObj_GetMark
-    get_bounds, get_matrix = raw.FPDFPageObj_GetBounds, raw.FPDFPageObj_GetMatrix
-    count_children, get_child = raw.FPDFFormObj_CountObjects, raw.FPDFFormObj_GetObject
-    TEXT, FORM = raw.FPDF_PAGEOBJ_TEXT, raw.FPDF_PAGEOBJ_FORM  # noqa: N806
-    get_font_size = raw.FPDFTextObj_GetFontSize
-    matrix = raw.FS_MATRIX()
-    matrix_ref = ctypes.byref(matrix)
-    size = ctypes.c_float()
-    size_ref = ctypes.byref(size)
-
-    def text_size(obj: Any) -> float:
+    def text_size(self, obj: Any) -> float:
         """The size text prints at, in pt: its font size scaled by its matrix."""
-        if not get_font_size(obj, size_ref) or not get_matrix(obj, matrix_ref):
+        if not self.raw.FPDFTextObj_GetFontSize(obj, self._size_ref) or not self.raw.FPDFPageObj_GetMatrix(obj, self._matrix_ref):
             return 0.0
-        return size.value * abs(matrix.a * matrix.d - matrix.b * matrix.c) ** 0.5
+        m = self.matrix
+        return self._size.value * abs(m.a * m.d - m.b * m.c) ** 0.5
 
-    def page_box(obj: Any, place: tuple[float, ...] | None) -> tuple[float, float, float, float] | None:
-        if not get_bounds(obj, *bounds):
+    def page_box(self, obj: Any, place: tuple[float, ...] | None) -> PtBox | None:
+        if not self.raw.FPDFPageObj_GetBounds(obj, *self._bounds):
             return None
-        box = (l_.value, b_.value, r_.value, t_.value)
+        box = (self._l.value, self._b.value, self._r.value, self._t.value)
         return box if place is None else _transform(place, box)
 
-    def walk(parent: Any, count: int, get: Any, place: tuple[float, ...] | None, scale: float, depth: int) -> None:
+    def walk(self, parent: Any, count: int, get: Any, place: tuple[float, ...] | None, scale: float, depth: int) -> None:
         """The `count` objects a page or a form object draws. The bounds of
         an object inside a form XObject are in the form's space, placed on
         the page by `place`. Bounds are read only where they are used: for
@@ -229,68 +253,99 @@ def _read_page(page: Any, raw: Any, want_colour: bool, keep_image: bool) -> Prin
         outside the form), so most objects cost two calls."""
         if count <= 0:
             return
-        budget[0] -= count
-        if budget[0] < 0 or depth > MAX_FORM_DEPTH:
+        self.budget -= count
+        if self.budget < 0 or depth > MAX_FORM_DEPTH:
             raise TooDeep(f"draws more than {MAX_OBJECTS} objects, or nests form XObjects more than {MAX_FORM_DEPTH} "
                           f"deep (a form that draws itself?)")
+        raw = self.raw
+        get_type, count_marks = raw.FPDFPageObj_GetType, raw.FPDFPageObj_CountMarks
+        text_kind, form_kind = raw.FPDF_PAGEOBJ_TEXT, raw.FPDF_PAGEOBJ_FORM
         for k in range(count):
             obj = get(parent, k)
             kind_of = get_type(obj)
             n_marks = count_marks(obj)
-            if not n_marks and kind_of != TEXT and kind_of != FORM:
+            if not n_marks and kind_of != text_kind and kind_of != form_kind:
                 continue
-            box: tuple[float, float, float, float] | None = None
-            if kind_of == TEXT and text_size(obj) * scale >= SMALL_PT:
-                box = page_box(obj, place)
+            box: PtBox | None = None
+            if kind_of == text_kind and self.text_size(obj) * scale >= SMALL_PT:
+                box = self.page_box(obj, place)
                 if box is None:
                     continue
-                mode = raw.FPDFTextObj_GetTextRenderMode(obj)
-                shown = mode not in (raw.FPDF_TEXTRENDERMODE_INVISIBLE, raw.FPDF_TEXTRENDERMODE_CLIP)
-                inside = box[0] >= left - 1 and box[2] <= right + 1 and box[1] >= bottom - 1 and box[3] <= top + 1
-                if shown and inside and inked(box, 1, TEXT_INK):
-                    texts.append(_object_text(raw, obj, text_page))
-                elif _object_text(raw, obj, text_page).strip():
-                    out.hidden_text += 1
-            for j in range(n_marks):
-                mark = get_mark(obj, j)
-                if not mark:
-                    continue
-                key = ctypes.addressof(mark.contents)  # the mark item: one per marked-content sequence
-                if key in other:
-                    continue
-                entry = found.get(key)
-                if entry is None and _utf16(raw.FPDFPageObjMark_GetName, mark) != "pnp":
-                    other.add(key)
-                    continue
-                if box is None:
-                    box = page_box(obj, place)
-                    if box is None:
-                        break
-                if entry is None:
-                    kind = _utf16(raw.FPDFPageObjMark_GetParamStringValue, mark, b"K")
-                    value = _utf16(raw.FPDFPageObjMark_GetParamStringValue, mark, b"V")
-                    found[key] = [kind, value, box]
-                    order.append(key)
-                else:
-                    eb = entry[2]
-                    entry[2] = (min(eb[0], box[0]), min(eb[1], box[1]), max(eb[2], box[2]), max(eb[3], box[3]))
-            if kind_of == FORM:
-                get_matrix(obj, matrix_ref)
-                own = (matrix.a, matrix.b, matrix.c, matrix.d, matrix.e, matrix.f)
-                inner = own if place is None else _compose(own, place)
-                inner_scale = scale * abs(own[0] * own[3] - own[1] * own[2]) ** 0.5
-                walk(obj, count_children(obj), get_child, inner, inner_scale, depth + 1)
+                self.read_text(obj, box)
+            if n_marks:
+                self.note_marks(obj, n_marks, box, place)
+            if kind_of == form_kind:
+                self.walk_form(obj, place, scale, depth)
 
-    walk(handle, raw.FPDFPage_CountObjects(handle), raw.FPDFPage_GetObject, None, 1.0, 0)
-    raw.FPDFText_ClosePage(text_page)
-    out.text = "".join(texts)
-    for key in order:
-        kind, value, box = found[key]
-        inside = box[0] >= left - 1 and box[2] <= right + 1 and box[1] >= bottom - 1 and box[3] <= top + 1
-        if not inside:
-            out.components.append(Component(kind, value, box, False, "lie outside the printed area (crop box)"))
-        elif not inked(box, CONTRAST):
-            out.components.append(Component(kind, value, box, False, BLANK))
-        else:
-            out.components.append(Component(kind, value, box, True))
-    return out
+    def read_text(self, obj: Any, box: PtBox) -> None:
+        """A text object large enough to be reading text: kept if it prints,
+        counted as hidden if it has words but prints nothing."""
+        raw = self.raw
+        mode = raw.FPDFTextObj_GetTextRenderMode(obj)
+        shown = mode not in (raw.FPDF_TEXTRENDERMODE_INVISIBLE, raw.FPDF_TEXTRENDERMODE_CLIP)
+        if shown and self.inside(box) and self.inked(box, 1, TEXT_INK):
+            self.texts.append(_object_text(raw, obj, self.text_page))
+        elif _object_text(raw, obj, self.text_page).strip():
+            self.out.hidden_text += 1
+
+    def note_marks(self, obj: Any, n_marks: int, box: PtBox | None, place: tuple[float, ...] | None) -> None:
+        """The pnp component marks an object carries: its box is added to
+        the box of each marked-content sequence it belongs to."""
+        raw = self.raw
+        for j in range(n_marks):
+            mark = raw.FPDFPageObj_GetMark(obj, j)
+            if not mark:
+                continue
+            key = ctypes.addressof(mark.contents)  # the mark item: one per marked-content sequence
+            if key in self.other:
+                continue
+            entry = self.found.get(key)
+            if entry is None and _utf16(raw.FPDFPageObjMark_GetName, mark) != "pnp":
+                self.other.add(key)
+                continue
+            if box is None:
+                box = self.page_box(obj, place)
+                if box is None:
+                    return
+            if entry is None:
+                kind = _utf16(raw.FPDFPageObjMark_GetParamStringValue, mark, b"K")
+                value = _utf16(raw.FPDFPageObjMark_GetParamStringValue, mark, b"V")
+                self.found[key] = [kind, value, box]
+                self.order.append(key)
+            else:
+                eb = entry[2]
+                entry[2] = (min(eb[0], box[0]), min(eb[1], box[1]), max(eb[2], box[2]), max(eb[3], box[3]))
+
+    def walk_form(self, obj: Any, place: tuple[float, ...] | None, scale: float, depth: int) -> None:
+        """Into a form XObject: its objects placed by its matrix (after `place`)."""
+        raw = self.raw
+        raw.FPDFPageObj_GetMatrix(obj, self._matrix_ref)
+        m = self.matrix
+        own = (m.a, m.b, m.c, m.d, m.e, m.f)
+        inner = own if place is None else _compose(own, place)
+        inner_scale = scale * abs(own[0] * own[3] - own[1] * own[2]) ** 0.5
+        self.walk(obj, raw.FPDFFormObj_CountObjects(obj), raw.FPDFFormObj_GetObject, inner, inner_scale, depth + 1)
+
+    def finish(self) -> PrintedPage:
+        """The page: its text, and each component with whether it prints."""
+        out = self.out
+        out.text = "".join(self.texts)
+        for key in self.order:
+            kind, value, box = self.found[key]
+            if not self.inside(box):
+                out.components.append(Component(kind, value, box, False, "lie outside the printed area (crop box)"))
+            elif not self.inked(box, CONTRAST):
+                out.components.append(Component(kind, value, box, False, BLANK))
+            else:
+                out.components.append(Component(kind, value, box, True))
+        return out
+
+
+def _has_colour(image: Any) -> bool:
+    """Any pixel whose channels differ by more than a trace: colour, not grey."""
+    from PIL import ImageChops
+
+    r, g, b = image.convert("RGB").split()
+    spread = ImageChops.subtract(ImageChops.lighter(ImageChops.lighter(r, g), b),
+                                 ImageChops.darker(ImageChops.darker(r, g), b))
+    return band_range(spread)[1] > 12

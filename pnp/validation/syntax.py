@@ -65,10 +65,11 @@ def _box(page: Any, name: str) -> tuple[float, float, float, float]:
     if box is None:
         box = page.mediabox
     vals = [_num(v) for v in box]
-    if len(vals) != 4 or any(v is None or not math.isfinite(v) for v in vals):
+    nums = [v for v in vals if v is not None and math.isfinite(v)]
+    if len(vals) != 4 or len(nums) != 4:
         raise Invalid(f"has a page whose {name[1:]} is not four numbers")
-    x0, y0, x1, y1 = vals  # type: ignore[misc]
-    return (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))  # type: ignore[type-var]
+    x0, y0, x1, y1 = nums
+    return (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
 
 
 def read_syntax(data: bytes) -> Syntax:
@@ -90,8 +91,7 @@ def read_syntax(data: bytes) -> Syntax:
             raise Invalid(f"is a damaged PDF: its page tree cannot be read ({_first_line(e)})") from None
         if n_pages > MAX_PAGES:
             raise Invalid(f"has {n_pages} pages; a pnp kit has at most {MAX_PAGES}")
-        info = pdf.docinfo if "/Info" in pdf.trailer else {}
-        kw = info.get("/Keywords") if info else None
+        kw = pdf.docinfo.get("/Keywords") if "/Info" in pdf.trailer else None
         keywords = str(kw) if isinstance(kw, pikepdf.String) else ""
         out = Syntax(keywords, n_pages, [], [])
         _check_streams(pdf, data)  # damage first: a damaged stream is not judged by what it inflates to
@@ -242,6 +242,58 @@ def _content(content: Any, resources: Any, n: int, budget: list[int], fonts: dic
                  (key, *same) if same is not None and form.is_indirect else None)
 
 
+_NESTING = ("BDC", "BMC", "EMC", "q", "Q")
+
+
+def _operator(inst: Any, n: int) -> str | None:
+    """The operator of one instruction if the checks read it, None if they
+    need not; an operator PDF does not have, or one with the wrong number
+    of operands, is an error."""
+    op = str(inst.operator)
+    if op not in _READ:
+        if op not in OPERATORS:
+            shown = op if len(op) <= 20 else op[:20] + "..."
+            raise Invalid(f"page {n}: the drawing instructions contain {shown!r}, which is not a PDF operator "
+                          f"(a page that readers draw blank or wrong)")
+        return None
+    arity = OPERATORS[op]
+    if arity is not None and len(inst.operands) != arity:
+        raise Invalid(f"page {n}: the operator {op!r} has {len(inst.operands)} operands instead of {arity}")
+    return op
+
+
+def _nest(op: str, marks: int, saves: int, n: int) -> tuple[int, int]:
+    """The marked-content and graphics-state depths after `op`, each within
+    MAX_NESTING; marked content never ends more often than it begins."""
+    if op in ("BDC", "BMC"):
+        marks += 1
+        if marks > MAX_NESTING:
+            raise Invalid(f"page {n}: marked content nests more than {MAX_NESTING} deep; a pnp kit nests a few levels")
+    elif op == "EMC":
+        marks -= 1
+        if marks < 0:
+            raise Invalid(f"page {n}: marked content ends (EMC) more often than it begins")
+    elif op == "q":
+        saves += 1
+        if saves > MAX_NESTING:
+            raise Invalid(f"page {n}: the graphics state is saved more than {MAX_NESTING} deep")
+    elif op == "Q":
+        saves -= 1
+    return marks, saves
+
+
+def _font_codes(name: str, font_res: Any, fonts: dict[tuple[int, int], tuple[str, Any, set[int]]], n: int) -> set[int]:
+    """The set collecting the codes shown in the font `name` of these
+    resources (one set per font object, shared across pages)."""
+    import pikepdf
+
+    res = font_res.get(name) if hasattr(font_res, "get") else None
+    if not isinstance(res, pikepdf.Dictionary):
+        raise Invalid(f"page {n}: text uses the font {name}, which the page does not have")
+    key = res.objgen if res.is_indirect else (id(res), -1)
+    return fonts.setdefault(key, (str(res.get("/BaseFont", "?")), res, set()))[2]
+
+
 def _parse(content: Any, resources: Any, n: int, budget: list[int],
            fonts: dict[tuple[int, int], tuple[str, Any, set[int]]]) -> tuple[int, list[str]]:
     """The checks of one content stream; its operator count and the names
@@ -258,44 +310,19 @@ def _parse(content: Any, resources: Any, n: int, budget: list[int],
     budget[0] -= len(instructions)
     if budget[0] < 0:
         raise Invalid(f"has more than {MAX_OPERATORS} drawing operators; a pnp kit has far fewer")
-    known, read = OPERATORS, _READ
     for inst in instructions:
         if isinstance(inst, pikepdf.ContentStreamInlineImage):  # BI ... ID ... EI, parsed whole by qpdf
             continue
-        op = str(inst.operator)
-        if op not in read:
-            if op not in known:
-                shown = op if len(op) <= 20 else op[:20] + "..."
-                raise Invalid(f"page {n}: the drawing instructions contain {shown!r}, which is not a PDF operator "
-                              f"(a page that readers draw blank or wrong)")
+        op = _operator(inst, n)
+        if op is None:
             continue
         operands = inst.operands
-        arity = OPERATORS[op]
-        if arity is not None and len(operands) != arity:
-            raise Invalid(f"page {n}: the operator {op!r} has {len(operands)} operands instead of {arity}")
-        if op in ("BDC", "BMC"):
-            marks += 1
-            if marks > MAX_NESTING:
-                raise Invalid(f"page {n}: marked content nests more than {MAX_NESTING} deep; a pnp kit nests a few levels")
-        elif op == "EMC":
-            marks -= 1
-            if marks < 0:
-                raise Invalid(f"page {n}: marked content ends (EMC) more often than it begins")
-        elif op == "q":
-            saves += 1
-            if saves > MAX_NESTING:
-                raise Invalid(f"page {n}: the graphics state is saved more than {MAX_NESTING} deep")
-        elif op == "Q":
-            saves -= 1
+        if op in _NESTING:
+            marks, saves = _nest(op, marks, saves, n)
         elif op == "Tf":
-            name = str(operands[0])
-            current = chosen.get(name)
+            current = chosen.get(str(operands[0]))
             if current is None:  # each font of these resources looked up once
-                res = font_res.get(name) if hasattr(font_res, "get") else None
-                if not isinstance(res, pikepdf.Dictionary):
-                    raise Invalid(f"page {n}: text uses the font {name}, which the page does not have")
-                key = res.objgen if res.is_indirect else (id(res), -1)
-                current = chosen[name] = fonts.setdefault(key, (str(res.get("/BaseFont", "?")), res, set()))[2]
+                current = chosen[str(operands[0])] = _font_codes(str(operands[0]), font_res, fonts, n)
         elif op in ("Tj", "'", '"', "TJ"):
             if current is None:
                 raise Invalid(f"page {n}: text is shown before a font is chosen")

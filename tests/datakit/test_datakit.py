@@ -20,6 +20,7 @@ from pnp.kits import get_kit, registry
 from pnp.options import Options
 from pnp.paper import get_paper
 from pnp.paths import TEMPLATES
+from tests.helpers import LANGS
 
 REPO = Path(__file__).resolve().parents[2]
 PNP = str(Path(sys.executable).parent / "pnp")  # the installed command, as a designer runs it
@@ -50,7 +51,7 @@ def test_ur_is_a_kit_with_no_python():
 def test_ur_names_the_traditional_rule_set_it_follows():
     spec = get_kit("ur").load_spec()
     assert "Finkel" in spec.rule_set and "177 BC" in spec.rule_set
-    for lang in ("en", "nl", "de"):
+    for lang in LANGS:
         assert "Finkel" in " ".join(get_kit("ur").catalog(lang).blocks("rules", paper="A4", pieces=7, lots=4,
                                                                           squares=14))
 

@@ -10,14 +10,13 @@ import pytest
 from PIL import Image
 
 from pnp.geometry import Line, Rect, Text, shape_box, tagged, text_box, walk
-from pnp.i18n import languages, load_catalog
+from pnp.i18n import load_catalog
 from pnp.kits import get_kit
 from pnp.kits.kesse_rueben import BOARD_CLEAR, FOLD_SLACK, load_spec
-from pnp.layout.rules import MIN_BODY_PT
 from pnp.options import Options
 from pnp.paper import PAPERS, get_paper
 from pnp.validate import normalise, stated_numbers
-from tests.helpers import need_tool
+from tests.helpers import LANGS, MIN_RULES_PT, need_tool
 from tests.textlines import page_lines
 
 SPEC = load_spec()
@@ -60,7 +59,7 @@ def test_fold_marks_are_at_the_exact_half_outside_the_trim(built, paper):
         assert n == pytest.approx(round(n), abs=1e-6) and n >= 0
 
 
-@pytest.mark.parametrize("lang", languages())
+@pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("paper", list(PAPERS))
 def test_halves_keep_clear_of_the_fold_and_read_upright(built, lang, paper):
     page = fold_page(built, lang, paper)
@@ -77,7 +76,7 @@ def test_halves_keep_clear_of_the_fold_and_read_upright(built, lang, paper):
         assert b.right <= fx - clear + 0.5 or b.x >= fx + clear - 0.5, f"{s} crosses the fold zone"
 
 
-@pytest.mark.parametrize("lang", languages())
+@pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("paper", list(PAPERS))
 def test_the_board_face_holds_nothing_but_board_and_title(built, rendered, lang, paper):
     """Read from the rendered PDF: inside the trim, left of the fold, the
@@ -212,7 +211,7 @@ def test_kinds_differ_in_more_than_colour(built):
     assert len(set(looks.values())) == 4
 
 
-@pytest.mark.parametrize("lang", languages())
+@pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("paper", list(PAPERS))
 def test_numbers_in_each_language_are_the_data(built, lang, paper):
     page = fold_page(built, lang, paper)
@@ -225,7 +224,7 @@ def test_numbers_in_each_language_are_the_data(built, lang, paper):
     assert all(c.ok for c in checks), [c for c in checks if not c.ok]
 
 
-@pytest.mark.parametrize("lang", languages())
+@pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("paper", list(PAPERS))
 def test_rules_body_is_never_below_7pt(built, lang, paper):
     page = fold_page(built, lang, paper)
@@ -233,7 +232,7 @@ def test_rules_body_is_never_below_7pt(built, lang, paper):
     trim = trim_box(page)
     sizes = [s.size for s, m, g in walk(page.items) if isinstance(s, Text) and not g and text_box(s).x > fx + 1
              and trim.y < text_box(s).y < trim.bottom]
-    assert sizes and min(sizes) >= MIN_BODY_PT
+    assert sizes and min(sizes) >= MIN_RULES_PT
 
 
 def test_players_outside_2_to_4_is_a_usage_error(tmp_path):

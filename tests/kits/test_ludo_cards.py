@@ -10,9 +10,9 @@ import pytest
 from pnp.errors import LayoutError
 from pnp.geometry import Box, Circle, Group, Line, Page, apply, tagged, walk
 from pnp.kits.ludo_cards import load_spec
-from pnp.layout.imposition import fit_grid, flip_point
-from pnp.modes import Backs
+from pnp.layout.imposition import fit_grid
 from pnp.paper import PAPERS, get_paper
+from tests.printer import behind
 
 SPEC = load_spec()
 KIT = "ludo-cards"
@@ -102,8 +102,8 @@ def backs_behind_fronts(pages: list[Page], mode: str, offset=(0.0, 0.0)) -> int:
         back_boxes = [card_box(g, m) for g, m in backs]
         for g, m in fronts:
             f = card_box(g, m)
-            x1, y1 = flip_point(Backs(mode), f.x, f.y, page.width, page.height)
-            x2, y2 = flip_point(Backs(mode), f.right, f.bottom, page.width, page.height)
+            x1, y1 = behind(mode, f.x, f.y, page.width, page.height)
+            x2, y2 = behind(mode, f.right, f.bottom, page.width, page.height)
             # --back-offset X,Y moves the backs X right and Y up on the back page (y grows down)
             want = Box(min(x1, x2) + offset[0], min(y1, y2) - offset[1], f.w, f.h)
             match = [b for b in back_boxes if abs(b.x - want.x) < 0.01 and abs(b.y - want.y) < 0.01]
@@ -166,7 +166,7 @@ def test_alignment_rulers_lie_behind_the_crosses(built, mode):
     hs = {(round((s.x1 + s.x2) / 2, 3), round(s.y1, 3)) for s, _, _ in walk(back.items)
           if isinstance(s, Line) and s.y1 == s.y2 and abs(abs(s.x2 - s.x1) - 20) < 1e-9}
     for x, y in centres:
-        bx, by = flip_point(Backs(mode), x, y, front.width, front.height)
+        bx, by = behind(mode, x, y, front.width, front.height)
         assert (round(bx + off[0], 3), round(by - off[1], 3)) in hs  # up is positive
 
 

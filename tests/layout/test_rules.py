@@ -89,6 +89,6 @@ def test_rules_never_go_below_the_floor_to_fit(measure, paragraphs):
         # only when the text does not fit even at the floor on the most pages
         columns = column_boxes(content_box(paper, False), 2) * 4
         with pytest.raises(LayoutError):
-            fit(blocks, columns, measure, MIN_BODY_PT, MIN_BODY_PT)
+            fit(blocks, columns, measure, MIN_RULES_PT, MIN_RULES_PT)
         return
-    assert min(t.size for s in sheets for t in _texts(s)) >= MIN_BODY_PT
+    assert min(t.size for s in sheets for t in _texts(s)) >= MIN_RULES_PT

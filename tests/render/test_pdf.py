@@ -18,8 +18,8 @@ from pnp.kits import get_kit
 from pnp.options import Options
 from pnp.paper import get_paper
 from pnp.render.pdf import PdfMeta, fonts_of, render_pdf
-from pnp.validate import count_components, read_keywords
-from tests.helpers import INCH, KIT_IDS, LANGS, PAPER_IDS, PAPER_MM, SAFE_MARGIN, SCALE_BAR_MM, need_tool
+from pnp.validate import read_keywords
+from tests.helpers import INCH, KIT_IDS, LANGS, PAPER_IDS, PAPER_MM, SAFE_MARGIN, SCALE_BAR_MM, need_tool, printed_components
 
 TAB_COMBOS = [("tab", lg, p) for lg in LANGS for p in PAPER_IDS]
 KIT_PAPERS = [(k, p) for k in KIT_IDS for p in PAPER_IDS]
@@ -113,7 +113,7 @@ def test_pages_have_the_paper_size_in_points(rendered, built, kit_id, paper_id):
 
 def test_tab_components_are_marked_in_the_file(rendered):
     spec = get_kit("tab").load_spec()
-    found = count_components(rendered("tab", "nl", "letter").read_bytes())
+    found = printed_components(rendered("tab", "nl", "letter").read_bytes())
     n = spec.pieces_per_player
     assert found[("board", f"{spec.rows}x{spec.columns}")] == 1
     assert sum(c for (k, _), c in found.items() if k == "square") == spec.rows * spec.columns

@@ -70,9 +70,9 @@ def test_strips_give_the_pixels_of_a_single_pass(monkeypatch) -> None:
 
     built = build_pages(get_kit("tab"), Options("en", get_paper("a4")), Measurer())
     pdf = render_pdf(built.pages[:1], PdfMeta("t", "s", "a", built.keywords, "en"))
-    whole = png.rasterise(pdf, 72)[0]
+    whole = list(png.iter_pages(pdf, 72))[0]
     monkeypatch.setattr(png, "STRIP_ROWS", 37)  # many strips, and a ragged last one
-    strips = png.rasterise(pdf, 72)[0]
+    strips = list(png.iter_pages(pdf, 72))[0]
     assert whole.size == strips.size == (png.pixels(built.pages[0].width / 25.4 * 72, 72),
                                          png.pixels(built.pages[0].height / 25.4 * 72, 72))
     from PIL import ImageChops

@@ -20,8 +20,8 @@ from pnp.build import Built
 from pnp.geometry import Group, Page, Rect, Style, Text
 from pnp.kits import get_kit
 from pnp.render.pdf import PdfMeta, render_pdf
-from pnp.render.png import rasterise
-from pnp.validate import count_components
+from pnp.render.png import iter_pages
+from tests.helpers import printed_components
 
 DPI = 100
 LEVEL = 48  # a pixel differs if a channel is this far apart (of 255): more than anti-aliasing noise
@@ -78,7 +78,7 @@ def test_pages_look_the_same_with_and_without_reuse(built, kit_id: str, lang: st
     b = built(kit_id, lang, paper)
     on, off = pdf_of(b, True), pdf_of(b, False)
     assert forms_of(on) and not forms_of(off), "the comparison proves nothing without forms on one side only"
-    pages_on, pages_off = rasterise(on, DPI), rasterise(off, DPI)
+    pages_on, pages_off = list(iter_pages(on, DPI)), list(iter_pages(off, DPI))
     assert len(pages_on) == len(pages_off) == len(b.pages)
     for n, (a, c) in enumerate(zip(pages_on, pages_off, strict=True), 1):
         assert a.size == c.size
@@ -99,9 +99,9 @@ def test_a_form_that_clipped_or_lost_its_colour_would_be_seen() -> None:
         return Page(150, 150, (Group(art, 10, 10), Group(art, 60, 60, rotate=90), Group(other, 100, 10)))
 
     meta = PdfMeta("t", "s", "a", "k", "en")
-    same = [rasterise(render_pdf([page(red)], meta, reuse=r), DPI)[0] for r in (True, False)]
+    same = [list(iter_pages(render_pdf([page(red)], meta, reuse=r), DPI))[0] for r in (True, False)]
     assert ImageChops.difference(*same).convert("L").histogram()[LEVEL:] == [0] * (256 - LEVEL)
-    changed = rasterise(render_pdf([page(blue)], meta, reuse=True), DPI)[0]
+    changed = list(iter_pages(render_pdf([page(blue)], meta, reuse=True), DPI))[0]
     assert sum(ImageChops.difference(same[0], changed).convert("L").histogram()[LEVEL:]) > 1000
 
 
@@ -130,8 +130,8 @@ def test_ludo_pdf_has_one_form_per_distinct_repeated_drawing(built) -> None:
 def test_validator_sees_every_component_with_reuse(built) -> None:
     b = built("ludo-cards")
     spec = get_kit("ludo-cards").load_spec()
-    on = count_components(pdf_of(b, True))
-    off = count_components(pdf_of(b, False))
+    on = printed_components(pdf_of(b, True))
+    off = printed_components(pdf_of(b, False))
     assert on == off
     for c in spec.colours:
         assert on["back", c.id] == len(spec.deck(c))
