@@ -19,15 +19,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import msgspec
 
 from pnp.errors import LayoutError
-from pnp.geometry import BLACK, PT, Box, Circle, Line, Shape, Style, Text, grey
-from pnp.layout.marks import fitted_text
 from pnp.spec import Name, Schema
-from pnp.textflow import Measure
+
+if TYPE_CHECKING:  # the facts and counts load without the layout (`pnp list` reads a data kit's facts)
+    from pnp.geometry import Box, Shape
+    from pnp.textflow import Measure
 
 TAG = r"^[a-z][a-z0-9_]*(:[a-z0-9_-]+)?$"
 Tag = Annotated[str, msgspec.Meta(pattern=TAG)]
@@ -113,6 +114,9 @@ def component_list(box: Box, lines: Lines, measure: Measure, columns: int = 2,
     (columns=2, the first taking `split` of the width) or one above the
     other (columns=1). Returns the shapes and the height used; LayoutError
     if it does not fit."""
+    from pnp.geometry import BLACK, PT, Circle, Line, Style, Text, grey
+    from pnp.layout.marks import fitted_text
+
     gap = 6.0
     panels: list[tuple[str, list[str]]] = [(lines.have_heading, [s for _, s in lines.have])]
     if lines.need:
