@@ -28,7 +28,7 @@ from pnp.geometry import (
     polygon,
 )
 from pnp.kits import Context, Invariant, Kit
-from pnp.layout.component_list import ContentFact, KitList, Lines, component_list, lines_for
+from pnp.layout.component_list import ContentFact, KitList, Lines, component_list, height, lines_for
 from pnp.layout.foldover import foldover
 from pnp.layout.frame import Sheet, content_box
 from pnp.layout.marks import cap, label, symbol
@@ -356,17 +356,15 @@ def fold_sheet(ctx: Context) -> Sheet:
     # rules face: what the game is, the setup table, the rules, the credits
     head = f"{cat.text('subtitle', **vals)} · {cat.text('byline')}"
     items.append(label(right.x, right.y + 3.2, head, "Sans-Italic", 8.5, m, right.w, Anchor.START))
-    # the setup table heads the first column of the rules, the component list
-    # (its two panels one above the other) the second: each column's rules
-    # start under its own head, so no band is left empty beside the shorter one
+    # the setup table heads the first column of the rules; the component list
+    # (its two panels one above the other) ends the second, under the rules,
+    # so that the rules run on from one column to the next with nothing between
     col_gap = 4.0
     col_w = (right.w - col_gap) / 2
     table, table_h = setup_table(Box(right.x, right.y + 6.0, col_w, 30.0), spec, ctx)
     items += table
     lines = kit_lines(ctx)
     list_x = right.x + col_w + col_gap
-    listed, list_h = component_list(Box(list_x, right.y + 6.0, col_w, 60.0), lines, m, columns=1)
-    items += listed
     credits = cat.text("credits")
     items.append(label(right.x, right.bottom - 0.8, credits, "Sans", 7, m, right.w, Anchor.START, grey(0.3)))
     ink = m.ink(credits, "Sans", 7)
@@ -374,8 +372,12 @@ def fold_sheet(ctx: Context) -> Sheet:
     credits_h = 0.8 + (-ink[1] if ink else 7 * 0.73 * PT) + CREDIT_GAP
     blocks = parse_blocks(cat.blocks("rules", **vals), cat.lang)
     bottom = right.bottom - credits_h
-    tops = (right.y + 6.0 + table_h + 3.0, right.y + 6.0 + list_h + 3.0)
-    boxes = [Box(right.x + k * (col_w + col_gap), tops[k], col_w, bottom - tops[k]) for k in range(2)]
+    list_h = height(lines, 1)
+    listed, _ = component_list(Box(list_x, bottom - list_h, col_w, list_h), lines, m, columns=1)
+    items += listed
+    tops = (right.y + 6.0 + table_h + 3.0, right.y + 6.0)
+    bottoms = (bottom, bottom - list_h - 4.0)
+    boxes = [Box(right.x + k * (col_w + col_gap), tops[k], col_w, bottoms[k] - tops[k]) for k in range(2)]
     cols, _ = fit(blocks, boxes, m, 9.5, MIN_BODY_PT)
     for col in cols:
         items += col
