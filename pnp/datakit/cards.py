@@ -5,12 +5,11 @@ board, and each piece (a fold-over piece as its front and its back)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from pnp.errors import LayoutError
 from pnp.geometry import Box, Circle, Group, Path, Rect, Shape
-from pnp.layout.components import Raw, _local, _split, _top_tagged, _under
+from pnp.layout.components import Raw, _local, _split, _top_tagged, _under, with_backs
 from pnp.layout.frame import Sheet
 from pnp.modes import Face, Role
 
@@ -69,10 +68,4 @@ def find(sheets: list[Sheet], spec: Any) -> list[Raw]:
                     # a round piece's colour: the shop's page is that colour to its bleed, the die cuts the round
                     items, background = items[1:], first.style.fill
                 out.append(Raw(name, Face.ONE_SIDED, (Group(items, tag=g.tag),), trim, background))
-    cards: list[Raw] = []
-    for f in fronts:
-        cards.append(f)
-        deck = f.name.rsplit("-", 1)[0]
-        if deck in backs:
-            cards.append(replace(backs[deck], name=f.name))
-    return cards + out
+    return with_backs(fronts, backs, lambda name: name.rsplit("-", 1)[0]) + out

@@ -164,12 +164,18 @@ def _ludo(sheets: list[Sheet], spec: Any) -> list[Raw]:
                 fronts.append(Raw(value, Face.FRONT, _local(g), local, _under(sheet.items, i, g, local)))
             elif kind == "back" and value not in backs:
                 backs[value] = Raw(value, Face.BACK, _local(g), local, _under(sheet.items, i, g, local))
+    return with_backs(fronts, backs, lambda name: name.rsplit("-", 2)[0])
+
+
+def with_backs(fronts: list[Raw], backs: dict[str, Raw], deck_of: Callable[[str], str]) -> list[Raw]:
+    """Each card front followed by the back of its deck (`deck_of` names the
+    deck from the front's name), the back taking the front's name."""
     out: list[Raw] = []
     for f in fronts:
         out.append(f)
-        colour = f.name.rsplit("-", 2)[0]
-        if colour in backs:
-            out.append(replace(backs[colour], name=f.name))
+        deck = deck_of(f.name)
+        if deck in backs:
+            out.append(replace(backs[deck], name=f.name))
     return out
 
 
