@@ -136,3 +136,11 @@ def printed_components(data: bytes) -> Counter[tuple[str, str]]:
     from pnp.validation.printed import read_printed
 
     return Counter((c.kind, c.value) for p in read_printed(data, want_colour=False) for c in p.components if c.visible)
+
+
+def one_error_line(text: str) -> str:
+    """The one line a failing command prints: `Error: ...`, no traceback."""
+    lines = text.splitlines()
+    assert len(lines) == 1, f"expected one line, got {lines}"
+    assert lines[0].startswith("Error: ") and "Traceback" not in text
+    return lines[0]

@@ -23,7 +23,7 @@ import pnp.i18n
 import pnp.paths
 from pnp.cli import main
 from pnp.paths import FONTS, TEMPLATES
-from tests.helpers import KIT_IDS
+from tests.helpers import KIT_IDS, one_error_line
 
 PNP = Path(sys.executable).parent / "pnp"
 # runs the CLI with the data folders moved: argv = templates fonts args...
@@ -33,13 +33,6 @@ LAUNCH = ("import sys, pathlib, pnp.paths as p; p.TEMPLATES = pathlib.Path(sys.a
 
 def _run(*args: str):
     return CliRunner().invoke(main, list(args))
-
-
-def _one_error_line(text: str) -> str:
-    lines = text.splitlines()
-    assert len(lines) == 1, f"expected one line, got {lines}"
-    assert lines[0].startswith("Error: ") and "Traceback" not in text
-    return lines[0]
 
 
 def _files(folder: Path) -> list[str]:
@@ -94,7 +87,7 @@ def test_bad_numbers_and_options_are_one_line_exit_2_and_write_nothing(tmp_path,
     out = tmp_path / "out"
     result = _run("render", "ludo-cards", "-l", "en", "-p", "a4", "-o", str(out), *args)
     assert result.exit_code == 2, result.output
-    line = _one_error_line(result.output)
+    line = one_error_line(result.output)
     for w in words:
         assert w in line, f"{w!r} not in {line!r}"
     assert not out.exists()
@@ -104,7 +97,7 @@ def test_bad_numbers_and_options_are_one_line_exit_2_and_write_nothing(tmp_path,
 def test_a_back_option_for_a_kit_without_backs_is_an_error(tmp_path, flag):
     result = _run("render", "tab", "-l", "en", "-p", "a4", "-o", str(tmp_path / "out"), *flag)
     assert result.exit_code == 2
-    assert "tab has no card backs" in _one_error_line(result.output)
+    assert "tab has no card backs" in one_error_line(result.output)
 
 
 def test_an_offset_is_in_the_name_of_the_kit_that_takes_it_only(tmp_path):
@@ -126,7 +119,7 @@ def test_a_click_usage_error_is_one_line_not_four():
     for args in (["frobnicate"], ["render", "--lang"], ["validate", "--frob"]):
         result = _run(*args)
         assert result.exit_code == 2
-        _one_error_line(result.output)
+        one_error_line(result.output)
 
 
 # ---- broken data: nothing written -------------------------------------------
@@ -135,7 +128,7 @@ def test_list_with_no_player_counts_is_one_line(templates):
     _edit_game(templates, "kesse-rueben", players=[])
     result = _run("list")
     assert result.exit_code == 1
-    assert "kesse-rueben/game.toml: players: " in _one_error_line(result.output)
+    assert "kesse-rueben/game.toml: players: " in one_error_line(result.output)
 
 
 @pytest.mark.parametrize(("kit_id", "values", "words"), [
@@ -149,7 +142,7 @@ def test_bad_game_facts_write_nothing(tmp_path, templates, kit_id, values, words
     out = tmp_path / "out"
     result = _run("render", "-o", str(out))
     assert result.exit_code == 1
-    line = _one_error_line(result.output)
+    line = one_error_line(result.output)
     assert f"{kit_id}/game.toml" in line and all(w in line for w in words), line
     assert not out.exists(), "a run that fails before rendering writes nothing"
 
@@ -159,7 +152,7 @@ def test_one_missing_language_file_writes_no_language(tmp_path, templates):
     out = tmp_path / "out"
     result = _run("render", "tab", "-o", str(out))
     assert result.exit_code == 1
-    assert "tab/lang/nl.toml: catalog file is missing" in _one_error_line(result.output)
+    assert "tab/lang/nl.toml: catalog file is missing" in one_error_line(result.output)
     assert not out.exists(), "the other languages must not be written either"
 
 
@@ -171,7 +164,7 @@ def test_a_glyph_the_fonts_lack_is_an_error_before_anything_is_written(tmp_path,
     out = tmp_path / "out"
     result = _run("render", "ludo-cards", "-o", str(out))
     assert result.exit_code == 1
-    line = _one_error_line(result.output)
+    line = one_error_line(result.output)
     assert "ludo-cards/lang/de.toml: key 'title'" in line and "U+1F3B2" in line
     assert not out.exists()
 
@@ -182,7 +175,7 @@ def test_an_unreadable_template_is_named_not_the_output_folder(tmp_path, templat
     game.mkdir()  # unreadable for anyone, root included
     result = _run("render", "tab", "-o", str(tmp_path / "out"))
     assert result.exit_code == 1
-    line = _one_error_line(result.output)
+    line = one_error_line(result.output)
     assert "tab/game.toml: cannot read the game facts file" in line and "output" not in line
 
 
@@ -196,7 +189,7 @@ def test_an_unreadable_or_damaged_font_is_named(tmp_path):
     r = subprocess.run([sys.executable, "-c", LAUNCH, str(TEMPLATES), str(fonts), "render", "tab", "-o", str(out)],
                        capture_output=True, text=True, timeout=60)
     assert r.returncode == 1, r.stderr
-    line = _one_error_line(r.stderr)
+    line = one_error_line(r.stderr)
     assert "DejaVuSansCondensed-Bold.ttf: cannot read the font file" in line
     assert not out.exists()
     (fonts / "DejaVuSansCondensed-Bold.ttf").rmdir()
@@ -204,7 +197,7 @@ def test_an_unreadable_or_damaged_font_is_named(tmp_path):
     r = subprocess.run([sys.executable, "-c", LAUNCH, str(TEMPLATES), str(fonts), "render", "tab", "-o", str(out)],
                        capture_output=True, text=True, timeout=60)
     assert r.returncode == 1
-    assert "DejaVuSansCondensed-Oblique.ttf: not a usable TrueType font" in _one_error_line(r.stderr)
+    assert "DejaVuSansCondensed-Oblique.ttf: not a usable TrueType font" in one_error_line(r.stderr)
 
 
 @pytest.mark.parametrize(("kit_id", "values", "words"), [
@@ -222,7 +215,7 @@ def test_facts_that_break_the_games_invariants_are_refused_before_writing(tmp_pa
     out = tmp_path / "out"
     result = _run("render", "-o", str(out))
     assert result.exit_code == 1, result.output
-    line = _one_error_line(result.output)
+    line = one_error_line(result.output)
     assert line.startswith(f"Error: {templates / kit_id / 'game.toml'}: the game's rule "), line
     assert all(w in line for w in words), line
     assert not out.exists()
@@ -269,7 +262,7 @@ def test_stdout_to_dev_full_is_one_line_and_exit_1(tmp_path, rendered, args):
     with open("/dev/full", "w") as full:
         r = subprocess.run([str(PNP), *args], stdout=full, stderr=subprocess.PIPE, text=True, timeout=60)
     assert r.returncode == 1, r.stderr
-    assert _one_error_line(r.stderr) == "Error: cannot write to standard output: No space left on device"
+    assert one_error_line(r.stderr) == "Error: cannot write to standard output: No space left on device"
 
 
 @pytest.mark.parametrize("args", [["list"], ["render", "tab", "-l", "en", "-p", "a4", "-o", "{out}"],
@@ -278,7 +271,7 @@ def test_a_closed_stdout_is_one_line_and_exit_1(tmp_path, rendered, args):
     args = [a.format(out=tmp_path / "out", pdf=rendered("tab")) for a in args]
     r = subprocess.run(["sh", "-c", '"$0" "$@" >&-', str(PNP), *args], stderr=subprocess.PIPE, text=True, timeout=60)
     assert r.returncode == 1, r.stderr
-    assert _one_error_line(r.stderr) == "Error: cannot write to standard output: it is closed"
+    assert one_error_line(r.stderr) == "Error: cannot write to standard output: it is closed"
 
 
 def _small_tmpfs(where: Path) -> bool:
@@ -315,7 +308,7 @@ def test_a_full_disk_is_one_line_and_leaves_no_part(tmp_path, monkeypatch):
             monkeypatch.setattr(pnp.build.os, "fdopen", lambda fd, mode: Filling(real_fdopen(fd, mode)))
         result = _run("render", "ludo-cards", "-l", "en", "-p", "a4", "-j", "1", "-o", str(disk))
         assert result.exit_code == 1, result.output
-        line = _one_error_line(result.output)
+        line = one_error_line(result.output)
         assert line == (f"Error: cannot write {disk / 'ludo-cards-en-a4.pdf'}: No space left on device; "
                         "no file was written; no partial file was left behind")
         assert _files(disk) == ["old.pdf"], "no .part, no half file"
@@ -338,7 +331,7 @@ def test_an_output_folder_on_a_read_only_disk_exits_1_saying_write(tmp_path):
     finally:
         subprocess.run(["umount", str(out)], check=True)
     assert result.exit_code == 1
-    assert _one_error_line(result.output) == f"Error: cannot write to the output folder {out}: read-only file system"
+    assert one_error_line(result.output) == f"Error: cannot write to the output folder {out}: read-only file system"
 
 
 @pytest.mark.skipif(os.geteuid() == 0, reason="root may write anywhere")
@@ -351,7 +344,7 @@ def test_an_output_folder_without_any_permission_exits_1_saying_write(tmp_path):
     finally:
         out.chmod(0o700)
     assert result.exit_code == 1
-    assert f"cannot write to the output folder {out}" in _one_error_line(result.output)
+    assert f"cannot write to the output folder {out}" in one_error_line(result.output)
 
 
 def test_validate_on_an_unreadable_file_is_pnps_own_line(tmp_path):

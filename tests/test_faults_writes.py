@@ -20,19 +20,13 @@ import pnp.i18n
 import pnp.paths
 from pnp.cli import main
 from pnp.paths import TEMPLATES
+from tests.helpers import one_error_line
 
 PNP = Path(sys.executable).parent / "pnp"
 
 
 def _run(*args: str, **kw):
     return CliRunner().invoke(main, list(args), **kw)
-
-
-def _one_error_line(text: str) -> str:
-    lines = text.splitlines()
-    assert len(lines) == 1, f"expected one line, got {lines}"
-    assert lines[0].startswith("Error: ") and "Traceback" not in text
-    return lines[0]
 
 
 def _tree(folder: Path) -> list[str]:
@@ -62,7 +56,7 @@ def test_options_one_kit_cannot_take_write_no_file_of_any_kit(tmp_path, args, sa
     out = tmp_path / "out"
     result = _run("render", *args, "-j", jobs, "-o", str(out))
     assert result.exit_code == 2, result.output
-    assert says in _one_error_line(result.output)
+    assert says in one_error_line(result.output)
     assert not out.exists(), "not one file, not even the folder"
 
 
@@ -77,7 +71,7 @@ def test_a_layout_error_in_the_last_kit_writes_no_file_of_the_others(tmp_path, t
     out = tmp_path / "out"
     result = _run("render", "-j", jobs, "-o", str(out))
     assert result.exit_code == 1, result.output
-    assert "no diagram named 'nope'" in _one_error_line(result.output)
+    assert "no diagram named 'nope'" in one_error_line(result.output)
     assert not out.exists()
 
 
@@ -91,7 +85,7 @@ def test_a_word_too_long_for_its_label_is_one_short_line_and_writes_nothing(tmp_
     out = tmp_path / "out"
     result = _run("render", "-o", str(out))
     assert result.exit_code == 1, result.output
-    line = _one_error_line(result.output)
+    line = one_error_line(result.output)
     assert "does not fit" in line and "characters ...]" in line and line.endswith("no file was written; "
                                                                                 "no partial file was left behind")
     assert len(line) <= 400, len(line)
@@ -103,7 +97,7 @@ def test_a_missing_common_language_file_writes_no_language(tmp_path, templates):
     out = tmp_path / "out"
     result = _run("render", "tab", "-o", str(out))
     assert result.exit_code == 1, result.output
-    assert _one_error_line(result.output) == f"Error: {templates / 'common' / 'lang' / 'nl.toml'}: catalog file is missing"
+    assert one_error_line(result.output) == f"Error: {templates / 'common' / 'lang' / 'nl.toml'}: catalog file is missing"
     assert not out.exists()
     assert "nl" in pnp.i18n.languages(templates), "Dutch is still a language: its kit catalogs say so"
 
@@ -231,7 +225,7 @@ def test_a_real_full_disk_while_the_zip_is_written(tmp_path):
     finally:
         subprocess.run(["umount", str(disk)], check=True)
     assert r.returncode == 1, r.stderr
-    line = _one_error_line(r.stderr)
+    line = one_error_line(r.stderr)
     zip_path = disk / "tab-en-cards" / "tab-en-cards-png.zip"
     assert line == (f"Error: cannot write {zip_path}: No space left on device; kept the {len(on_disk)} finished "
                     f"file(s) in {disk}; no partial file was left behind")
@@ -244,7 +238,7 @@ def test_bleed_is_parsed_like_back_offset(tmp_path, value):
     result = _run("render", "ludo-cards", "-l", "en", "-p", "a4", "--format", "cards", "--bleed", value,
                   "-o", str(out))
     assert result.exit_code == 2, result.output
-    line = _one_error_line(result.output)
+    line = one_error_line(result.output)
     assert "--bleed" in line and "is not a length in mm" in line, line
     assert not out.exists()
 
@@ -261,7 +255,7 @@ def test_an_empty_output_path_is_refused_and_nothing_is_written(tmp_path, monkey
     monkeypatch.chdir(tmp_path)
     result = _run("render", "tab", "-l", "en", "-p", "a4", "-o", "")
     assert result.exit_code == 2
-    assert "--out" in _one_error_line(result.output) and "empty" in result.output
+    assert "--out" in one_error_line(result.output) and "empty" in result.output
     assert list(tmp_path.iterdir()) == []
 
 
