@@ -481,16 +481,23 @@ def card_shown_on_screen_not_in_print(src: Source, d: Path) -> Path:
     """A card in optional content that is ON on screen and OFF when printed
     (usage /Print /PrintState /OFF, applied on the print event)."""
     def fn(pdf: pikepdf.Pdf) -> None:
-        ocg = pdf.make_indirect(pikepdf.Dictionary(
-            Type=pikepdf.Name.OCG, Name=pikepdf.String("screen only"),
-            Usage=pikepdf.Dictionary(Print=pikepdf.Dictionary(PrintState=pikepdf.Name.OFF),
-                                     View=pikepdf.Dictionary(ViewState=pikepdf.Name.ON))))
-        usage = pikepdf.Dictionary(Event=pikepdf.Name.Print, OCGs=pikepdf.Array([ocg]),
-                                   Category=pikepdf.Array([pikepdf.Name.Print]))
-        pdf.Root.OCProperties = pikepdf.Dictionary(OCGs=pikepdf.Array([ocg]), D=pikepdf.Dictionary(
-            ON=pikepdf.Array([ocg]), Order=pikepdf.Array([ocg]), AS=pikepdf.Array([usage])))
-        _optional_card(pdf, ocg)
+        _optional_card(pdf, screen_only_group(pdf))
     return _edit(src("ludo-cards", {}), d / "oc-print-off.pdf", fn)
+
+
+def screen_only_group(pdf: pikepdf.Pdf) -> pikepdf.Object:
+    """An optional-content group that is ON on screen and OFF when printed
+    (usage /Print /PrintState /OFF, applied on the print event), made the
+    document's default configuration."""
+    ocg = pdf.make_indirect(pikepdf.Dictionary(
+        Type=pikepdf.Name.OCG, Name=pikepdf.String("screen only"),
+        Usage=pikepdf.Dictionary(Print=pikepdf.Dictionary(PrintState=pikepdf.Name.OFF),
+                                 View=pikepdf.Dictionary(ViewState=pikepdf.Name.ON))))
+    usage = pikepdf.Dictionary(Event=pikepdf.Name.Print, OCGs=pikepdf.Array([ocg]),
+                               Category=pikepdf.Array([pikepdf.Name.Print]))
+    pdf.Root.OCProperties = pikepdf.Dictionary(OCGs=pikepdf.Array([ocg]), D=pikepdf.Dictionary(
+        ON=pikepdf.Array([ocg]), Order=pikepdf.Array([ocg]), AS=pikepdf.Array([usage])))
+    return ocg
 
 
 def red_backs_print_blue(src: Source, d: Path) -> Path:

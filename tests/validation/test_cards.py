@@ -231,15 +231,9 @@ def _unembed_font(pdf: pikepdf.Pdf) -> None:
 def _screen_only(pdf: pikepdf.Pdf) -> None:
     """Page 2's piece in optional content that shows on screen and is off
     when printed (PDFium's print mode, as a printer, leaves it out)."""
-    ocg = pdf.make_indirect(pikepdf.Dictionary(
-        Type=pikepdf.Name.OCG, Name=pikepdf.String("screen only"),
-        Usage=pikepdf.Dictionary(Print=pikepdf.Dictionary(PrintState=pikepdf.Name.OFF),
-                                 View=pikepdf.Dictionary(ViewState=pikepdf.Name.ON))))
-    usage = pikepdf.Dictionary(Event=pikepdf.Name.Print, OCGs=pikepdf.Array([ocg]),
-                               Category=pikepdf.Array([pikepdf.Name.Print]))
-    pdf.Root.OCProperties = pikepdf.Dictionary(OCGs=pikepdf.Array([ocg]), D=pikepdf.Dictionary(
-        ON=pikepdf.Array([ocg]), Order=pikepdf.Array([ocg]), AS=pikepdf.Array([usage])))
-    pdf.pages[1].Resources.Properties = pikepdf.Dictionary(OCx=ocg)
+    from tests.hostile import screen_only_group
+
+    pdf.pages[1].Resources.Properties = pikepdf.Dictionary(OCx=screen_only_group(pdf))
     wrap(pdf, 1, before=b"/OC /OCx BDC\n", after=b"\nEMC")
 
 
