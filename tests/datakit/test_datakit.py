@@ -388,3 +388,42 @@ def test_a_board_is_a_grid_or_a_picture(tmp_path, change, words):
     line = _one_error(_run("render", str(folder), "--out", str(tmp_path / "out")))
     for w in words:
         assert w in line, line
+
+
+# ---- a kit crosses to worker processes by its id ----------------------------------------------------------------------
+
+def test_a_data_kit_pickles_by_its_id_not_its_functions(tmp_path):
+    """Kit.__reduce__: a data kit's functions are closures (pickle cannot
+    carry them); pickled, a kit is the call get_kit(id), so a worker finds
+    the same registered kit, here one from a folder outside the repository."""
+    import pickle
+    import pickletools
+
+    from pnp.kits import add_folder
+
+    for kit in (get_kit("ur"), add_folder(_new(tmp_path, "pickled"))):
+        data = pickle.dumps(kit)
+        ops = [(op.name, arg) for op, arg, _ in pickletools.genops(data)]
+        strings = [arg for name, arg in ops if isinstance(arg, str)]
+        assert "get_kit" in strings and kit.id in strings
+        assert not any("load_spec" in s or "<locals>" in s for s in strings), strings
+        assert pickle.loads(data) is kit
+
+
+def test_pnp_new_covers_every_kind_the_fourth_kit_does_not(tmp_path):
+    """The starter kit of `pnp new` shows a designer each kind that the
+    Royal Game of Ur does not use (a deck with backs), and the two kits
+    together use every kind in the registry."""
+    import tomllib
+
+    from pnp.kinds import NAMES
+
+    def kinds(folder: Path) -> set[str]:
+        data = tomllib.loads((folder / "game.toml").read_text(encoding="utf-8"))
+        return {c["kind"] for c in data["components"]}
+
+    ur, new = kinds(TEMPLATES / "ur"), kinds(_new(tmp_path))
+    assert set(NAMES) - ur, "the fourth kit uses every kind: nothing left for the scaffold to show"
+    assert set(NAMES) - ur <= new
+    assert ur | new == set(NAMES)
+    assert {"deck", "pieces", "board", "rules"} <= new  # the issue: a deck with backs, a few tokens, a board, rules
