@@ -28,6 +28,17 @@ def _cut_box(items: tuple[Shape, ...]) -> Box | None:
     return None
 
 
+def _tiled_board(board_id: str, sheets: list[Sheet], spec: Any) -> tuple[Group, Box] | None:
+    from pnp.kinds.board import Board, whole_from_tiles
+
+    board = next((c for c in spec.components if isinstance(c, Board) and c.id == board_id), None)
+    whole = None if board is None else whole_from_tiles(board, sheets)
+    if whole is None:
+        return None
+    group, w, h = whole
+    return Group(group.items, tag=("board", board_id)), Box(0.0, 0.0, w, h)
+
+
 def find(sheets: list[Sheet], spec: Any) -> list[Raw]:
     from pnp.kinds.deck import Deck
 
@@ -50,6 +61,8 @@ def find(sheets: list[Sheet], spec: Any) -> list[Raw]:
                     backs[value] = raw
                 continue
             trim = _cut_box(g.items)
+            if kind == "board" and trim is None and (whole := _tiled_board(value, sheets, spec)) is not None:
+                g, trim = whole  # the print shop prints a tiled board whole
             if trim is None:
                 raise LayoutError(f"{kind} {value} has no cut outline")
             name = f"{kind}-{value}"

@@ -13,8 +13,13 @@ cut outline, centred on its own page.
     squares = [[1, 1], [3, 1]]
     art = "art/rosette.svg"          # and/or label = "a catalog key", fill = "#RRGGBB"
 
-A board larger than the paper's printable area is an error naming both
-sizes (it is not yet tiled across sheets).
+A grid board larger than the paper's printable area is printed across as
+many sheets as it needs (pnp.layout.tiles splits it along its grid lines):
+each tile its part of the board, a glue strip with the grid's marks for the
+next tile, its place ("tile 1/2") in the header and on the strip, and the
+cut-and-glue instructions over it. The first tile carries the board's tag,
+so the board is counted once; every square is on one tile, counted once.
+A picture board larger than the paper is an error naming both sizes.
 """
 
 from __future__ import annotations
@@ -27,11 +32,12 @@ import msgspec
 
 from pnp.datakit.art import Art
 from pnp.errors import LayoutError, SpecError
-from pnp.geometry import PT, Group, Rect, Shape, Style, Text, hex_rgb
+from pnp.geometry import PT, Group, Line, Rect, Shape, Style, Text, grey, hex_rgb, polygon
 from pnp.kinds import Build, Kind
 from pnp.kinds.common import ArtFile, art_file, fitted_label
 from pnp.layout.frame import Sheet, content_box
 from pnp.layout.marks import label
+from pnp.layout.tiles import OVERLAP, Tile, tiles
 from pnp.modes import Anchor, Role
 from pnp.options import Options
 from pnp.spec import Count, HexColour, Margin, Mm, Name, Schema
@@ -179,8 +185,12 @@ def sheets(boards: list[Board], build: Build) -> list[Sheet]:
         area = content_box(build.ctx.options.paper, landscape)
         top = HEADING_H if d.heading else 0.0
         if ow > area.w + 1e-6 or oh + top > area.h + 1e-6:
+            if board.picture is None:
+                out += tiled_sheets(board, build)
+                continue
             raise LayoutError(f"board {d.id!r} is {ow:.0f} x {oh:.0f} mm; {build.ctx.options.paper.name} holds "
-                              f"{area.w:.0f} x {area.h - top:.0f} mm (a board is not yet tiled across sheets)")
+                              f"{area.w:.0f} x {area.h - top:.0f} mm (a picture board is not tiled across sheets: "
+                              "make it smaller, or a grid)")
         ox = area.x + (area.w - ow) / 2
         oy = area.y + top + (area.h - top - oh) / 2
         items: list[Shape] = []
@@ -196,6 +206,122 @@ def sheets(boards: list[Board], build: Build) -> list[Sheet]:
         items.append(Group(tuple(inner), ox, oy, tag=("board", d.id)))
         out.append(Sheet(landscape, tuple(items), f"board {d.id}"))
     return out
+
+
+TIP_H = 6.0  # mm over a tile for the cut-and-glue instructions
+STRIP_FILL = grey(0.88)  # a glue strip
+TICK = 0.45  # of the strip's width: the grid's marks reach this far into it
+
+
+def tiled_sheets(board: Board, build: Build) -> list[Sheet]:
+    """A grid board too large for the paper, one tile a page (see pnp.layout.tiles),
+    on whichever orientation needs fewer pages."""
+    d = board.data
+    paper = build.ctx.options.paper
+    top = TIP_H + (HEADING_H if d.heading else 0.0)
+    ow, oh = board.inner()[0] + 2 * d.border, board.inner()[1] + 2 * d.border
+    plans = []
+    for landscape in (ow > oh, ow <= oh):  # the board's own orientation first: it wins a tie
+        area = content_box(paper, landscape)
+        try:
+            plans.append((tiles(d.border, board.square, board.columns, board.rows, area.w, area.h - top), landscape))
+        except LayoutError as e:
+            error = e
+    if not plans:
+        raise LayoutError(f"board {d.id!r} ({ow:.0f} x {oh:.0f} mm) cannot be tiled on {paper.name}: {error}")
+    plan, landscape = min(plans, key=lambda p: len(p[0]))
+    area = content_box(paper, landscape)
+    cat, measure = build.ctx.cat, build.ctx.measure
+    out = []
+    for tile in plan:
+        tw, th = tile.outer()
+        ox = area.x + (area.w - tw) / 2
+        oy = area.y + top + (area.h - top - th) / 2
+        items: list[Shape] = []
+        if d.heading and (tile.row, tile.column) == (1, 1):
+            items.append(label(area.cx, oy - TIP_H - 3.0, cat.text(d.heading), "Sans-Bold", 9, measure, area.w))
+        tip = cat.text("board_tiles_how")
+        t, size, w = fitted_label(tip, "board_tiles_how", cat.file_of("board_tiles_how"), area.w, 8.0, measure,
+                                  f"board {d.id!r}", font="Sans")
+        items.append(Text(area.cx, oy - 3.0, t, "Sans", size, w, Anchor.MIDDLE))
+        items.append(_tile(board, tile, build, ox, oy))
+        items.append(_strips(board, tile, build, ox, oy))
+        caption = cat.text("board_tile", row=tile.row, column=tile.column, rows=tile.rows, columns=tile.columns)
+        out.append(Sheet(landscape, tuple(items), f"{TILE_SHEET.format(id=d.id)}{tile.row}/{tile.column}",
+                         caption=caption))
+    return out
+
+
+TILE_SHEET = "board {id} tile "  # a tile's sheet label, then "row/column"
+
+
+def whole_from_tiles(board: Board, sheets: list[Sheet]) -> tuple[Group, float, float] | None:
+    """A tiled board put back together (for a print shop, which prints it
+    whole): every tile's part, in the board's coordinates, in one group,
+    with the board's width and height; None if the board is not tiled."""
+    prefix = TILE_SHEET.format(id=board.id)
+    parts = [s.items[-2] for s in sheets if s.label.startswith(prefix)]  # _tile's group, before the strips
+    if not parts:
+        return None
+    items = tuple(shape for g in parts if isinstance(g, Group) for shape in g.items)
+    gw, gh = board.inner()
+    return Group(items), gw + 2 * board.data.border, gh + 2 * board.data.border
+
+
+def _tile(board: Board, tile: Tile, build: Build, ox: float, oy: float) -> Group:
+    """The tile's part of the board, drawn in the board's coordinates and
+    moved to (ox, oy): its background and its squares (whole: tiles are cut
+    on grid lines). The first tile is the board's component."""
+    d = board.data
+    s = board.square
+    inner: list[Shape] = [Rect(tile.x0, tile.y0, tile.w, tile.h, Style(stroke=None, fill=hex_rgb(d.background)))]
+    for r, c in board.squares():
+        x, y = d.border + (c - 1) * s, d.border + (r - 1) * s
+        if tile.x0 - 1e-6 <= x and x + s <= tile.x1 + 1e-6 and tile.y0 - 1e-6 <= y and y + s <= tile.y1 + 1e-6:
+            inner.append(_square(board, r, c, x, y, build))
+    first = (tile.row, tile.column) == (1, 1)
+    return Group(tuple(inner), ox - tile.x0, oy - tile.y0, tag=("board", d.id) if first else None)
+
+
+def _strips(board: Board, tile: Tile, build: Build, ox: float, oy: float) -> Group:
+    """The tile's glue strips (right, below), the grid's lines marked on them
+    where the next tile's lines must meet them, and the outline to cut
+    round the tile and its strips, in the tile's own coordinates."""
+    d = board.data
+    s = board.square
+    w, h = tile.w, tile.h
+    items: list[Shape] = []
+    tick = Style(width=0.3)
+    cat, measure = build.ctx.cat, build.ctx.measure
+    here = f"{tile.row}/{tile.column}"
+
+    def note(nxt: str, length: float) -> tuple[str, float, float]:
+        text = cat.text("board_glue_under", here=here, next=nxt)
+        return fitted_label(text, "board_glue_under", cat.file_of("board_glue_under"), length - 4.0, 6.0, measure,
+                            f"board {d.id!r}", font="Sans")
+
+    edges_y = [y for y in (0.0, *(d.border + k * s for k in range(board.rows + 1)), d.border * 2 + board.rows * s)
+               if tile.y0 - 1e-6 <= y <= tile.y1 + 1e-6]
+    edges_x = [x for x in (0.0, *(d.border + k * s for k in range(board.columns + 1)), d.border * 2 + board.columns * s)
+               if tile.x0 - 1e-6 <= x <= tile.x1 + 1e-6]
+    if tile.strip_right:
+        items.append(Rect(w, 0.0, OVERLAP, h, Style(stroke=None, fill=STRIP_FILL)))
+        items += [Line(w, y - tile.y0, w + TICK * OVERLAP, y - tile.y0, tick) for y in sorted(set(edges_y))]
+        t, size, tw = note(f"{tile.row}/{tile.column + 1}", h)
+        base = w + OVERLAP * 0.72 + 0.35 * size * PT
+        items.append(Group((Text(0.0, 0.0, t, "Sans", size, tw, Anchor.MIDDLE),), base, h / 2, rotate=-90))
+    if tile.strip_below:
+        items.append(Rect(0.0, h, w, OVERLAP, Style(stroke=None, fill=STRIP_FILL)))
+        items += [Line(x - tile.x0, h, x - tile.x0, h + TICK * OVERLAP, tick) for x in sorted(set(edges_x))]
+        t, size, tw = note(f"{tile.row + 1}/{tile.column}", w)
+        items.append(Text(w / 2, h + OVERLAP * 0.72 + 0.35 * size * PT, t, "Sans", size, tw, Anchor.MIDDLE))
+    tw, th = tile.outer()
+    if tile.strip_right and tile.strip_below:  # the corner is left off: the diagonal tile's strips meet there
+        pts = [(0.0, 0.0), (tw, 0.0), (tw, h), (w, h), (w, th), (0.0, th)]
+    else:
+        pts = [(0.0, 0.0), (tw, 0.0), (tw, th), (0.0, th)]
+    items.append(polygon(pts, Style(width=0.5, role=Role.CUT)))
+    return Group(tuple(items), ox, oy)
 
 
 KIND = Kind("board", BoardData, load, expected, sheets)
