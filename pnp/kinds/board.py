@@ -210,6 +210,7 @@ def sheets(boards: list[Board], build: Build) -> list[Sheet]:
 
 TIP_H = 6.0  # mm over a tile for the cut-and-glue instructions
 STRIP_FILL = grey(0.88)  # a glue strip
+CUT_W = 0.5  # mm: the cut outline round a tile
 TICK = 0.45  # of the strip's width: the grid's marks reach this far into it
 
 
@@ -224,7 +225,8 @@ def tiled_sheets(board: Board, build: Build) -> list[Sheet]:
     for landscape in (ow > oh, ow <= oh):  # the board's own orientation first: it wins a tie
         area = content_box(paper, landscape)
         try:
-            plans.append((tiles(d.border, board.square, board.columns, board.rows, area.w, area.h - top), landscape))
+            room_w, room_h = area.w - CUT_W, area.h - top - CUT_W  # the cut line's stroke inks half its width outside
+            plans.append((tiles(d.border, board.square, board.columns, board.rows, room_w, room_h), landscape))
         except LayoutError as e:
             error = e
     if not plans:
@@ -320,7 +322,7 @@ def _strips(board: Board, tile: Tile, build: Build, ox: float, oy: float) -> Gro
         pts = [(0.0, 0.0), (tw, 0.0), (tw, h), (w, h), (w, th), (0.0, th)]
     else:
         pts = [(0.0, 0.0), (tw, 0.0), (tw, th), (0.0, th)]
-    items.append(polygon(pts, Style(width=0.5, role=Role.CUT)))
+    items.append(polygon(pts, Style(width=CUT_W, role=Role.CUT)))
     return Group(tuple(items), ox, oy)
 
 
