@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from pnp.modes import Anchor, Role
 
@@ -101,6 +101,18 @@ class Text:
 
 
 @dataclass(frozen=True)
+class Picture:
+    """A raster picture: the bytes of a PNG file, stretched over (x, y, w, h)
+    (callers keep its proportions). It is inked all over its box."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    png: bytes = field(repr=False)
+
+
+@dataclass(frozen=True)
 class Group:
     """Shapes scaled by `scale`, turned by `rotate` degrees about the group's
     own origin, then moved by (dx, dy). `tag` names a game component (kind, value), which
@@ -114,7 +126,7 @@ class Group:
     scale: float = 1.0
 
 
-Shape = Rect | Line | Circle | Path | Text | Group
+Shape = Rect | Line | Circle | Path | Text | Picture | Group
 
 
 @dataclass(frozen=True)
@@ -218,7 +230,7 @@ def text_box(t: Text) -> Box:
 
 
 def _local_points(s: Shape) -> list[tuple[float, float]]:
-    if isinstance(s, Rect):
+    if isinstance(s, Rect | Picture):
         return [(s.x, s.y), (s.x + s.w, s.y), (s.x, s.y + s.h), (s.x + s.w, s.y + s.h)]
     if isinstance(s, Line):
         return [(s.x1, s.y1), (s.x2, s.y2)]
@@ -298,6 +310,8 @@ def extent(s: Shape, memo: dict[int, Extent | None] | None = None) -> Extent | N
             return None
         box = text_box(s)
         return (box.x, box.y, box.x + box.w, box.y + box.h)
+    if isinstance(s, Picture):
+        return (s.x, s.y, s.x + s.w, s.y + s.h)
     st = s.style
     if st.stroke is None:
         if st.fill is None:
@@ -338,6 +352,8 @@ def _items_extent(items: Iterable[Shape], memo: dict[int, Extent | None] | None)
 def is_inked(s: Shape) -> bool:
     if isinstance(s, Text):
         return bool(s.text.strip())
+    if isinstance(s, Picture):
+        return True
     style = getattr(s, "style", None)
     return style is not None and (style.stroke is not None or style.fill is not None)
 
@@ -365,6 +381,8 @@ def map_colours(items: tuple[Shape, ...], fn: Callable[[RGB, str], RGB]) -> tupl
             out.append(replace(s, items=map_colours(s.items, fn)))
         elif isinstance(s, Text):
             out.append(replace(s, color=fn(s.color, "text")))
+        elif isinstance(s, Picture):
+            out.append(replace(s, png=map_png(s.png, fn)))
         else:
             st = s.style
             out.append(
@@ -378,6 +396,27 @@ def map_colours(items: tuple[Shape, ...], fn: Callable[[RGB, str], RGB]) -> tupl
                 )
             )
     return tuple(out)
+
+
+def map_png(png: bytes, fn: Callable[[RGB, str], RGB]) -> bytes:
+    """A PNG's colours passed through fn (as fills): fn taken as the affine
+    map it makes of black and the three primaries (exact for a greyscale
+    or a tint), applied by Pillow to every pixel; transparency is kept.
+    The same bytes in give the same bytes out."""
+    import io
+
+    from PIL import Image as PilImage
+
+    o = fn((0.0, 0.0, 0.0), "fill")
+    cols = [fn(e, "fill") for e in ((1.0, 0.0, 0.0), (0.0, 1.0, 0.0), (0.0, 0.0, 1.0))]
+    matrix = tuple(v for i in range(3) for v in (*(cols[j][i] - o[i] for j in range(3)), o[i] * 255))
+    with PilImage.open(io.BytesIO(png)) as im:
+        rgba = im.convert("RGBA")
+    r, g, b, a = rgba.split()
+    mapped = PilImage.merge("RGB", (r, g, b)).convert("RGB", matrix)
+    out = io.BytesIO()
+    PilImage.merge("RGBA", (*mapped.split(), a)).save(out, "PNG", optimize=False)
+    return out.getvalue()
 
 
 def polygon(points: Iterable[tuple[float, float]], style: Style = Style()) -> Path:

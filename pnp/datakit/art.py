@@ -10,9 +10,13 @@ Text in SVG art is refused (the fonts would differ on every machine: turn
 it into paths, or put the words in the catalog). Every problem is one
 SpecError line naming the file.
 
-PNG art is checked (a real PNG, at least MIN_DPI at the size it prints) by
-`check_png`; the shapes of pnp.geometry have no raster image, so a PNG is
-refused at the component that would draw it until they have one.
+PNG art is read when the kit loads: its header first (a PNG, and no more
+than MAX_PIXELS, so a file that declares enormous dimensions is refused
+before anything is decoded), then all its pixels (a broken file is refused
+now, not half-way through a page). It is drawn as a pnp.geometry.Picture
+of the file's own bytes (the PDF holds its pixels once, the SVG a data
+URI), and where it is placed it must have at least MIN_DPI at the size it
+prints (`check_png`).
 """
 
 from __future__ import annotations
@@ -24,10 +28,11 @@ from pathlib import Path
 from typing import Any
 
 from pnp.errors import SpecError
-from pnp.geometry import PT, RGB, Group, Shape, Style
+from pnp.geometry import PT, RGB, Group, Picture, Shape, Style
 from pnp.geometry import Path as PathShape
 
 MIN_DPI = 300
+MAX_PIXELS = 40_000_000  # a PNG declaring more is refused unread (400 x 300 mm at 300 dpi is 17 million)
 KAPPA = 0.5522847498  # a quarter circle as one cubic Bezier
 
 Matrix = tuple[float, float, float, float, float, float]
@@ -52,10 +57,23 @@ class Art:
     path: Path
 
     def placed(self, x: float, y: float, w: float, h: float) -> Group:
-        """The art scaled to fit (w, h) without distortion, centred there."""
-        v = load_svg(self.path)
+        """The art scaled to fit (w, h) without distortion, centred there; a
+        PNG that would print at less than MIN_DPI is a SpecError."""
+        v = load_png(self.path) if self.path.suffix.lower() == ".png" else load_svg(self.path)
         k = min(w / v.w, h / v.h)
+        if isinstance(v, Raster):
+            check_png(self.path, v.w * k, v.h * k, v.pixels)
         return Group(v.items, x + (w - v.w * k) / 2, y + (h - v.h * k) / 2, scale=k)
+
+
+@dataclass(frozen=True)
+class Raster:
+    """PNG art as one picture in (0, 0)-(w, h) mm: its size at MIN_DPI."""
+
+    w: float
+    h: float
+    items: tuple[Shape, ...]
+    pixels: tuple[int, int]
 
 
 def _mul(m: Matrix, n: Matrix) -> Matrix:
@@ -210,22 +228,54 @@ def load_svg(path: Path) -> Vectors:
     return Vectors(float(drawing.width) * PT, h * PT, tuple(shapes))
 
 
-def check_png(path: Path, width_mm: float, height_mm: float) -> None:
-    """A PNG that prints at (width_mm, height_mm) must have MIN_DPI or more."""
+def _png_header(path: Path) -> tuple[int, int]:
+    """A PNG's width and height in pixels, from its header alone."""
     if not path.is_file():
         raise SpecError(f"{path}: art file is missing")
     from PIL import Image, UnidentifiedImageError
 
     try:
-        with Image.open(path) as im:
+        with Image.open(path) as im:  # reads the header; Pillow refuses a gross bomb here already
             if im.format != "PNG":
                 raise SpecError(f"{path}: not a PNG file")
             w, h = im.size
-    except (UnidentifiedImageError, OSError):
+    except Image.DecompressionBombError:
+        raise SpecError(f"{path}: the PNG declares more than {MAX_PIXELS:,} pixels; art is not read beyond that "
+                        "(scale it to 300 dpi at the size it prints)") from None
+    except (UnidentifiedImageError, OSError, SyntaxError, ValueError):
         raise SpecError(f"{path}: not a readable PNG file") from None
+    if w * h > MAX_PIXELS:
+        raise SpecError(f"{path}: the PNG declares {w} x {h} pixels, more than {MAX_PIXELS:,}; art is not read "
+                        "beyond that (scale it to 300 dpi at the size it prints)")
+    return w, h
+
+
+@cache
+def load_png(path: Path) -> Raster:
+    """The PNG at `path`, checked (header, then every pixel decoded), as a
+    Picture of its bytes at its size at MIN_DPI; SpecError naming the file."""
+    w, h = _png_header(path)
+    import io
+
+    from PIL import Image
+
+    data = path.read_bytes()
+    try:
+        with Image.open(io.BytesIO(data)) as im:
+            im.load()  # every chunk decoded: a truncated or corrupt file fails here, not in a renderer
+    except Exception as e:  # noqa: BLE001 - Pillow and zlib raise many kinds for a damaged file
+        raise SpecError(f"{path}: not a readable PNG file ({type(e).__name__})") from None
+    size = (w / MIN_DPI * 25.4, h / MIN_DPI * 25.4)
+    return Raster(*size, (Picture(0.0, 0.0, *size, data),), (w, h))
+
+
+def check_png(path: Path, width_mm: float, height_mm: float, pixels: tuple[int, int] | None = None) -> None:
+    """A PNG that prints at (width_mm, height_mm) must have MIN_DPI or more
+    (`pixels`: its size, if read already)."""
+    w, h = pixels or _png_header(path)
     dpi = min(w / (width_mm / 25.4), h / (height_mm / 25.4))
     if dpi < MIN_DPI - 1e-6:
-        raise SpecError(f"{path}: {w} x {h} pixels print at {dpi:.0f} dpi at {width_mm:g} x {height_mm:g} mm; "
+        raise SpecError(f"{path}: {w} x {h} pixels print at {dpi:.0f} dpi at {width_mm:.3g} x {height_mm:.3g} mm; "
                         f"art needs at least {MIN_DPI} dpi")
 
 
@@ -248,13 +298,12 @@ def check_svg(path: Path) -> None:
 
 def load_art(path: Path) -> Art:
     """Art by its file type: SVG (checked now, drawn as vectors when a page
-    needs it); PNG is not drawn yet (see above)."""
+    needs it) or PNG (read and checked now, its resolution where it is placed)."""
     suffix = path.suffix.lower()
     if suffix == ".svg":
         check_svg(path)
         return Art(path)
     if suffix == ".png":
-        if not path.is_file():
-            raise SpecError(f"{path}: art file is missing")
-        raise SpecError(f"{path}: PNG art cannot be drawn yet; use SVG (vectors print sharp at any size)")
-    raise SpecError(f"{path}: art must be an .svg file")
+        load_png(path)
+        return Art(path)
+    raise SpecError(f"{path}: art must be an .svg or .png file")

@@ -24,7 +24,23 @@ from reportlab.pdfbase.pdfmetrics import getFont
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.fonts import register
-from pnp.geometry import PT, RGB, Circle, Extent, Group, Line, Page, Path, Rect, Shape, Style, Text, extent, repeated_art
+from pnp.geometry import (
+    PT,
+    RGB,
+    Circle,
+    Extent,
+    Group,
+    Line,
+    Page,
+    Path,
+    Picture,
+    Rect,
+    Shape,
+    Style,
+    Text,
+    extent,
+    repeated_art,
+)
 
 
 @dataclass(frozen=True)
@@ -139,7 +155,7 @@ class _Painter:
             inner = _Painter(c, self.art, self.forms, self.extents)
             for item in items:
                 inner.draw(item)
-            c.endForm(hasImages=0)  # its resources: fonts, no images
+            c.endForm(hasImages=int(_has_picture(items)))  # its resources: fonts, and images if it has any
         return name
 
     def draw(self, s: Shape) -> None:
@@ -165,6 +181,8 @@ class _Painter:
             c.circle(s.cx, s.cy, s.r, stroke=stroke, fill=fill)
         elif isinstance(s, Path):
             self.path(s)
+        elif isinstance(s, Picture):
+            self.picture(s)
         else:  # pragma: no cover - a new shape type needs a branch here
             raise TypeError(f"cannot draw {type(s).__name__}")
 
@@ -195,6 +213,19 @@ class _Painter:
         if moved:
             self.pop()
 
+    def picture(self, s: Picture) -> None:
+        """A PNG, upright in the y-down page space. reportlab writes its
+        pixels (and its transparency as a soft mask) once per file, named by
+        their digest, however often it is placed."""
+        from reportlab.lib.utils import ImageReader
+
+        c = self.c
+        c.saveState()  # only the matrix changes inside: the tracked colours and widths stay true
+        c.translate(s.x, s.y + s.h)
+        c.scale(1, -1)
+        c.drawImage(ImageReader(BytesIO(s.png)), 0, 0, s.w, s.h, mask="auto")
+        c.restoreState()
+
     def path(self, s: Path) -> None:
         stroke, fill = self.style(s.style)
         p = self.c.beginPath()
@@ -209,6 +240,10 @@ class _Painter:
             elif op == "Z":
                 p.close()
         self.c.drawPath(p, stroke=stroke, fill=fill, fillMode=0)
+
+
+def _has_picture(items: tuple[Shape, ...]) -> bool:
+    return any(isinstance(s, Picture) or (isinstance(s, Group) and _has_picture(s.items)) for s in items)
 
 
 def fonts_of(pages: list[Page]) -> set[str]:

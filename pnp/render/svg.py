@@ -29,7 +29,7 @@ import svgwrite
 from svgwrite.container import Group as SvgGroup
 from svgwrite.extensions import Inkscape
 
-from pnp.geometry import PT, RGB, Circle, Group, Line, Page, Path, Rect, Shape, Style, Text, repeated_art
+from pnp.geometry import PT, RGB, Circle, Group, Line, Page, Path, Picture, Rect, Shape, Style, Text, repeated_art
 from pnp.modes import Anchor, Role
 
 CUT_STROKE: RGB = (1.0, 0.0, 0.0)  # #FF0000: what cutting software looks for
@@ -196,6 +196,8 @@ def _art(dwg: svgwrite.Drawing, parent: SvgGroup, items: Iterable[Shape], defs: 
                 parent.add(el)
         elif isinstance(s, Text):
             parent.add(_text(dwg, s))
+        elif isinstance(s, Picture):
+            parent.add(_picture(dwg, s))
         elif is_cut(s):
             continue
         elif isinstance(s, Line) and s.style.stroke is None:
@@ -204,6 +206,16 @@ def _art(dwg: svgwrite.Drawing, parent: SvgGroup, items: Iterable[Shape], defs: 
             el = _geometry(dwg, s)
             _paint(el, s.style)
             parent.add(el)
+
+
+def _picture(dwg: svgwrite.Drawing, p: Picture) -> svgwrite.base.BaseElement:
+    """A PNG, embedded as a data URI (the file stands alone), stretched over its box as in the PDF."""
+    import base64
+
+    el = dwg.image(href="data:image/png;base64," + base64.b64encode(p.png).decode("ascii"),
+                   insert=(num(p.x), num(p.y)), size=(num(p.w), num(p.h)))
+    el["preserveAspectRatio"] = "none"
+    return el
 
 
 def _cut(dwg: svgwrite.Drawing, parent: SvgGroup, items: Iterable[Shape], cut_paint: dict[str, str]) -> None:

@@ -189,10 +189,32 @@ def test_a_language_the_folder_has_no_texts_for_is_one_line(tmp_path):
 
 # ---- every mistake in the data: one line naming the file and key, nothing written -----------------------------------
 
-def _png(path: Path) -> None:
+def _png(path: Path, side: int = 600) -> None:
     from PIL import Image
 
-    Image.new("RGB", (600, 600), "red").save(path)
+    Image.new("RGB", (side, side), "red").save(path)
+
+
+def _png_declaring(path: Path, w: int, h: int) -> None:
+    """A tiny PNG whose header declares w x h pixels (its CRC made right, so only the size is wrong)."""
+    import io
+    import struct
+    import zlib
+
+    from PIL import Image
+
+    buf = io.BytesIO()
+    Image.new("RGB", (1, 1), "red").save(buf, "PNG")
+    data = bytearray(buf.getvalue())
+    at = data.index(b"IHDR")
+    data[at + 4:at + 12] = struct.pack(">II", w, h)
+    data[at + 17:at + 21] = struct.pack(">I", zlib.crc32(bytes(data[at:at + 17])))
+    path.write_bytes(bytes(data))
+
+
+def _png_art(f: Path, make) -> None:
+    make(f / "art" / "photo.png")
+    _edit(f / "game.toml", 'art = "art/star.svg"\nlabel', 'art = "art/photo.png"\nlabel')
 
 
 def _edit(path: Path, old: str, new: str) -> None:
@@ -227,9 +249,16 @@ MISTAKES = {
                         ["game.toml", "components[1].kind: should be one of board, pieces, deck, rules, not 'bored'"]),
     "a shape that is not one": (lambda f: _edit(f / "game.toml", 'shape = "circle"', 'shape = "oval"'),
                                 ["game.toml", "components[2].shape: should be one of circle, square, hexagon, not 'oval'"]),
-    "png art": (lambda f: (_png(f / "art" / "photo.png"),
-                           _edit(f / "game.toml", 'art = "art/star.svg"\nlabel', 'art = "art/photo.png"\nlabel')),
-                ["photo.png", "PNG art cannot be drawn yet"]),
+    "png art under 300 dpi": (lambda f: _png_art(f, lambda p: _png(p, 100)),
+                              ["photo.png", "100 x 100 pixels print at", "art needs at least 300 dpi"]),
+    "a broken png": (lambda f: _png_art(f, lambda p: (_png(p), p.write_bytes(p.read_bytes()[:200]))),
+                     ["photo.png", "not a readable PNG file"]),
+    "a png that is not one": (lambda f: _png_art(f, lambda p: p.write_bytes(b"\x89PNG\r\n\x1a\n" + b"junk" * 50)),
+                              ["photo.png", "not a readable PNG file"]),
+    "a png bomb": (lambda f: _png_art(f, lambda p: _png_declaring(p, 9000, 9000)),
+                   ["photo.png", "declares 9000 x 9000 pixels, more than 40,000,000"]),
+    "a png bomb pillow refuses": (lambda f: _png_art(f, lambda p: _png_declaring(p, 100_000, 100_000)),
+                                  ["photo.png", "declares more than 40,000,000 pixels"]),
     "an unknown key": (lambda f: _edit(f / "game.toml", "rows = 5", "rows = 5\nrosettes = 3"),
                        ["game.toml", "components[1].rosettes", "unknown key"]),
     "no count for a player count": (lambda f: _edit(f / "game.toml", "{ 2 = 6, 3 = 9, 4 = 12 }", "{ 2 = 6, 3 = 9 }"),
