@@ -89,10 +89,17 @@ def _count(length: float, room: float, n: int) -> int:
 
 @pytest.fixture(scope="module")
 def printed(tmp_path_factory) -> dict[str, Path]:
+    from pnp import kits
+
     tmp = tmp_path_factory.mktemp("tiles")
     folder = _kit(tmp)
     out = tmp / "out"
-    result = CliRunner().invoke(main, ["render", str(folder), "--out", str(out), "--lang", "en"])
+    before = dict(kits._ADDED)  # the folder's kit is forgotten again (conftest does it for each test, not here)
+    try:
+        result = CliRunner().invoke(main, ["render", str(folder), "--out", str(out), "--lang", "en"])
+    finally:
+        kits._ADDED.clear()
+        kits._ADDED.update(before)
     assert result.exit_code == 0, result.output
     assert "all hold" in result.output  # validated: one board, every square, ink on each
     return {p: out / f"big-en-{p}.pdf" for p in ("a4", "letter")}
