@@ -149,12 +149,23 @@ def test_a_kit_folder_copied_outside_the_repository_renders_from_there(tmp_path)
     folder = tmp_path / "royal-ur"
     shutil.copytree(TEMPLATES / "ur", folder)
     assert not folder.resolve().is_relative_to(REPO)
+    # the copy's own texts and facts, not the repository's: a new title, and 6 pieces a player, not 7
+    _edit(folder / "lang" / "de.toml", 'title = "Das Königliche Spiel von Ur"', 'title = "Ur aus dem Ordner"')
+    for _ in ("light", "dark"):
+        _edit(folder / "game.toml", "count = 7", "count = 6")
     out = tmp_path / "out"
     proc = subprocess.run([PNP, "render", "./royal-ur", "--lang", "de", "--paper", "letter",
                            "--out", str(out)], cwd=tmp_path, capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
     assert (out / "royal-ur-de-letter.pdf").is_file()
     assert "all hold" in proc.stdout
+    with pikepdf.open(out / "royal-ur-de-letter.pdf") as pdf:
+        assert str(pdf.docinfo["/Title"]).startswith("Ur aus dem Ordner")
+        pieces = b""
+        for page in pdf.pages:
+            page.contents_coalesce()
+            pieces += page.Contents.read_bytes()
+    assert pieces.count(b"/K (piece)") == 2 * 6
     listed = subprocess.run([PNP, "list", "--kits", str(tmp_path)], cwd=tmp_path,
                             capture_output=True, text=True)
     assert listed.returncode == 0, listed.stderr
