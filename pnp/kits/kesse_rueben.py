@@ -33,6 +33,7 @@ from pnp.layout.component_list import ContentFact, KitList, Lines, component_lis
 from pnp.layout.foldover import foldover
 from pnp.layout.frame import Sheet, content_box
 from pnp.layout.marks import cap, label, symbol
+from pnp.layout.pieces import Piece, block, even_rows, slots
 from pnp.layout.rules import MIN_BODY_PT
 from pnp.modes import Anchor, Role
 from pnp.options import Options
@@ -447,7 +448,7 @@ def token_sheet(ctx: Context) -> Sheet:
     widest = min(8, int((area.w - 2.0) // t))
     if widest < 1:
         raise LayoutError(f"a token of {t:g} mm does not fit across the page ({area.w - 2.0:g} mm)")
-    per_row = -(-n // -(-n // widest))  # as few rows as fit, and the rows even (12 -> 6 + 6)
+    per_row = even_rows(n, widest)  # as few rows as fit, and the rows even (12 -> 6 + 6)
     items: list[Shape] = []
     head = ("tokens_all", {"n": n}) if ctx.options.players is None else ("tokens_players", {"n": n, "players": ctx.options.players})
     blocks = parse_blocks(["## " + cat.text("tokens_heading"), cat.text(head[0], **head[1]) + " " + cat.text("mount")], cat.lang)
@@ -465,9 +466,8 @@ def token_sheet(ctx: Context) -> Sheet:
         items.append(symbol(spec.looks[kind].symbol, gx + 1.5, y + 2.2, 1.3))
         items.append(label(gx + 4.0, y + 3.2, cap(name), "Sans-Bold", 8, m, 80, Anchor.START))
         y += 4.5
-        for i in range(n):
-            r, c = divmod(i, per_row)
-            items.append(Group(token(kind, spec, name, m), gx + c * t, y + r * t, tag=("token", kind)))
+        # the tokens of a kind share their cut lines (pnp.layout.pieces)
+        items += block(Piece(token(kind, spec, name, m), t, t), n, per_row, gx, y, ("token", kind))
         y += rows * t + 3.0 + spread
     # the pawns, in the room that is left
     pblocks = parse_blocks([f"**{cat.text('pawns_heading')}:** {cat.text('pawns_note')}"], cat.lang)
@@ -477,12 +477,11 @@ def token_sheet(ctx: Context) -> Sheet:
     n_p = len(spec.pawns)
     fw, fh = PAWN_FACE
     strip = 2 * fh + 2 * PAWN_BASE
-    slot = area.w / n_p  # each pawn centred in its share of the width
-    if slot - strip < 2 * PAWN_BLEED + 2.0:  # the colours of two neighbours keep 2 mm apart
+    if area.w / n_p - strip < 2 * PAWN_BLEED + 2.0:  # the colours of two neighbours keep 2 mm apart
         raise LayoutError("the pawns do not fit side by side")
-    for i, pawn in enumerate(spec.pawns):
-        px = area.x + i * slot + (slot - strip) / 2 + PAWN_BASE
-        items.append(Group(pawn_piece(pawn), px, y, tag=("pawn", pawn.id)))
+    # each pawn (its feet included) centred in its share of the width
+    for px, pawn in zip(slots(n_p, area.x, area.w, strip), spec.pawns, strict=True):
+        items += block(Piece(pawn_piece(pawn), strip, fw, -PAWN_BASE), 1, 1, px, y, ("pawn", pawn.id))
     y += fw + PAWN_BLEED
     if y > area.bottom:
         raise LayoutError(f"the tokens and pawns need {y - area.y:.0f} mm; the page has {area.h:.0f} mm")

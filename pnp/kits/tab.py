@@ -36,6 +36,7 @@ from pnp.layout.component_list import height as list_height
 from pnp.layout.foldover import foldover
 from pnp.layout.frame import Sheet, content_box
 from pnp.layout.marks import cap, fitted_text, label
+from pnp.layout.pieces import Piece, block
 from pnp.layout.rules import rules_sheets
 from pnp.modes import Anchor, Role
 from pnp.options import Options
@@ -287,16 +288,10 @@ def _face(p: float, dark: bool, moved: bool) -> tuple[Shape, ...]:
 
 def piece(p: float, dark: bool) -> tuple[Shape, ...]:
     """A fold-over piece: the plain face | fold | the starred face, one cut
-    outline. (A block of dark pieces lies on a field inked past the block's
-    cut, see `_field`.)"""
+    outline. (A block of dark pieces lies on a field inked BLEED past the
+    block's cut, see `pieces_sheet`.)"""
     return foldover(p, p, _face(p, dark, False), _face(p, dark, True), fill=BLACK if dark else None,
                     cut=grey(0.8) if dark else BLACK, fold=grey(0.8) if dark else grey(0.35))
-
-
-def _field(x: float, y: float, w: float, h: float) -> Rect:
-    """Black under a block of dark pieces or markers that share their cut
-    lines, BLEED mm past the block's outer cut: a miscut leaves no white edge."""
-    return Rect(x - BLEED, y - BLEED, w + 2 * BLEED, h + 2 * BLEED, Style(stroke=None, fill=BLACK))
 
 
 def _marker(mk: float, dark: bool, m: Measure) -> tuple[Shape, ...]:
@@ -341,18 +336,12 @@ def pieces_sheet(ctx: Context) -> Sheet:
         items.append(label(area.x, y + 3.0, cap(name), "Sans-Bold", 8, m, 60, Anchor.START))
         items.append(label(mx0, y + 3.0, cap(cat.text("markers_heading")), "Sans-Bold", 8, m, area.right - mx0, Anchor.START))
         y0 = y + 5.0 + BLEED
-        shape = piece(p, dark)
-        if dark:
-            items.append(_field(x0, y0, block_w, rows * p))
-        for i in range(spec.pieces_per_player):
-            r, c = divmod(i, per_row)
-            items.append(Group(shape, x0 + c * 2 * p, y0 + r * p, tag=("piece", side)))
-        marker = _marker(mk, dark, m)
-        if not dark:  # the light player's markers are the dark ones
-            items.append(_field(mx0, y0, mcols * mk, mrows * mk))
-        for i in range(spec.pieces_per_player):
-            r, c = divmod(i, mcols)
-            items.append(Group(marker, mx0 + c * mk, y0 + r * mk, tag=("marker", side)))
+        # each block shares its cut lines (pnp.layout.pieces), a dark one on a field inked BLEED past its cut
+        items += block(Piece(piece(p, dark), 2 * p, p), spec.pieces_per_player, per_row, x0, y0, ("piece", side),
+                       under=BLACK if dark else None, bleed=BLEED)
+        # the light player's markers are the dark ones
+        items += block(Piece(_marker(mk, dark, m), mk, mk), spec.pieces_per_player, mcols, mx0, y0, ("marker", side),
+                       under=None if dark else BLACK, bleed=BLEED)
         y = y0 + max(rows * p, mrows * mk) + BLEED + 4.0
     # the coin-throw table, one for each player
     n_tables = spec.players[0]

@@ -1,5 +1,5 @@
 """Tâb's and Kesse Rüben's boards and piece sheets print through the shared
-component code (pnp/layout/board.py, pnp/layout/sheet.py), as the data kit
+component code (pnp/layout/board.py, pnp/layout/pieces.py), as the data kit
 Ur's board and pieces do: their pages must look as they did when each kit
 drew them itself. The pages of main before
 the move, rasterised by poppler at 40 dpi in grey, are the fixtures (one PNG
