@@ -136,6 +136,19 @@ _SET_PHRASE = re.compile("|".join(
     for w, rest in (p.split(" ", 1) for p in SET_PHRASES)))
 
 
+# a quoted phrase of up to QUOTED_WORDS words is one label ("„An Seite anpassen“", "‘aanpassen aan pagina’"):
+# opening mark after a space, bracket or the start, closing mark before no letter; an apostrophe inside a
+# word ("pagina’s") does not close it
+QUOTED_WORDS = 4
+_QUOTED = re.compile(r"(?<![\w])(?:„(?:[^„“”]+?)[“”]|‚(?:[^‚‘’]+?)‘|‘(?:[^‘’]|’(?=\w))+?’|“(?:[^“”]+?)”"
+                     r"|»(?:[^»«]+?)«|\"(?:[^\"]+?)\")(?!\w)")
+
+
+def _tie_quoted(m: re.Match[str]) -> str:
+    phrase = m.group(0)
+    return phrase.replace(" ", NBSP) if phrase.count(" ") < QUOTED_WORDS else phrase
+
+
 NUMBER_UNIT = 20  # characters: a number tied to the word before it keeps the word it counts too ("bei 3 Spielern",
 # "nog 2 kaarten") while the whole unbreakable unit stays this short; a longer one ("bei 2 Spielern 13 Felder")
 # would make a line as ragged as the break it avoids
@@ -178,8 +191,9 @@ def tie(text: str) -> str:
     command-line option keeps its value ("--back-offset X,Y"); a one-letter
     word or an initial keeps the word after it ("B weet", "J. Smith"); a
     paper name keeps "Format" ("Format A4"); a compound cut short keeps its
-    conjunction ("zwart-wit- of"); and a set phrase stays whole ("zum
-    Beispiel", "Rote Beten")."""
+    conjunction ("zwart-wit- of"); a set phrase stays whole ("zum
+    Beispiel", "Rote Beten"), and so does a quoted label of up to
+    QUOTED_WORDS words ("„An Seite anpassen“")."""
     out = list(text)
     # the numbers' ties are decided on the text with every no-break space plain, so that tying tied text (tie
     # runs again on it) decides the same; they only ever add no-break spaces to `out`
@@ -208,6 +222,7 @@ def tie(text: str) -> str:
                  _PAPER):
         tied = rule.sub(lambda m: m.group(1) + NBSP, tied)
     tied = _SET_PHRASE.sub(lambda m: next(g for g in m.groups() if g) + NBSP, tied)
+    tied = _QUOTED.sub(_tie_quoted, tied)
     return tied
 
 
@@ -292,10 +307,21 @@ TWO_IN_A_ROW = 6000  # a second hyphenated line right after one; a third is neve
 RUNT = 4000  # a last line of a single word
 MAX_HYPHENS_IN_A_ROW = 2
 PREFIX = 6000  # a break leaving a head of only 3 letters, most often a prefix ("ver-wendet", "Vor-derseite")
+NUMBER_TIED = 9000  # a word tied to a number it counts or is counted by ("bei 4 Spie-lern 9"): the broken word
+# leaves the number at the start or end of a line with a fragment
 
 
 def _letters(text: str) -> int:
     return sum(ch.isalpha() for ch in text)
+
+
+def _tied_to_number(text: str, s: int, e: int) -> bool:
+    """Whether the letters text[s:e] are tied by a no-break space to a number
+    right after or right before them (bold marks aside)."""
+    after = text[e:].lstrip("*")
+    before = text[:s].rstrip("*")
+    return (after[:1] == NBSP and after[1:].lstrip("*")[:1].isdigit()) or \
+        (before[-1:] == NBSP and before[:-1].rstrip("*")[-1:].isdigit())
 
 
 @cache
@@ -323,6 +349,8 @@ def break_points(text: str, lang: str) -> tuple[tuple[int, bool, int], ...]:
                     cost += TAIL3
                 if head == 3 and not strong:
                     cost += PREFIX
+                if _tied_to_number(text, m.start(), m.end()):
+                    cost += NUMBER_TIED
                 points[m.start() + pos] = (True, cost)
     return tuple((p, hy, c) for p, (hy, c) in sorted(points.items()))
 

@@ -158,10 +158,11 @@ def test_every_broken_word_breaks_where_the_dictionary_allows(rendered, kit_id, 
     assert not problems, problems
 
 
-@pytest.mark.parametrize("kit_id", ("tab", "kesse-rueben"))
+@pytest.mark.parametrize("kit_id", ("tab", "ludo-cards"))
 def test_german_long_words_do_break(rendered, kit_id):
     """German in narrow columns: some line somewhere ends in a broken word
-    (hyphenation is on), on A4 or on Letter."""
+    (hyphenation is on), on A4 or on Letter. (Kesse Rüben's German rules
+    fit without a broken word since "bei 4 Spie-" / "lern 9." went.)"""
     broken = [x for paper in PAPERS for col in _columns(rendered(kit_id, "de", paper)) for x in _broken_words(col)]
     assert broken
 
@@ -256,6 +257,9 @@ _PARTED = (
     (r"\bRote", r"Bete", "'Rote Bete' is parted"),
     # "je 16" / "Rüben", "bei 3" / "Spielern", "nog 2" / "kaarten" (the native reader, second round)
     (r"(?<![\w-])[^\W\d_]{1,4}\s\d+", r"[^\W\d_]{1,10}\b", "a number is parted from the word it counts"),
+    # "bei 4 Spie-" / "lern 9." (the native reader, third round): a word tied to a number is not broken
+    (r"[^\W\d_]-", r"[^\W\d_]+[.,;:]?\s\d", "a broken word's tail carries a number"),
+    (r"(?:^|\s)\d+\s[^\W\d_]+-", r"[^\W\d_]", "a word broken right after the number it counts"),
 )
 
 
@@ -279,3 +283,56 @@ def test_no_line_parts_a_letter_a_paper_name_a_set_phrase_or_a_bare_prefix(rende
             if re.fullmatch(r"[^\W\d_]{1,3}-", word) and re.match(r"[^\W\d_]*[a-zäöüß]", b.words[0]):
                 problems.append(f"a word broken after a bare prefix: {a.text!r} / {b.text!r}")
     assert not problems, problems
+
+
+# A quoted label is how the reader finds a menu item ("„An Seite anpassen“",
+# "‘aanpassen aan pagina’"): the opening and the closing mark of each
+# language, as the catalogs set them.
+_QUOTES = {"de": (("„", "“"), ("‚", "‘")), "nl": (("‘", "’"), ("“", "”")), "en": (("‘", "’"), ("“", "”"))}
+
+
+def _split_quotes(col: list[Line], lang: str) -> list[str]:
+    """Quoted phrases of up to 4 words that open on one line and close on a
+    later one; an apostrophe inside a word ("pagina’s") closes nothing."""
+    problems = []
+    for i, ln in enumerate(col):
+        text = ln.text.replace("\u00a0", " ")
+        for opening, closing in _QUOTES[lang]:
+            for m in re.finditer(rf"(?<!\w){re.escape(opening)}(?=\w)", text):
+                rest = text[m.end():]
+                close = re.search(rf"{re.escape(closing)}(?!\w)", rest)
+                if close is not None:
+                    continue
+                following = " ".join(x.text for x in col[i + 1:i + 3])
+                end = re.search(rf"{re.escape(closing)}(?!\w)", following)
+                if end is None:
+                    continue  # no closing mark near: not a quoted label
+                phrase = rest + " " + following[:end.start()]
+                if len(phrase.split()) <= 4:
+                    problems.append(f"a quoted label is split: {ln.text!r} / {col[i + 1].text!r}")
+    return problems
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("kit_id", KITS)
+def test_no_quoted_label_is_split_across_lines(rendered, kit_id, lang, paper):
+    """"nie „An Seite" / "anpassen“", "nooit ‘aanpassen aan" / "pagina’":
+    a quoted phrase of up to four words stays on one line."""
+    problems = [p for col in _columns(rendered(kit_id, lang, paper)) for p in _split_quotes(col, lang)]
+    assert not problems, problems
+
+
+@pytest.mark.parametrize(("text", "tied"), [
+    ("nie „An Seite anpassen“ wählen", "nie „An\u00a0Seite\u00a0anpassen“ wählen"),
+    ("nooit ‘aanpassen aan pagina’ kiezen", "nooit ‘aanpassen\u00a0aan\u00a0pagina’ kiezen"),
+    ("never ‘fit to page’", "never ‘fit\u00a0to\u00a0page’"),
+    ("der Knopf ‚nur ungerade Seiten‘ hier", "der Knopf ‚nur\u00a0ungerade\u00a0Seiten‘ hier"),
+    # an apostrophe inside a word neither opens nor closes a quote
+    ("de pagina’s van ‘odd pages only’ en", "de pagina’s van ‘odd\u00a0pages\u00a0only’ en"),
+    ("it’s the player’s turn", "it’s the player’s turn"),
+    # five words and more are a sentence, free to break
+    ("a ‘quoted phrase of five words’ here", "a\u00a0‘quoted phrase of five words’ here"),
+])
+def test_a_short_quoted_label_is_tied_whole(text, tied):
+    assert tie(text) == tied
