@@ -654,3 +654,30 @@ def test_kesse_rules_are_set_at_8_pt_or_more(render, lang, paper):
     rules = max(sizes, key=lambda s_: sum(1 for ln in body if round(ln.size, 2) == s_))  # the size most lines have
     assert sum(1 for ln in body if round(ln.size, 2) == rules) > 40, "the rules are read"
     assert rules >= 8.0 - 0.01, f"the rules at {rules} pt"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("backs", ["duplex-long", "duplex-short"])
+def test_ludo_guide_gives_a_way_without_aligned_backs(ludo_mode, lang, backs):
+    """For someone with only the PDF: the printing guide's last section names
+    a page range of odd pages, and every odd page in it is a sheet of card
+    fronts (its margin says so), the even pages their backs."""
+    pdf = ludo_mode(lang, backs)
+    guide = _norm(_page_text(pdf, 1))
+    cat = load_catalog("ludo-cards", lang)
+    heading = _norm(cat.raw("guide_misaligned")[0].removeprefix("## "))
+    assert heading in guide
+    after = guide[guide.index(heading):]
+    ranges = {(int(a), int(b)) for a, b in re.findall(r"(\d+)\s*–\s*(\d+)", after)}
+    assert len(ranges) == 1, ranges
+    (first, last), = ranges
+    doc = pdfium.PdfDocument(pdf)
+    pages = len(doc)
+    doc.close()
+    assert first % 2 == 1 and last == pages, "the fronts run to the last sheet"
+    fronts = _norm(cat.text("sheet_fronts", colour="")).rstrip()
+    backs_ = _norm(cat.text("sheet_backs", colour="")).split(" ")[0]
+    for k in range(first, last + 1):
+        text = _norm(_page_text(pdf, k - 1))
+        assert (fronts in text) == (k % 2 == 1), f"page {k}"
+        assert (backs_ in text) == (k % 2 == 0), f"page {k}"
