@@ -464,13 +464,13 @@ def throw_table(box: Box, spec: TabSpec, ctx: Context) -> list[Shape]:
     return out
 
 
-NEEDS = "@needs"  # a rules block that stands for the list of what the game needs
+NEEDS = "[[diagram:needs]]"  # a rules block the kit fills in: the list of what the game needs
 
 
 def build(ctx: Context) -> list[Sheet]:
     cat = ctx.cat
     vals = text_values(ctx.spec, ctx.options)
-    # "@needs" in the assembly text: a bullet for each thing the game needs,
+    # "[[diagram:needs]]" in the assembly text: a bullet for each thing the game needs,
     # the very lines of the component list on page 1, so the two agree
     need = [f"- {ctx.cat.text(k, **vals)}" for k in ctx.spec.kit_list.needs]
     blocks = parse_blocks([b for raw in cat.blocks("rules", **vals) for b in (need if raw == NEEDS else [raw])], cat.lang)
