@@ -470,10 +470,16 @@ NEEDS = "[[diagram:needs]]"  # a rules block the kit fills in: the list of what 
 def build(ctx: Context) -> list[Sheet]:
     cat = ctx.cat
     vals = text_values(ctx.spec, ctx.options)
-    # "[[diagram:needs]]" in the assembly text: a bullet for each thing the game needs,
-    # the very lines of the component list on page 1, so the two agree
-    need = [f"- {ctx.cat.text(k, **vals)}" for k in ctx.spec.kit_list.needs]
-    blocks = parse_blocks([b for raw in cat.blocks("rules", **vals) for b in (need if raw == NEEDS else [raw])], cat.lang)
+    # "[[diagram:needs]]" in the assembly text: what the game needs, the very lines of the
+    # component list on page 1 (so the two agree), run on at the end of the paragraph before it
+    need = "; ".join(cat.text(k, **vals) for k in ctx.spec.kit_list.needs) + "."
+    raw: list[str] = []
+    for b in cat.blocks("rules", **vals):
+        if b == NEEDS and raw:
+            raw[-1] += " " + need
+        else:
+            raw.append(b)
+    blocks = parse_blocks(raw, cat.lang)
     return [board_sheet(ctx), pieces_sheet(ctx), *rules_sheets(blocks, ctx.options.paper, ctx.measure, "rules",
                                                                    title=(cat.text("title"), cat.text("subtitle")))]
 

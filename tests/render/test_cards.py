@@ -447,7 +447,7 @@ def test_the_way_backs_are_printed_at_home_does_not_change_the_shop_files(tmp_pa
 def test_cards_pngs_are_300_dpi_unless_asked(tmp_path) -> None:
     result = CliRunner().invoke(main, ["render", "tab", "--lang", "nl", "--format", "cards", "-q", "-o", str(tmp_path)])
     assert result.exit_code == 0, result.output
-    marker = sorted((tmp_path / "tab-nl-cards" / "png").glob("*-marker-dark-9.png"))[0]
+    marker = sorted((tmp_path / "tab-nl-cards" / "png").glob("*-marker-dark-9-back.png"))[0]  # a fold-over marker: two faces
     spec = get_kit("tab").load_spec()
     with Image.open(marker) as im:  # an 11 mm marker + 2 x 3 mm bleed at 300 dpi
         assert im.size == (round((spec.marker + 2 * BLEED) / 25.4 * 300),) * 2
