@@ -681,3 +681,15 @@ def test_ludo_guide_gives_a_way_without_aligned_backs(ludo_mode, lang, backs):
         text = _norm(_page_text(pdf, k - 1))
         assert (fronts in text) == (k % 2 == 1), f"page {k}"
         assert (backs_ in text) == (k % 2 == 0), f"page {k}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_kesse_token_page_says_why_a_token_has_one_face(render, lang, paper):
+    """The turnip tokens are printed on one side (two-sided, the supply would
+    not fit one sheet): the token page says so, and why, in the file's text."""
+    from pnp.validate import normalise
+
+    pdf = render("kesse-rueben", lang, paper)
+    text = normalise(_page_text(pdf, 1))
+    assert normalise(load_catalog("kesse-rueben", lang).text("tokens_one_sided")) in text
