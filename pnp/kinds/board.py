@@ -27,12 +27,14 @@ import msgspec
 
 from pnp.datakit.art import Art
 from pnp.errors import LayoutError, SpecError
-from pnp.geometry import PT, Group, Rect, Shape, Style, Text, hex_rgb
+from pnp.geometry import PT, Group, Shape, Style, Text, hex_rgb
 from pnp.kinds import Build, Kind
 from pnp.kinds.common import ArtFile, art_file, fitted_label
+from pnp.layout.board import Cell, Grid, SquareArt, SquareStyle, placed
+from pnp.layout.board import board as layout_board
 from pnp.layout.frame import Sheet, content_box
 from pnp.layout.marks import label
-from pnp.modes import Anchor, Role
+from pnp.modes import Anchor
 from pnp.options import Options
 from pnp.spec import Count, HexColour, Margin, Mm, Name, Schema
 
@@ -88,9 +90,11 @@ class Board:
     def square(self) -> float:
         return self.data.square or 0.0
 
+    def grid(self) -> Grid:
+        return Grid(self.rows, self.columns, self.square, frozenset((g[0], g[1]) for g in self.data.gaps))
+
     def squares(self) -> list[tuple[int, int]]:
-        gaps = {tuple(g) for g in self.data.gaps}
-        return [(r, c) for r in range(1, self.rows + 1) for c in range(1, self.columns + 1) if (r, c) not in gaps]
+        return self.grid().cells()
 
     def inner(self) -> tuple[float, float]:
         """The grid's or the picture's width and height, inside the border."""
@@ -146,35 +150,55 @@ def expected(board: Board, options: Options, data: Any) -> dict[str, int]:
     return {f"board:{board.id}": 1, f"square:{board.id}": len(board.squares())}
 
 
-def _square(board: Board, r: int, c: int, x: float, y: float, build: Build) -> Group:
+def _look(board: Board, build: Build) -> tuple[SquareStyle, SquareArt]:
+    """Each square's style (a special square's fill), and a special square's label and art."""
     d = board.data
-    s = board.square
-    special = next(((sp, art) for sp, art in zip(d.special, board.arts, strict=True)
-                    if [r, c] in [list(q) for q in sp.squares]), None)
-    fill = hex_rgb(special[0].fill) if special and special[0].fill else hex_rgb(d.fill)
-    items: list[Shape] = [Rect(0, 0, s, s, Style(stroke=hex_rgb(d.line), fill=fill, width=0.5))]
-    if special:
-        sp, art = special
+    special = {(q[0], q[1]): (sp, art) for sp, art in zip(d.special, board.arts, strict=True) for q in sp.squares}
+
+    def style(cell: Cell) -> Style:
+        sp = special.get(cell)
+        fill = hex_rgb(sp[0].fill) if sp and sp[0].fill else hex_rgb(d.fill)
+        return Style(stroke=hex_rgb(d.line), fill=fill, width=0.5)
+
+    def art(cell: Cell, s: float) -> list[Shape]:
+        if cell not in special:
+            return []
+        sp, picture = special[cell]
+        items: list[Shape] = []
         text_h = 0.0
         if sp.label is not None:
             cat = build.ctx.cat
-            t, size, w = fitted_label(cat.text(sp.label), sp.label, cat.file_of(sp.label), s - 3.0, min(9.0, s * 0.22 / PT),
-                                      build.ctx.measure, f"board {d.id!r}")
+            t, size, w = fitted_label(cat.text(sp.label), sp.label, cat.file_of(sp.label), s - 3.0,
+                                      min(9.0, s * 0.22 / PT), build.ctx.measure, f"board {d.id!r}")
             text_h = 1.2 * size * PT
-            base = s - 1.2 - 0.24 * size * PT if art is not None else s / 2 + 0.35 * size * PT
+            base = s - 1.2 - 0.24 * size * PT if picture is not None else s / 2 + 0.35 * size * PT
             items.append(Text(s / 2, base, t, "Sans-Bold", size, w, Anchor.MIDDLE, hex_rgb(d.line)))
-        if art is not None:
+        if picture is not None:
             side = min(s * 0.8, s - 2.0 - text_h * 1.1)
-            items.append(art.placed((s - side) / 2, (s - text_h - side) / 2 + (0.0 if not text_h else 0.2), side, side))
-    return Group(tuple(items), x, y, tag=("square", f"{d.id}-{r}-{c}"))
+            items.append(picture.placed((s - side) / 2, (s - text_h - side) / 2 + (0.0 if not text_h else 0.2), side, side))
+        return items
+
+    return style, art
+
+
+def draw(board: Board, build: Build) -> tuple[Group, float, float]:
+    """One board in its own coordinates (pnp.layout.board), its cut outline
+    at (0, 0)-(w, h): the group (tagged board:<id>), w and h."""
+    d = board.data
+    gw, gh = board.inner()
+    grid = board.grid()
+    under = [] if board.picture is None else [board.picture.placed(d.border, d.border, gw, gh)]
+    style, art = _look(board, build)
+    return layout_board(grid, (d.border, d.border), style, lambda cell: ("square", f"{d.id}-{cell[0]}-{cell[1]}"),
+                        ("board", d.id), art=art, background=hex_rgb(d.background), under=under, inner=(gw, gh))
 
 
 def sheets(boards: list[Board], build: Build) -> list[Sheet]:
+    """Each board on a page of its own, centred under its heading."""
     out = []
     for board in boards:
         d = board.data
-        gw, gh = board.inner()
-        ow, oh = gw + 2 * d.border, gh + 2 * d.border
+        g, ow, oh = draw(board, build)
         landscape = ow > oh
         area = content_box(build.ctx.options.paper, landscape)
         top = HEADING_H if d.heading else 0.0
@@ -186,14 +210,7 @@ def sheets(boards: list[Board], build: Build) -> list[Sheet]:
         items: list[Shape] = []
         if d.heading:
             items.append(label(area.cx, oy - 3.0, build.ctx.cat.text(d.heading), "Sans-Bold", 9, build.ctx.measure, area.w))
-        inner: list[Shape] = [Rect(0, 0, ow, oh, Style(stroke=None, fill=hex_rgb(d.background)))]
-        if board.picture is not None:
-            inner.append(board.picture.placed(d.border, d.border, gw, gh))
-        for r, c in board.squares():
-            inner.append(_square(board, r, c, d.border + (c - 1) * board.square, d.border + (r - 1) * board.square,
-                                 build))
-        inner.append(Rect(0, 0, ow, oh, Style(width=0.5, role=Role.CUT)))
-        items.append(Group(tuple(inner), ox, oy, tag=("board", d.id)))
+        items.append(placed(g, ox, oy))
         out.append(Sheet(landscape, tuple(items), f"board {d.id}"))
     return out
 

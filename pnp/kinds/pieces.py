@@ -36,6 +36,7 @@ from pnp.kinds.common import Face, PerPlayers, check_counts, count_for, draw_fac
 from pnp.layout.foldover import foldover
 from pnp.layout.frame import Sheet, content_box
 from pnp.layout.marks import cap
+from pnp.layout.pieces import Piece, block, block_size, per_row
 from pnp.modes import Anchor, Role
 from pnp.options import Options
 from pnp.spec import Margin, Mm, Name, Schema
@@ -117,8 +118,8 @@ def _outline(shape: PieceShape, size: float, style: Style) -> Shape:
     return Rect(0, 0, size, size, style)
 
 
-def piece(p: Pieces, i: int, build: Build) -> tuple[tuple[Shape, ...], float, float]:
-    """One piece of set i in local coordinates, its width and height."""
+def piece(p: Pieces, i: int, build: Build) -> Piece:
+    """One piece of set i in local coordinates, with the size of its cut outline."""
     d = p.data
     s = d.sets[i]
     cat, m = build.ctx.cat, build.ctx.measure
@@ -139,11 +140,11 @@ def piece(p: Pieces, i: int, build: Build) -> tuple[tuple[Shape, ...], float, fl
         dark = fill is not None and sum(fill) < 1.2
         shapes = foldover(d.size, d.size, front, back, fill=fill, cut=grey(0.8) if dark else BLACK, base=d.feet,
                           base_fill=fill, back_fill=back_fill)
-        return shapes, 2 * d.size + 2 * d.feet, d.size
+        return Piece(shapes, 2 * d.size + 2 * d.feet, d.size, -d.feet)
     fill = hex_rgb(s.front.fill) if s.front.fill else None
     shapes = (_outline(d.shape, d.size, Style(stroke=None, fill=fill)),) if fill else ()
     shapes += (*front, _outline(d.shape, d.size, Style(width=0.35, role=Role.CUT)))
-    return shapes, d.size, d.size
+    return Piece(shapes, d.size, d.size)
 
 
 def _blocks(p: Pieces, build: Build, width: float) -> list[tuple[float, list[Shape]]]:
@@ -153,11 +154,10 @@ def _blocks(p: Pieces, build: Build, width: float) -> list[tuple[float, list[Sha
     d, cat, opts = p.data, build.ctx.cat, build.ctx.options
     out: list[tuple[float, list[Shape]]] = []
     for i, s in enumerate(d.sets):
-        shapes, pw, ph = piece(p, i, build)
-        gap = 0.0 if d.sides == 2 and d.feet == 0 else GAP
-        per_row = max(1, int((width + gap) // (pw + gap)))
+        pc = piece(p, i, build)
+        gap = 0.0 if d.sides == 2 and d.feet == 0 else GAP  # fold-over pieces without feet share their cut lines
+        across = per_row(width, pc, gap)
         n = count_for(s.count, opts.players)
-        rows = -(-n // per_row)
         items: list[Shape] = []
         y = 0.0
         if i == 0 and d.heading:
@@ -170,11 +170,8 @@ def _blocks(p: Pieces, build: Build, width: float) -> list[tuple[float, list[Sha
 
             items.append(label(0, y + 3.5, cap(cat.text(s.name)), "Sans-Bold", 8, build.ctx.measure, width, Anchor.START))
             y += SET_LABEL_H
-        x0 = d.feet
-        for k in range(n):
-            r, c = divmod(k, per_row)
-            items.append(Group(shapes, x0 + c * (pw + gap), y + r * (ph + gap), tag=(d.id, s.id)))
-        out.append((y + rows * ph + (rows - 1) * gap, items))
+        items += block(pc, n, across, 0.0, y, (d.id, s.id), gap=gap)
+        out.append((y + block_size(pc, n, across, gap)[1], items))
     return out
 
 

@@ -28,10 +28,12 @@ from pnp.geometry import (
     polygon,
 )
 from pnp.kits import Context, Invariant, Kit
+from pnp.layout.board import Grid, frame, squares
 from pnp.layout.component_list import ContentFact, KitList, Lines, component_list, height, lines_for
 from pnp.layout.foldover import foldover
 from pnp.layout.frame import Sheet, content_box
 from pnp.layout.marks import cap, label, symbol
+from pnp.layout.pieces import Piece, block, even_rows, slots
 from pnp.layout.rules import MIN_BODY_PT
 from pnp.modes import Anchor, Role
 from pnp.options import Options
@@ -265,22 +267,25 @@ def token(kind: str, spec: KesseSpec, name: str, m: Measure) -> tuple[Shape, ...
 
 # ---- the fold-and-glue sheet -------------------------------------------
 
-def barn_picture(x: float, y: float, s: float, name: str, m: Measure) -> list[Shape]:
-    """A barn in the square at (x, y) of side s, with its name."""
+FIELD = Style(stroke=BLACK, fill=hex_rgb("#E9F2DC"), width=0.6)  # a square a turnip is planted on
+BARN = Style(stroke=BLACK, fill=hex_rgb("#F4E3C1"), width=0.6)  # the barn's square
+
+
+def barn_picture(s: float, name: str, m: Measure) -> list[Shape]:
+    """A barn in its square (0, 0)-(s, s), with its name."""
     wall = Style(stroke=BLACK, fill=hex_rgb("#B5563A"), width=0.4)
     roof = Style(stroke=BLACK, fill=grey(0.3), width=0.4)
-    cx = x + s / 2
+    cx = s / 2
     bw, bh = s * 0.56, s * 0.34
-    top = y + s * 0.3
+    top = s * 0.3
     out: list[Shape] = [
-        Rect(x, y, s, s, Style(stroke=BLACK, fill=hex_rgb("#F4E3C1"), width=0.6)),
-        polygon([(cx - bw / 2 - 1.5, top), (cx, y + s * 0.1), (cx + bw / 2 + 1.5, top)], roof),
+        polygon([(cx - bw / 2 - 1.5, top), (cx, s * 0.1), (cx + bw / 2 + 1.5, top)], roof),
         Rect(cx - bw / 2, top, bw, bh, wall),
         Rect(cx - bw * 0.22, top + bh * 0.3, bw * 0.44, bh * 0.7, Style(stroke=WHITE, fill=None, width=0.5)),
         Line(cx - bw * 0.22, top + bh * 0.3, cx + bw * 0.22, top + bh, Style(stroke=WHITE, width=0.5)),
         Line(cx + bw * 0.22, top + bh * 0.3, cx - bw * 0.22, top + bh, Style(stroke=WHITE, width=0.5)),
     ]
-    out.append(label(cx, y + s - 2.2, name, "Sans-Bold", 7.5, m, s - 2))
+    out.append(label(cx, s - 2.2, name, "Sans-Bold", 7.5, m, s - 2))
     return out
 
 
@@ -321,15 +326,13 @@ def fold_sheet(ctx: Context) -> Sheet:
     by = y + title_h
     if by + bw + frame_w / 2 > half.bottom - BOARD_CLEAR + 1e-6:
         raise LayoutError("the board does not fit its half of the sheet")
-    for r in range(spec.board):
-        for c in range(spec.board):
-            x0, y0 = bx + c * s, by + r * s
-            if (r + 1, c + 1) == spec.barn:
-                items.append(Group(tuple(barn_picture(x0, y0, s, cat.text("barn"), m)), tag=("barn", f"{r + 1}-{c + 1}")))
-            else:
-                sq = Rect(x0, y0, s, s, Style(stroke=BLACK, fill=hex_rgb("#E9F2DC"), width=0.6))
-                items.append(Group((sq,), tag=("field", f"{r + 1}-{c + 1}")))
-    items.append(Rect(bx, by, bw, bw, Style(width=frame_w)))
+    # the board's squares (pnp.layout.board), each on the sheet itself as the print-shop export finds it, and its frame
+    grid = Grid(spec.board, spec.board, s)
+    barn = cat.text("barn")
+    items += squares(grid, bx, by, lambda cell: BARN if cell == spec.barn else FIELD,
+                     lambda cell: ("barn" if cell == spec.barn else "field", f"{cell[0]}-{cell[1]}"),
+                     lambda cell, side: barn_picture(side, barn, m) if cell == spec.barn else ())
+    items.append(frame(grid, bx, by, Style(width=frame_w)))
 
     # the margin that is cut away: fold marks on the centre line with their
     # label beside them (never across the fold), and the folding note
@@ -445,7 +448,7 @@ def token_sheet(ctx: Context) -> Sheet:
     widest = min(8, int((area.w - 2.0) // t))
     if widest < 1:
         raise LayoutError(f"a token of {t:g} mm does not fit across the page ({area.w - 2.0:g} mm)")
-    per_row = -(-n // -(-n // widest))  # as few rows as fit, and the rows even (12 -> 6 + 6)
+    per_row = even_rows(n, widest)  # as few rows as fit, and the rows even (12 -> 6 + 6)
     items: list[Shape] = []
     head = ("tokens_all", {"n": n}) if ctx.options.players is None else ("tokens_players", {"n": n, "players": ctx.options.players})
     blocks = parse_blocks(["## " + cat.text("tokens_heading"), cat.text(head[0], **head[1]) + " " + cat.text("mount")
@@ -464,9 +467,8 @@ def token_sheet(ctx: Context) -> Sheet:
         items.append(symbol(spec.looks[kind].symbol, gx + 1.5, y + 2.2, 1.3))
         items.append(label(gx + 4.0, y + 3.2, cap(name), "Sans-Bold", 8, m, 80, Anchor.START))
         y += 4.5
-        for i in range(n):
-            r, c = divmod(i, per_row)
-            items.append(Group(token(kind, spec, name, m), gx + c * t, y + r * t, tag=("token", kind)))
+        # the tokens of a kind share their cut lines (pnp.layout.pieces)
+        items += block(Piece(token(kind, spec, name, m), t, t), n, per_row, gx, y, ("token", kind))
         y += rows * t + 3.0 + spread
     # the pawns, in the room that is left
     pblocks = parse_blocks([f"**{cat.text('pawns_heading')}:** {cat.text('pawns_note')}"], cat.lang)
@@ -476,12 +478,11 @@ def token_sheet(ctx: Context) -> Sheet:
     n_p = len(spec.pawns)
     fw, fh = PAWN_FACE
     strip = 2 * fh + 2 * PAWN_BASE
-    slot = area.w / n_p  # each pawn centred in its share of the width
-    if slot - strip < 2 * PAWN_BLEED + 2.0:  # the colours of two neighbours keep 2 mm apart
+    if area.w / n_p - strip < 2 * PAWN_BLEED + 2.0:  # the colours of two neighbours keep 2 mm apart
         raise LayoutError("the pawns do not fit side by side")
-    for i, pawn in enumerate(spec.pawns):
-        px = area.x + i * slot + (slot - strip) / 2 + PAWN_BASE
-        items.append(Group(pawn_piece(pawn), px, y, tag=("pawn", pawn.id)))
+    # each pawn (its feet included) centred in its share of the width
+    for px, pawn in zip(slots(n_p, area.x, area.w, strip), spec.pawns, strict=True):
+        items += block(Piece(pawn_piece(pawn), strip, fw, -PAWN_BASE), 1, 1, px, y, ("pawn", pawn.id))
     y += fw + PAWN_BLEED
     if y > area.bottom:
         raise LayoutError(f"the tokens and pawns need {y - area.y:.0f} mm; the page has {area.h:.0f} mm")

@@ -28,12 +28,15 @@ from pnp.geometry import (
     polygon,
     star,
 )
+from pnp.i18n import Catalog
 from pnp.kits import Context, Invariant, Kit
+from pnp.layout.board import Cell, Grid, SquareArt, board, placed
 from pnp.layout.component_list import ContentFact, KitList, Lines, component_list, lines_for
 from pnp.layout.component_list import height as list_height
 from pnp.layout.foldover import foldover
 from pnp.layout.frame import Sheet, content_box
 from pnp.layout.marks import cap, fitted_text, label
+from pnp.layout.pieces import Piece, block, block_size, field
 from pnp.layout.rules import rules_sheets
 from pnp.modes import Anchor, Role
 from pnp.options import Options
@@ -163,45 +166,36 @@ def _badge(cx: float, cy: float, r: float, text: str, dark: bool, measure: Measu
     return Group(items, cx, cy, rotate)
 
 
-def board_sheet(ctx: Context) -> Sheet:
-    spec: TabSpec = ctx.spec
-    cat, m = ctx.cat, ctx.measure
-    area = content_box(ctx.options.paper, landscape=True)
+def _square_art(grid: Grid) -> SquareArt:
+    """A square's chevron, pointing the way player A goes along its row.
+    Page row r (from 1 at the top) is row rows+1-r for player A (bottom) and
+    r for B. Rows 1 and 3 of a player run to his right, 2 and 4 to his left:
+    seen on the page, A's odd rows run rightwards, and B's (turned round) too."""
+
+    def art(cell: Cell, s: float) -> tuple[Shape, ...]:
+        heading = 1 if (grid.rows + 1 - cell[0]) % 2 == 1 else -1
+        return (_chevron(s / 2, s / 2, heading),)
+
+    return art
+
+
+def _round_the_grid(spec: TabSpec, grid: Grid, ow: float, oh: float, gx: float, gy: float, m: Measure,
+                    cat: Catalog) -> list[Shape]:
+    """What Tâb draws on its board round the squares, in the board's own
+    coordinates (the cut outline at (0, 0)-(ow, oh), the grid at (gx, gy)):
+    the row badges, the path's arcs, the players' legends, the track along
+    each row, the frame and its corner diamonds."""
     S = spec.square
-    gw, gh = spec.columns * S, spec.rows * S
-    # pad: the frame keeps FRAME_CLEAR inside the cut, the row badges clear of the frame
-    label_w, conn_w, band, pad = 9.0, 11.0, 13.0, FRAME_CLEAR + 1.5
-    ow = gw + 2 * (label_w + conn_w + pad)
-    oh = gh + 2 * (band + pad)
-    heading_h = 7.0
-    lines = kit_lines(ctx)
-    list_h = list_height(lines, 2)
-    gap = 5.0
-    ox = area.x + (area.w - ow) / 2
-    # the board and the component list under it, the pair centred on the page
-    oy = area.y + heading_h + max(0.0, (area.h - heading_h - oh - gap - list_h) / 2)
-    if oy + oh + gap + list_h > area.bottom + 1e-6 or ow > area.w + 1e-6:
-        raise LayoutError("the Tâb board and its component list do not fit the page")
-    gx = ox + pad + label_w + conn_w
-    gy = oy + pad + band
+    gw, gh = grid.w, grid.h
+    label_w, pad = 9.0, FRAME_CLEAR + 1.5
     items: list[Shape] = []
-    items.append(label(area.cx, area.y + 4.0, cat.text("board_heading"), "Sans-Bold", 9, m, area.w))
 
     def yc(r: int) -> float:
         return gy + (r + 0.5) * S
 
-    # Page row r (0 = top) is row rows-r for player A (bottom) and r+1 for B.
-    # Rows 1 and 3 of a player run to his right, 2 and 4 to his left: seen
-    # on the page, A's odd rows run rightwards, and B's (turned round) too.
     for r in range(spec.rows):
-        a_row = spec.rows - r
-        heading = 1 if a_row % 2 == 1 else -1
-        for c in range(spec.columns):
-            x, y = gx + c * S, gy + r * S
-            sq = Rect(x, y, S, S, LINE)
-            items.append(Group((sq, _chevron(x + S / 2, y + S / 2, heading)), tag=("square", f"{r + 1}-{c + 1}")))
-        items.append(_badge(ox + pad + label_w / 2, yc(r), 3.4, str(a_row), False, m))
-        items.append(_badge(ox + ow - pad - label_w / 2, yc(r), 3.4, str(r + 1), True, m, 180.0))
+        items.append(_badge(pad + label_w / 2, yc(r), 3.4, str(spec.rows - r), False, m))
+        items.append(_badge(ow - pad - label_w / 2, yc(r), 3.4, str(r + 1), True, m, 180.0))
     # the path between rows
     right, left = gx + gw, gx
     off = 0.14 * S
@@ -222,7 +216,7 @@ def board_sheet(ctx: Context) -> Sheet:
     items.append(_badge(left - 8.2, (yc(2) + yc(3)) / 2, 2.6, "B", True, m, 180.0))
     # the players' sides, each readable from its own side
     # the legend (from 3.2 mm above its origin to 5 mm below) 3.3 mm from the grid, 2 mm clear of the frame
-    for who, dark, y, rot in (("player_a", False, gy + gh + LEGEND_AT, 0.0), ("player_b", True, gy - LEGEND_AT, 180.0)):
+    for who, y, rot in (("player_a", gy + gh + LEGEND_AT, 0.0), ("player_b", gy - LEGEND_AT, 180.0)):
         legend: list[Shape] = [
             label(0, -0.6, cat.text(who), "Sans-Bold", 8, m, gw - 10),
         ]
@@ -233,7 +227,6 @@ def board_sheet(ctx: Context) -> Sheet:
         legend.append(polygon([(lx + 10, 3.4), (lx + 7.6, 2.2), (lx + 7.6, 4.6)], Style(stroke=None, fill=BLACK)))
         legend.append(Text(lx + 12, 4.4, t, "Sans", s, w))
         items.append(Group(tuple(legend), gx + gw / 2, y, rot))
-        del dark
     # the journey: a dotted track along every row, from edge to edge, that the
     # arcs at the ends carry on to the next row
     track = Style(width=0.45, dash=(0.5, 1.5))
@@ -241,14 +234,39 @@ def board_sheet(ctx: Context) -> Sheet:
         items.append(Line(gx, yc(r), gx + gw, yc(r), track))
     # a frame FRAME_CLEAR inside the cut (its outer edge), with a diamond in each corner
     inset = FRAME_CLEAR + 0.5
-    items.append(Rect(ox + inset, oy + inset, ow - 2 * inset, oh - 2 * inset, Style(width=1.0)))
+    items.append(Rect(inset, inset, ow - 2 * inset, oh - 2 * inset, Style(width=1.0)))
     half, k = 1.8, inset + 3.0
-    for cx, cy in ((ox + k, oy + k), (ox + ow - k, oy + k), (ox + k, oy + oh - k), (ox + ow - k, oy + oh - k)):
+    for cx, cy in ((k, k), (ow - k, k), (k, oh - k), (ow - k, oh - k)):
         items.append(polygon([(cx, cy - half), (cx + half, cy), (cx, cy + half), (cx - half, cy)], Style(stroke=None, fill=BLACK)))
-    outline = Rect(ox, oy, ow, oh, Style(width=0.5, role=Role.CUT))
-    board = Group((outline, *items[1:]), tag=("board", f"{spec.rows}x{spec.columns}"))
+    return items
+
+
+def board_sheet(ctx: Context) -> Sheet:
+    """The board (pnp.layout.board: the squares with their chevrons, and
+    Tâb's own art round them) and the component list under it."""
+    spec: TabSpec = ctx.spec
+    cat, m = ctx.cat, ctx.measure
+    area = content_box(ctx.options.paper, landscape=True)
+    grid = Grid(spec.rows, spec.columns, spec.square)
+    # pad: the frame keeps FRAME_CLEAR inside the cut, the row badges clear of the frame
+    label_w, conn_w, band, pad = 9.0, 11.0, 13.0, FRAME_CLEAR + 1.5
+    border = (label_w + conn_w + pad, band + pad)
+    ow, oh = grid.w + 2 * border[0], grid.h + 2 * border[1]
+    heading_h = 7.0
+    lines = kit_lines(ctx)
+    list_h = list_height(lines, 2)
+    gap = 5.0
+    ox = area.x + (area.w - ow) / 2
+    # the board and the component list under it, the pair centred on the page
+    oy = area.y + heading_h + max(0.0, (area.h - heading_h - oh - gap - list_h) / 2)
+    if oy + oh + gap + list_h > area.bottom + 1e-6 or ow > area.w + 1e-6:
+        raise LayoutError("the Tâb board and its component list do not fit the page")
+    heading = label(area.cx, area.y + 4.0, cat.text("board_heading"), "Sans-Bold", 9, m, area.w)
+    g, _, _ = board(grid, border, lambda cell: LINE, lambda cell: ("square", f"{cell[0]}-{cell[1]}"),
+                    ("board", f"{spec.rows}x{spec.columns}"), art=_square_art(grid),
+                    over=_round_the_grid(spec, grid, ow, oh, border[0], border[1], m, cat))
     listed, _ = component_list(Box(ox, oy + oh + gap, ow, list_h), lines, m, columns=2)
-    return Sheet(True, (items[0], board, *listed), "board")
+    return Sheet(True, (heading, placed(g, ox, oy), *listed), "board")
 
 
 def kit_lines(ctx: Context) -> Lines:
@@ -284,12 +302,6 @@ def piece(p: float, dark: bool) -> tuple[Shape, ...]:
                     bleed=TRIM, cut=grey(0.8) if dark else grey(0.45), fold=grey(0.8) if dark else grey(0.45))
 
 
-def _field(x: float, y: float, w: float, h: float) -> Rect:
-    """Black under a block of dark markers that share their cut lines,
-    BLEED mm past the block's outer cut: a miscut leaves no white edge."""
-    return Rect(x - BLEED, y - BLEED, w + 2 * BLEED, h + 2 * BLEED, Style(stroke=None, fill=BLACK))
-
-
 def _marker_face(mk: float, dark: bool, m: Measure) -> tuple[Shape, ...]:
     """A face of a row-4 marker in (0, 0)-(mk, mk): the other colour from
     its owner's pieces (dark on a light piece, light on a dark one), with a
@@ -323,10 +335,8 @@ def pieces_sheet(ctx: Context) -> Sheet:
     # the blocks start under the heading and notes (their last baseline and descenders)
     y = min(area.y + 32.0, max(t.y for t in cols[0] if isinstance(t, Text)) + 3.0)
     per_row = 3
-    rows = -(-spec.pieces_per_player // per_row)
     # the pieces stand PIECE_GAP apart, each with its own colour past its cut (see `piece`)
-    step_x, step_y = 2 * p + PIECE_GAP, p + PIECE_GAP
-    block_w, block_h = per_row * step_x - PIECE_GAP, rows * step_y - PIECE_GAP
+    block_w, block_h = block_size(Piece((), 2 * p, p), spec.pieces_per_player, per_row, PIECE_GAP)
     # the markers (fold-over, two faces each) share their cut lines in a block of mcols x mrows
     mcols = 2
     mrows = -(-spec.pieces_per_player // mcols)
@@ -340,20 +350,19 @@ def pieces_sheet(ctx: Context) -> Sheet:
         items.append(label(area.x, y + 3.0, cap(name), "Sans-Bold", 8, m, 60, Anchor.START))
         items.append(label(mx0, y + 3.0, cap(cat.text("markers_heading")), "Sans-Bold", 8, m, area.right - mx0, Anchor.START))
         y0 = y + 4.0 + BLEED  # the dark markers' field 0.4 mm under the labels' descenders
-        shape = piece(p, dark)
-        for i in range(spec.pieces_per_player):
-            r, c = divmod(i, per_row)
-            items.append(Group(shape, x0 + c * step_x, y0 + r * step_y, tag=("piece", side)))
-        marker = _marker(mk, dark, m)
-        if not dark:  # the light player's markers are the dark ones: black under the full rows and the last one
+        # the pieces stand PIECE_GAP apart (pnp.layout.pieces), each with its own colour past its cut
+        items += block(Piece(piece(p, dark), 2 * p, p), spec.pieces_per_player, per_row, x0, y0, ("piece", side),
+                       gap=PIECE_GAP)
+        # the markers share their cut lines; the light player's markers are the dark ones, on black
+        # BLEED past the block: under its full rows and under the last, short one (no black empty slot)
+        if not dark:
             full, rest = divmod(spec.pieces_per_player, mcols)
             if full:
-                items.append(_field(mx0, y0, mcols * 2 * mk, full * mk))
+                items.append(field(mx0, y0, mcols * 2 * mk, full * mk, BLEED))
             if rest:
-                items.append(_field(mx0, y0 + full * mk, rest * 2 * mk, mk))
-        for i in range(spec.pieces_per_player):
-            r, c = divmod(i, mcols)
-            items.append(Group(marker, mx0 + c * 2 * mk, y0 + r * mk, tag=("marker", side)))
+                items.append(field(mx0, y0 + full * mk, rest * 2 * mk, mk, BLEED))
+        items += block(Piece(_marker(mk, dark, m), 2 * mk, mk), spec.pieces_per_player, mcols, mx0, y0,
+                       ("marker", side))
         y = y0 + max(block_h + TRIM - BLEED, mrows * mk) + BLEED + 1.5
     # the coin-throw table, one for each player
     n_tables = spec.players[0]

@@ -9,7 +9,7 @@ import subprocess
 import pytest
 from PIL import Image
 
-from pnp.geometry import Line, Rect, Text, shape_box, tagged, text_box, walk
+from pnp.geometry import Line, Rect, Text, apply, shape_box, tagged, text_box, walk
 from pnp.i18n import load_catalog
 from pnp.kits import get_kit
 from pnp.kits.kesse_rueben import BOARD_CLEAR, FOLD_SLACK, load_spec
@@ -173,15 +173,16 @@ def test_board_is_5x5_with_the_barn_in_the_centre(built, paper):
     barns = [(g, m) for g, m in tagged(page.items) if g.tag[0] == "barn"]
     assert len(fields) == SPEC.board**2 - 1 and len(barns) == 1
     squares = []
-    for g, _m in fields + barns:
+    for g, m in fields + barns:
         rect = next(s for s in g.items if isinstance(s, Rect))
         assert rect.w == rect.h >= 25.0
-        squares.append((rect.x, rect.y))
+        squares.append(apply(m, rect.x, rect.y))  # on the page
     xs, ys = sorted({round(x, 3) for x, _ in squares}), sorted({round(y, 3) for _, y in squares})
     assert len(xs) == len(ys) == SPEC.board
     assert all(b - a == pytest.approx(rect.w) for a, b in zip(xs, xs[1:], strict=False))
     barn = next(s for s in barns[0][0].items if isinstance(s, Rect))
-    assert (round(barn.x, 3), round(barn.y, 3)) == (xs[2], ys[2])
+    bx, by = apply(barns[0][1], barn.x, barn.y)
+    assert (round(bx, 3), round(by, 3)) == (xs[2], ys[2])
     # the board is on the left half, wholly, its frame (1 mm wide) BOARD_CLEAR from the fold
     assert xs[-1] + rect.w + 0.5 <= page.width / 2 - BOARD_CLEAR + 1e-6
 
