@@ -61,8 +61,8 @@ def test_page_counts_are_the_pieces_of_the_game(cards) -> None:
     assert len(PdfReader(cards["ludo-cards"]).pages) == 2 * len(ludo.colours) * len(ludo.values) * ludo.stack_height
     # Kesse Rüben: the board and the largest supply of every kind
     assert len(PdfReader(cards["kesse-rueben"]).pages) == 1 + len(kesse.kinds) * max(kesse.supply.values())
-    # Tâb: the board, two faces of each piece, a marker per piece
-    assert len(PdfReader(cards["tab"]).pages) == 1 + 2 * 2 * tab.pieces_per_player + 2 * tab.pieces_per_player
+    # Tâb: the board, two faces of each piece, two faces of a marker per piece (both fold over)
+    assert len(PdfReader(cards["tab"]).pages) == 1 + 2 * 2 * tab.pieces_per_player + 2 * 2 * tab.pieces_per_player
 
 
 def test_fronts_and_backs_alternate_each_back_behind_its_front(cards) -> None:
@@ -195,7 +195,8 @@ def test_dark_piece_faces_are_black_into_the_bleed(cards) -> None:
         assert inside == (0, 0, 0), (i + 1, "black just inside the trim")
         assert set(edge_pixels(image, round(BLEED * MM * scale))) == {(0, 0, 0)}, i + 1
     tab = get_kit("tab").load_spec()
-    assert dark == {"piece": 2 * tab.pieces_per_player, "marker": tab.pieces_per_player}, "both faces of every dark piece"
+    assert dark == {"piece": 2 * tab.pieces_per_player, "marker": 2 * tab.pieces_per_player}, \
+        "both faces of every dark piece and marker"
 
 
 def test_board_fields_run_into_the_bleed(cards) -> None:
