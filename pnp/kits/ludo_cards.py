@@ -451,6 +451,8 @@ def lead_sheets(ctx: Context, numbers: dict[str, int]) -> list[Sheet]:
     if opts.backs is Backs.DUPLEX_LONG:  # the backs are turned on their pages: say so where the turn is drawn
         at = guide_text.index("[[diagram:flip]]") + 1
         guide_text.insert(at, cat.text("guide_upside_down"))
+    # last, the way out for someone who holds only the PDF and whose printer misaligns the backs
+    guide_text += cat.blocks("guide_misaligned", **numbers)
     guide = parse_blocks(guide_text, cat.lang)
     sheets += rules_sheets(guide, opts.paper, ctx.measure, "printing guide", landscape=True, columns=2,
                            preferred_pt=9.0, max_pt=10.0, diagrams={"flip": (44.0, flip_diagram(ctx))}, max_pages=1)

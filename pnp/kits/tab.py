@@ -36,7 +36,7 @@ from pnp.layout.component_list import height as list_height
 from pnp.layout.foldover import foldover
 from pnp.layout.frame import Sheet, content_box
 from pnp.layout.marks import cap, fitted_text, label
-from pnp.layout.pieces import Piece, block
+from pnp.layout.pieces import Piece, block, block_size, field
 from pnp.layout.rules import rules_sheets
 from pnp.modes import Anchor, Role
 from pnp.options import Options
@@ -286,26 +286,40 @@ def _face(p: float, dark: bool, moved: bool) -> tuple[Shape, ...]:
         (star(p / 2, p / 2, 0.21 * p, Style(stroke=None, fill=ink)),) if moved else ())
 
 
+LIGHT_TINT = grey(0.9)  # a light face: a pale tint that runs past its cut like the dark faces' black
+TRIM = 2.0  # mm: each piece's colour runs this far past its outline, so it is cut out roughly in the gap
+PIECE_GAP = 2 * TRIM  # mm between two pieces: room for a rough cut before the piece is folded and glued
+
+
 def piece(p: float, dark: bool) -> tuple[Shape, ...]:
     """A fold-over piece: the plain face | fold | the starred face, one cut
-    outline. (A block of dark pieces lies on a field inked BLEED past the
-    block's cut, see `pieces_sheet`.)"""
-    return foldover(p, p, _face(p, dark, False), _face(p, dark, True), fill=BLACK if dark else None,
-                    cut=grey(0.8) if dark else BLACK, fold=grey(0.8) if dark else grey(0.35))
+    outline, its colour (black, or a pale tint for a light piece) TRIM mm
+    past the outline. Pieces stand PIECE_GAP apart, so a person cuts round a
+    piece roughly, folds and glues it, then cuts on the line through both
+    layers: the two faces come out the same size, and a trim that misses
+    the line by up to TRIM mm leaves colour, not white, at the edge."""
+    return foldover(p, p, _face(p, dark, False), _face(p, dark, True), fill=BLACK if dark else LIGHT_TINT,
+                    bleed=TRIM, cut=grey(0.8) if dark else grey(0.45), fold=grey(0.8) if dark else grey(0.45))
 
 
-def _marker(mk: float, dark: bool, m: Measure) -> tuple[Shape, ...]:
-    """A row-4 marker in (0, 0)-(mk, mk): it sits on the piece, in the other
-    colour (dark on a light piece, light on a dark one), with a bold 4; the
-    dark colour runs past the cut, and the 4 keeps 3 mm inside it."""
+def _marker_face(mk: float, dark: bool, m: Measure) -> tuple[Shape, ...]:
+    """A face of a row-4 marker in (0, 0)-(mk, mk): the other colour from
+    its owner's pieces (dark on a light piece, light on a dark one), with a
+    bold 4 that keeps 3 mm inside the cut."""
     fill, ink = (WHITE, BLACK) if dark else (BLACK, WHITE)  # a dark player's marker is light, and so on
     out: list[Shape] = [Rect(0, 0, mk, mk, Style(stroke=None, fill=fill))]
     size = (mk - 6.0) / (1.17 * PT)  # the 4's box (ascent + descent) keeps 3 mm from the cut
     out.append(Text(mk / 2, mk / 2 + (0.93 - 0.585) * size * PT, "4", "Sans-Bold", size, m("4", "Sans-Bold", size),
                     Anchor.MIDDLE, ink))
-    out.append(Rect(0, 0, mk, mk, Style(width=0.35, stroke=grey(0.8) if not dark else BLACK, role=Role.CUT)))
     return tuple(out)
 
+
+def _marker(mk: float, dark: bool, m: Measure) -> tuple[Shape, ...]:
+    """A row-4 marker as a fold-over piece, the same 4 on both faces: it
+    sits on a piece and reads the same whichever way up it lands. The dark
+    markers lie on a field inked past the block's cut (see `_field`)."""
+    face = _marker_face(mk, dark, m)
+    return foldover(mk, mk, face, face, cut=grey(0.8) if not dark else BLACK, fold=grey(0.8) if not dark else grey(0.45))
 
 
 def pieces_sheet(ctx: Context) -> Sheet:
@@ -321,28 +335,35 @@ def pieces_sheet(ctx: Context) -> Sheet:
     # the blocks start under the heading and notes (their last baseline and descenders)
     y = min(area.y + 32.0, max(t.y for t in cols[0] if isinstance(t, Text)) + 3.0)
     per_row = 3
-    rows = -(-spec.pieces_per_player // per_row)
-    # the pieces of a side share their cut lines: a block of them is cut with a few long cuts
-    block_w = per_row * 2 * p
-    mcols = 3
+    # the pieces stand PIECE_GAP apart, each with its own colour past its cut (see `piece`)
+    block_w, block_h = block_size(Piece((), 2 * p, p), spec.pieces_per_player, per_row, PIECE_GAP)
+    # the markers (fold-over, two faces each) share their cut lines in a block of mcols x mrows
+    mcols = 2
     mrows = -(-spec.pieces_per_player // mcols)
     mgap = 3.0  # between the blocks of pieces and markers
-    mx0 = area.right - mcols * mk - BLEED - 0.5
-    x0 = area.x + BLEED + 0.5
-    if mx0 - BLEED < x0 + block_w + mgap:
+    mx0 = area.right - mcols * 2 * mk - BLEED - 0.5
+    x0 = area.x + TRIM + 0.5
+    if mx0 - BLEED < x0 + block_w + TRIM + mgap:
         raise LayoutError("the pieces and the row-4 markers do not fit side by side")
     for side, dark in (("light", False), ("dark", True)):
         name = cat.text(side)
         items.append(label(area.x, y + 3.0, cap(name), "Sans-Bold", 8, m, 60, Anchor.START))
         items.append(label(mx0, y + 3.0, cap(cat.text("markers_heading")), "Sans-Bold", 8, m, area.right - mx0, Anchor.START))
-        y0 = y + 5.0 + BLEED
-        # each block shares its cut lines (pnp.layout.pieces), a dark one on a field inked BLEED past its cut
+        y0 = y + 4.0 + BLEED  # the dark markers' field 0.4 mm under the labels' descenders
+        # the pieces stand PIECE_GAP apart (pnp.layout.pieces), each with its own colour past its cut
         items += block(Piece(piece(p, dark), 2 * p, p), spec.pieces_per_player, per_row, x0, y0, ("piece", side),
-                       under=BLACK if dark else None, bleed=BLEED)
-        # the light player's markers are the dark ones
-        items += block(Piece(_marker(mk, dark, m), mk, mk), spec.pieces_per_player, mcols, mx0, y0, ("marker", side),
-                       under=None if dark else BLACK, bleed=BLEED)
-        y = y0 + max(rows * p, mrows * mk) + BLEED + 4.0
+                       gap=PIECE_GAP)
+        # the markers share their cut lines; the light player's markers are the dark ones, on black
+        # BLEED past the block: under its full rows and under the last, short one (no black empty slot)
+        if not dark:
+            full, rest = divmod(spec.pieces_per_player, mcols)
+            if full:
+                items.append(field(mx0, y0, mcols * 2 * mk, full * mk, BLEED))
+            if rest:
+                items.append(field(mx0, y0 + full * mk, rest * 2 * mk, mk, BLEED))
+        items += block(Piece(_marker(mk, dark, m), 2 * mk, mk), spec.pieces_per_player, mcols, mx0, y0,
+                       ("marker", side))
+        y = y0 + max(block_h + TRIM - BLEED, mrows * mk) + BLEED + 1.5
     # the coin-throw table, one for each player
     n_tables = spec.players[0]
     tw = (area.w - 2.0 - 8.0 * (n_tables - 1)) / n_tables
@@ -350,36 +371,43 @@ def pieces_sheet(ctx: Context) -> Sheet:
         raise LayoutError(f"{n_tables} coin-throw tables do not fit side by side on the pieces page")
     table_h = throw_table_h(spec)
     for k in range(n_tables):
-        table = throw_table(Box(area.x + 1.0 + k * (tw + 8.0), y + 2.0, tw, table_h), spec, ctx)
+        table = throw_table(Box(area.x + 1.0 + k * (tw + 8.0), y + 1.0, tw, table_h), spec, ctx)
         items.append(Group(tuple(table), tag=("throws", str(k + 1))))
     # how a piece is made, in the band that is left
-    steps = Box(area.x, y + 2.0 + table_h + 3.0, area.w, MAKING_H)
+    steps = Box(area.x, y + 1.0 + table_h + 2.5, area.w, MAKING_H)
     if steps.bottom > area.bottom + 1e-6:
-        raise LayoutError("the pieces page has no room for how a piece is made")
+        raise LayoutError(f"the pieces page has no room for how a piece is made ({steps.bottom - area.bottom:.1f} mm over)")
     items += making(steps, spec, ctx)
     return Sheet(False, tuple(items), "pieces")
 
 
-MAKING_H = 18.0  # mm: the pictures of how a piece is made, with their captions
-MAKING_SCALE = 0.5
+MAKING_H = 17.0  # mm: the pictures of how a piece is made, with their captions
+MAKING_SCALE = 0.42
 
 
 def making(box: Box, spec: TabSpec, ctx: Context) -> list[Shape]:
-    """Four small pictures in a row: cut the outline, fold on the line,
-    glue the halves (a piece of two layers), and a row-4 marker on top."""
+    """Five small pictures in a row, the order that forgives a slip: cut
+    roughly round the outline, fold on the line, glue the halves, cut on
+    the line through both layers, and a row-4 marker on top."""
     cat, m = ctx.cat, ctx.measure
     k = MAKING_SCALE
     s = spec.piece * k
-    cell = box.w / 4
-    y = box.y + 4.0  # room for the arrow over the fold
+    rough = TRIM * k
+    cell = box.w / 5
+    y = box.y + 3.5  # room for the arrow over the fold
     out: list[Shape] = []
     ring = Style(width=0.5)
-    # 1: the piece as printed
+    scissors = Style(width=0.4, dash=(0.8, 0.6))
+    # 1: the piece as printed, a rough cut round it in its coloured margin
     cx = box.x + cell / 2
     out.append(Group(piece(spec.piece, False), cx - s, y, scale=k))
+    out.append(Path((("M", cx - s - rough * 0.5, y - rough * 0.7), ("L", cx + s + rough * 0.8, y - rough * 0.4),
+                     ("L", cx + s + rough * 0.6, y + s + rough * 0.8), ("L", cx - s - rough * 0.7, y + s + rough * 0.5),
+                     ("Z",)), scissors))
     # 2: the right face lifted over the fold, an arrow round it
     cx += cell
-    out.append(Rect(cx - s, y, s, s, Style(stroke=BLACK, fill=WHITE, width=0.3)))
+    out.append(Rect(cx - s - rough, y - rough, s + rough, s + 2 * rough, Style(stroke=None, fill=LIGHT_TINT)))
+    out.append(Rect(cx - s, y, s, s, Style(stroke=grey(0.45), width=0.3)))
     out.append(Group(_face(spec.piece, False, False), cx - s, y, scale=k))
     out.append(polygon([(cx, y), (cx + 0.45 * s, y - 0.2 * s), (cx + 0.45 * s, y + 0.8 * s), (cx, y + s)],
                        Style(stroke=BLACK, fill=grey(0.85), width=0.3)))
@@ -389,51 +417,78 @@ def making(box: Box, spec: TabSpec, ctx: Context) -> list[Shape]:
                     Style(width=0.4)))
     out.append(polygon([(cx - 0.5 * s - 1.6, y - 1.5), (cx - 0.5 * s + 0.6, y - 2.4), (cx - 0.5 * s + 0.4, y - 0.2)],
                        Style(stroke=None, fill=BLACK)))
-    # 3: two layers glued: the piece with its second layer showing behind
+    # 3: two layers glued, the rough margins not quite on top of each other
     cx += cell
-    out.append(Rect(cx - s / 2 + 0.9, y + 0.9, s, s, Style(stroke=BLACK, fill=grey(0.7), width=0.3)))
-    out.append(Rect(cx - s / 2, y, s, s, Style(stroke=BLACK, fill=WHITE, width=0.3)))
+    out.append(Rect(cx - s / 2 - rough + 0.6, y - rough + 0.6, s + 2 * rough, s + 2 * rough,
+                    Style(stroke=BLACK, fill=grey(0.7), width=0.3)))
+    out.append(Rect(cx - s / 2 - rough, y - rough, s + 2 * rough, s + 2 * rough, Style(stroke=BLACK, fill=LIGHT_TINT, width=0.3)))
+    out.append(Rect(cx - s / 2, y, s, s, Style(stroke=grey(0.45), width=0.3)))
     out.append(Circle(cx, y + s / 2, 0.3 * s, ring))
-    # 4: a light piece on its star face with a (dark) marker on top
+    # 4: cut on the line through both layers: the margin falls away
     cx += cell
-    out.append(Rect(cx - s / 2, y, s, s, Style(stroke=BLACK, fill=WHITE, width=0.3)))
-    out.append(Group(_marker(spec.marker, False, m), cx - spec.marker * k / 2, y + (s - spec.marker * k) / 2, scale=k))
-    for i, key in enumerate(("make_cut", "make_fold", "make_glue", "make_marker")):
+    out.append(Rect(cx - s / 2 - rough, y - rough, s + 2 * rough, rough, Style(stroke=None, fill=LIGHT_TINT)))
+    out.append(Rect(cx - s / 2, y, s, s, Style(stroke=BLACK, fill=LIGHT_TINT, width=0.3)))
+    out.append(Circle(cx, y + s / 2, 0.3 * s, ring))
+    out.append(Line(cx - s / 2 - rough - 1.5, y, cx + s / 2 + rough + 1.5, y, Style(width=0.4, dash=(0.8, 0.6))))
+    out.append(polygon([(cx + s / 2 + rough + 1.5, y), (cx + s / 2 + rough + 3.5, y - 1.0), (cx + s / 2 + rough + 3.5, y + 1.0)],
+                       Style(stroke=None, fill=BLACK)))
+    # 5: a light piece on its star face with a (dark) marker on top
+    cx += cell
+    out.append(Rect(cx - s / 2, y, s, s, Style(stroke=BLACK, fill=LIGHT_TINT, width=0.3)))
+    out.append(Group(_marker_face(spec.marker, False, m), cx - spec.marker * k / 2, y + (s - spec.marker * k) / 2, scale=k))
+    for i, key in enumerate(("make_cut", "make_fold", "make_glue", "make_trim", "make_marker")):
         out.append(label(box.x + cell * (i + 0.5), box.bottom - 1.0, cat.text(key), "Sans", 7.5, m, cell - 3.0))
     return out
+
+
+THROW_ROW = 5.0  # mm: a row of the coin-throw table
 
 
 def throw_table_h(spec: TabSpec) -> float:
     """A coin-throw table's height: heading, a row for each throw and the
     header row, the closing line 3 mm and more inside the bottom (it is cut out)."""
-    return 10 + 6.0 * (len(spec.scores) + 1) + 10
+    return 9.0 + THROW_ROW * (len(spec.scores) + 1) + 9.5
 
 
 def throw_table(box: Box, spec: TabSpec, ctx: Context) -> list[Shape]:
     """A table of the throws and their scores, cut out along its frame."""
     cat, m = ctx.cat, ctx.measure
-    row_h = 6.0
+    row_h = THROW_ROW
+    base = row_h / 2 + 1.3  # a row's baseline: its 8 pt text centred in it
     out: list[Shape] = [Rect(box.x, box.y, box.w, throw_table_h(spec), Style(width=0.4, role=Role.CUT))]
     out.append(label(box.cx, box.y + 6.0, cat.text("throws_heading"), "Sans-Bold", 9, m, box.w - 4))
-    y = box.y + 10.0
+    y = box.y + 9.0
     half = box.w / 2
     out.append(Rect(box.x + 3, y, box.w - 6, row_h, Style(stroke=None, fill=grey(0.85))))
-    out.append(label(box.x + half / 2 + 1.5, y + 4.3, cap(cat.text("heads")), "Sans-Bold", 8, m, half - 6))
-    out.append(label(box.x + half * 1.5 - 1.5, y + 4.3, cap(cat.text("score")), "Sans-Bold", 8, m, half - 6))
+    out.append(label(box.x + half / 2 + 1.5, y + base, cap(cat.text("heads")), "Sans-Bold", 8, m, half - 6))
+    out.append(label(box.x + half * 1.5 - 1.5, y + base, cap(cat.text("score")), "Sans-Bold", 8, m, half - 6))
     for heads, score in spec.scores:
         y += row_h
         out.append(Line(box.x + 3, y, box.right - 3, y, Style(width=0.2, stroke=grey(0.5))))
         left = str(heads) if heads else cat.text("all_tails")
-        out.append(label(box.x + half / 2 + 1.5, y + 4.3, left, "Sans", 8, m, half - 6))
-        out.append(label(box.x + half * 1.5 - 1.5, y + 4.3, str(score), "Sans-Bold", 8, m, half - 6))
+        out.append(label(box.x + half / 2 + 1.5, y + base, left, "Sans", 8, m, half - 6))
+        out.append(label(box.x + half * 1.5 - 1.5, y + base, str(score), "Sans-Bold", 8, m, half - 6))
     y += row_h + 5.5
     out.append(label(box.cx, y, cat.text("throw_again"), "Sans-Italic", 7.5, m, box.w - 4))
     return out
 
 
+NEEDS = "[[diagram:needs]]"  # a rules block the kit fills in: the list of what the game needs
+
+
 def build(ctx: Context) -> list[Sheet]:
     cat = ctx.cat
-    blocks = parse_blocks(cat.blocks("rules", **text_values(ctx.spec, ctx.options)), cat.lang)
+    vals = text_values(ctx.spec, ctx.options)
+    # "[[diagram:needs]]" in the assembly text: what the game needs, the very lines of the
+    # component list on page 1 (so the two agree), run on at the end of the paragraph before it
+    need = "; ".join(cat.text(k, **vals) for k in ctx.spec.kit_list.needs) + "."
+    raw: list[str] = []
+    for b in cat.blocks("rules", **vals):
+        if b == NEEDS and raw:
+            raw[-1] += " " + need
+        else:
+            raw.append(b)
+    blocks = parse_blocks(raw, cat.lang)
     return [board_sheet(ctx), pieces_sheet(ctx), *rules_sheets(blocks, ctx.options.paper, ctx.measure, "rules",
                                                                    title=(cat.text("title"), cat.text("subtitle")))]
 

@@ -204,7 +204,7 @@ def _kesse(sheets: list[Sheet], _spec: Any) -> list[Raw]:
 
 
 def _tab(sheets: list[Sheet], _spec: Any) -> list[Raw]:
-    """The board, the pieces (plain face in front, starred face behind), the markers."""
+    """The board, the pieces (plain face in front, starred face behind), the markers (a 4 on each face)."""
     out: list[Raw] = []
     counts: dict[str, int] = {}
     for sheet in sheets:
@@ -219,7 +219,7 @@ def _tab(sheets: list[Sheet], _spec: Any) -> list[Raw]:
             counts[name] = counts.get(name, 0) + 1
             if kind != "board":
                 name = f"{name}-{counts[name]}"
-            faces = _split(g.items, trim) if kind == "piece" else None
+            faces = _split(g.items, trim) if kind in ("piece", "marker") else None  # fold-over: two faces
             if faces:
                 front, back, front_items, back_items = faces
                 out += [Raw(name, Face.FRONT, (Group(front_items, tag=g.tag),), front),

@@ -132,7 +132,7 @@ def test_there_are_nine_pieces_a_side_smaller_than_a_square(built, spec, lang, p
             assert len(middle) == 1
             assert middle[0].x1 == middle[0].x2 == pytest.approx(cuts[0][0].x + p), "the fold is the shared edge"
             assert middle[0].y1 == pytest.approx(cuts[0][0].y) and middle[0].y2 == pytest.approx(cuts[0][0].y + p)
-            bleed = 1.0 if side == "dark" else 0.0  # dark ink runs past the cut
+            bleed = 2.0  # each piece's colour (black, or a pale tint) runs 2 mm past its cut, into the gap
             assert group_box(g, m).w <= 2 * p + 2 * bleed + 1e-6 and group_box(g, m).h <= p + 2 * bleed + 1e-6, \
                 "art stays on its faces"
             assert p < spec.square, "a piece is smaller than a square"
@@ -146,9 +146,15 @@ def test_there_are_nine_row_four_markers_a_side(built, spec, lang, paper_id):
         markers = [(g, m) for g, m in _tags(page, "marker") if g.tag[1] == side]
         assert len(markers) == spec.pieces_per_player
         for g, m in markers:
+            # a fold-over marker: two faces side by side in one outline, the fold on their shared edge,
+            # so it reads the same whichever way up it lands
             cut = [b for r, b in rects_in(g, m) if r.style.role == "cut"]
             assert len(cut) == 1
-            assert (cut[0].w, cut[0].h) == pytest.approx((spec.marker, spec.marker))
+            assert (cut[0].w, cut[0].h) == pytest.approx((2 * spec.marker, spec.marker))
+            folds = [s for s in g.items if isinstance(s, Line) and s.style.role == "fold"]
+            (outline,) = [s for s in g.items if isinstance(s, Rect) and s.style.role == "cut"]
+            assert len(folds) == 1 and folds[0].x1 == folds[0].x2 == pytest.approx(outline.x + spec.marker)
+            assert (folds[0].y1, folds[0].y2) == pytest.approx((outline.y, outline.y + spec.marker))
 
 
 @pytest.mark.parametrize(("lang", "paper_id"), TAB_COMBOS)
@@ -241,8 +247,10 @@ def test_a_row_four_marker_stands_out_on_the_piece_it_sits_on(built, rendered, s
     dpi = 150
     img = _raster(rendered, "en", paper_id, index + 1, dpi)
     px = dpi / 25.4
-    markers = [(g.tag[1], _cut_box(g, m)) for g, m in _tags(page, "marker")]
-    assert len(markers) == 2 * spec.pieces_per_player
+    # each marker's two faces: the left and the right half of its fold-over outline
+    halves = [(g.tag[1], _cut_box(g, m)) for g, m in _tags(page, "marker")]
+    assert len(halves) == 2 * spec.pieces_per_player
+    markers = [(side, Box(b.x + k * b.w / 2, b.y, b.w / 2, b.h)) for side, b in halves for k in (0, 1)]
     for side, b in markers:
         assert (spec.piece - b.w) / 2 >= 3.0, f"only {(spec.piece - b.w) / 2:.1f} mm of the piece shows round a marker"
         inner = img.crop((round((b.x + 0.6) * px), round((b.y + 0.6) * px), round((b.right - 0.6) * px),

@@ -267,6 +267,33 @@ def test_tab_pieces_fold_over_with_one_outline(render, paper):
         assert gap >= 3.0 - 0.02, f"a piece's ring {gap:.2f} mm from its cut"
 
 
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_tab_markers_fold_over_with_one_outline(render, paper):
+    """Each row-4 marker, like a piece: one solid outline round two faces,
+    one dashed fold line down the middle, as tall as the marker; both faces
+    carry the 4, so the marker reads the same whichever way up it lands."""
+    pdf = render("tab", "en", paper)
+    objs = page_objects(pdf, 1)
+    mk = facts("tab")["marker"]
+    for side in ("light", "dark"):
+        mine = [o for o in objs if o.tag == ("marker", side)]
+        outlines = [o for o in mine if o.kind == "path" and o.stroke > 0 and not o.dashed and not o.filled and o.stroke < 0.5]
+        folds = [o for o in mine if o.kind == "path" and o.dashed]
+        fours = [o for o in mine if o.kind == "text"]
+        n = facts("tab")["pieces_per_player"]
+        assert len(outlines) == n and len(folds) == n, side
+        assert len(fours) == 2 * n, "a 4 on each face"
+        for cut in outlines:
+            assert cut.w - 2 * cut.stroke == pytest.approx(2 * mk, abs=0.05)
+            assert cut.h - 2 * cut.stroke == pytest.approx(mk, abs=0.05)
+            (fold,) = [f for f in folds if cut.x0 < f.x0 and f.x1 < cut.x1 and cut.y0 <= f.y0 + 0.01 and f.y1 <= cut.y1 + 0.01]
+            assert (fold.x0 + fold.x1) / 2 == pytest.approx((cut.x0 + cut.x1) / 2, abs=0.05), "the fold is the shared edge"
+            assert fold.h - 2 * fold.stroke == pytest.approx(mk, abs=0.05)
+            mid = (cut.x0 + cut.x1) / 2
+            inside = [t for t in fours if cut.x0 < t.x0 and t.x1 < cut.x1 and cut.y0 < t.y0 and t.y1 < cut.y1]
+            assert sorted(t.x1 < mid for t in inside) == [False, True], "one 4 on each face"
+
+
 # ---- Kesse Rüben ---------------------------------------------------------------------------------------------------
 
 def _fold_sheet(render, lang: str, paper: str) -> tuple[list[Obj], Obj, float, Path]:
@@ -390,27 +417,66 @@ def test_every_row_of_the_component_list_has_one_size(render, kit_id, lang, pape
 
 # ---- Tâb: the colour past the cut, card for each sheet, the throw tables -------------------------------------------
 
+def _covered(x: float, y: float, fields: list[Obj]) -> bool:
+    return any(f.x0 <= x <= f.x1 and f.y0 <= y <= f.y1 for f in fields)
+
+
 @pytest.mark.parametrize("paper", list(PAPERS))
-def test_tab_dark_pieces_and_markers_run_2_mm_past_their_cut(render, paper):
-    """The black under the dark pieces and the dark markers (the light
-    player's) reaches MISCUT mm past the outer edge of the blocks' outer cut
-    lines, and stays inside the printable area (the paper's no-ink margin)."""
+def test_tab_pieces_and_dark_markers_run_2_mm_past_their_cut(render, paper):
+    """Every piece (light ones in a pale tint, dark ones in black) has its
+    colour MISCUT mm past its own outline, and stands 2 x MISCUT from the
+    next, so it can be cut roughly in the gap, folded, glued and then cut on
+    the line through both layers; the black under the dark markers (the
+    light player's) reaches MISCUT mm past every marker's cut. All inside
+    the printable area (the paper's no-ink margin)."""
     pdf = render("tab", "en", paper)
     objs = page_objects(pdf, 1)
-    for kind, side in (("piece", "dark"), ("marker", "light")):
-        cuts = [o for o in objs if o.tag == (kind, side) and o.kind == "path" and o.stroke > 0 and not o.dashed
-                and not o.filled and o.stroke < 0.5 and o.w > 10]
-        assert cuts, (kind, side)
-        bx0, by0 = min(o.x0 for o in cuts), min(o.y0 for o in cuts)  # PDFium's bounds: the ink and then some
-        bx1, by1 = max(o.x1 for o in cuts), max(o.y1 for o in cuts)
-        fields = [o for o in objs if o.tag is None and o.kind == "path" and o.filled and o.stroke == 0
-                  and o.x0 < bx0 and o.x1 > bx1 and o.y0 < by0 and o.y1 > by1]
-        assert fields, f"no black field under the {side} {kind}s"
-        f = min(fields, key=lambda o: o.w * o.h)
-        past = (bx0 - f.x0, by0 - f.y0, f.x1 - bx1, f.y1 - by1)
-        assert min(past) >= MISCUT - 0.02, f"{side} {kind}s: black {min(past):.2f} mm past the cut"
-        margin = 6.35  # the no-ink margin every page keeps (pnp.paper)
-        assert f.x0 >= margin - 0.01 and f.y0 >= margin - 0.01
+    margin = 6.35  # the no-ink margin every page keeps (pnp.paper)
+    for side in ("light", "dark"):
+        mine = [o for o in objs if o.tag == ("piece", side)]
+        cuts = [o for o in mine if o.kind == "path" and o.stroke > 0 and not o.dashed and not o.filled and o.stroke < 0.5]
+        fields = [o for o in mine if o.kind == "path" and o.filled and o.stroke == 0 and o.h > 15]
+        assert len(cuts) == facts("tab")["pieces_per_player"], side
+        for cut in cuts:
+            x0, y0, x1, y1 = cut.line()
+            for x, y in ((x0 - MISCUT + 0.02, y0 - MISCUT + 0.02), (x1 + MISCUT - 0.02, y1 + MISCUT - 0.02),
+                         (x0 - MISCUT + 0.02, y1 + MISCUT - 0.02), (x1 + MISCUT - 0.02, y0 - MISCUT + 0.02),
+                         ((x0 + x1) / 2, y0 - MISCUT + 0.02), ((x0 + x1) / 2, y1 + MISCUT - 0.02)):
+                assert _covered(x, y, fields), f"a {side} piece's colour stops short {MISCUT} mm past its cut"
+            others = [o.line() for o in cuts if o is not cut]
+            gap = min(max(ox0 - x1, x0 - ox1, oy0 - y1, y0 - oy1) for ox0, oy0, ox1, oy1 in others)
+            assert gap >= 2 * MISCUT - 0.05, f"{side} pieces {gap:.2f} mm apart: no room to cut roughly"
+        assert min(f.x0 for f in fields) >= margin - 0.01 and min(f.y0 for f in fields) >= margin - 0.01
+    cuts = [o for o in objs if o.tag == ("marker", "light") and o.kind == "path" and o.stroke > 0 and not o.dashed
+            and not o.filled and o.stroke < 0.5 and o.w > 10]
+    assert len(cuts) == facts("tab")["pieces_per_player"]
+    fields = [o for o in objs if o.tag is None and o.kind == "path" and o.filled and o.stroke == 0 and o.w > 20]
+    for cut in cuts:
+        x0, y0, x1, y1 = cut.line()
+        for x in (x0 - MISCUT + 0.02, (x0 + x1) / 2, x1 + MISCUT - 0.02):
+            for y in (y0 - MISCUT + 0.02, (y0 + y1) / 2, y1 + MISCUT - 0.02):
+                assert _covered(x, y, fields), "no black MISCUT mm past a dark marker's cut"
+    assert min(f.x0 for f in fields) >= margin - 0.01 and min(f.y0 for f in fields) >= margin - 0.01
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_tab_assembly_text_needs_what_the_list_needs(render, lang):
+    """The tools and materials the assembly text (page 3) names are the
+    component list's "you also need" (page 1), line for line, from the
+    game facts' needs."""
+    pdf = render("tab", lang, "a4")
+    cat = load_catalog("tab", lang)
+    g = facts("tab")
+    values = {"coins": g["coins"], "pieces": g["pieces_per_player"], "paper": "A4"}
+    wanted = [_norm(cat.text(k, **values)).lower() for k in g["needs"]]
+    assert len(wanted) >= 4
+    p1 = _norm(_page_text(pdf, 0)).lower()
+    p3 = _norm(_page_text(pdf, 2)).lower()
+    for need in wanted:
+        assert need in p1, f"{need!r} not in the list on page 1"
+        assert need in p3, f"{need!r} not in the assembly text on page 3"
+    scissors = {"en": "scissors", "nl": "schaar", "de": "schere"}[lang]
+    assert scissors in " ".join(wanted), "the pieces are cut roughly with scissors first"
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -588,3 +654,42 @@ def test_kesse_rules_are_set_at_8_pt_or_more(render, lang, paper):
     rules = max(sizes, key=lambda s_: sum(1 for ln in body if round(ln.size, 2) == s_))  # the size most lines have
     assert sum(1 for ln in body if round(ln.size, 2) == rules) > 40, "the rules are read"
     assert rules >= 8.0 - 0.01, f"the rules at {rules} pt"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("backs", ["duplex-long", "duplex-short"])
+def test_ludo_guide_gives_a_way_without_aligned_backs(ludo_mode, lang, backs):
+    """For someone with only the PDF: the printing guide's last section names
+    a page range of odd pages, and every odd page in it is a sheet of card
+    fronts (its margin says so), the even pages their backs."""
+    pdf = ludo_mode(lang, backs)
+    guide = _norm(_page_text(pdf, 1))
+    cat = load_catalog("ludo-cards", lang)
+    heading = _norm(cat.raw("guide_misaligned")[0].removeprefix("## "))
+    assert heading in guide
+    after = guide[guide.index(heading):]
+    ranges = {(int(a), int(b)) for a, b in re.findall(r"(\d+)\s*–\s*(\d+)", after)}
+    assert len(ranges) == 1, ranges
+    (first, last), = ranges
+    doc = pdfium.PdfDocument(pdf)
+    pages = len(doc)
+    doc.close()
+    assert first % 2 == 1 and last == pages, "the fronts run to the last sheet"
+    fronts = _norm(cat.text("sheet_fronts", colour="")).rstrip()
+    backs_ = _norm(cat.text("sheet_backs", colour="")).split(" ")[0]
+    for k in range(first, last + 1):
+        text = _norm(_page_text(pdf, k - 1))
+        assert (fronts in text) == (k % 2 == 1), f"page {k}"
+        assert (backs_ in text) == (k % 2 == 0), f"page {k}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_kesse_token_page_says_why_a_token_has_one_face(render, lang, paper):
+    """The turnip tokens are printed on one side (two-sided, the supply would
+    not fit one sheet): the token page says so, and why, in the file's text."""
+    from pnp.validate import normalise
+
+    pdf = render("kesse-rueben", lang, paper)
+    text = normalise(_page_text(pdf, 1))
+    assert normalise(load_catalog("kesse-rueben", lang).text("tokens_one_sided")) in text

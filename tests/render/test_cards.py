@@ -61,8 +61,8 @@ def test_page_counts_are_the_pieces_of_the_game(cards) -> None:
     assert len(PdfReader(cards["ludo-cards"]).pages) == 2 * len(ludo.colours) * len(ludo.values) * ludo.stack_height
     # Kesse Rüben: the board and the largest supply of every kind
     assert len(PdfReader(cards["kesse-rueben"]).pages) == 1 + len(kesse.kinds) * max(kesse.supply.values())
-    # Tâb: the board, two faces of each piece, a marker per piece
-    assert len(PdfReader(cards["tab"]).pages) == 1 + 2 * 2 * tab.pieces_per_player + 2 * tab.pieces_per_player
+    # Tâb: the board, two faces of each piece, two faces of a marker per piece (both fold over)
+    assert len(PdfReader(cards["tab"]).pages) == 1 + 2 * 2 * tab.pieces_per_player + 2 * 2 * tab.pieces_per_player
 
 
 def test_fronts_and_backs_alternate_each_back_behind_its_front(cards) -> None:
@@ -195,7 +195,8 @@ def test_dark_piece_faces_are_black_into_the_bleed(cards) -> None:
         assert inside == (0, 0, 0), (i + 1, "black just inside the trim")
         assert set(edge_pixels(image, round(BLEED * MM * scale))) == {(0, 0, 0)}, i + 1
     tab = get_kit("tab").load_spec()
-    assert dark == {"piece": 2 * tab.pieces_per_player, "marker": tab.pieces_per_player}, "both faces of every dark piece"
+    assert dark == {"piece": 2 * tab.pieces_per_player, "marker": 2 * tab.pieces_per_player}, \
+        "both faces of every dark piece and marker"
 
 
 def test_board_fields_run_into_the_bleed(cards) -> None:
@@ -447,7 +448,7 @@ def test_the_way_backs_are_printed_at_home_does_not_change_the_shop_files(tmp_pa
 def test_cards_pngs_are_300_dpi_unless_asked(tmp_path) -> None:
     result = CliRunner().invoke(main, ["render", "tab", "--lang", "nl", "--format", "cards", "-q", "-o", str(tmp_path)])
     assert result.exit_code == 0, result.output
-    marker = sorted((tmp_path / "tab-nl-cards" / "png").glob("*-marker-dark-9.png"))[0]
+    marker = sorted((tmp_path / "tab-nl-cards" / "png").glob("*-marker-dark-9-back.png"))[0]  # a fold-over marker: two faces
     spec = get_kit("tab").load_spec()
     with Image.open(marker) as im:  # an 11 mm marker + 2 x 3 mm bleed at 300 dpi
         assert im.size == (round((spec.marker + 2 * BLEED) / 25.4 * 300),) * 2

@@ -106,6 +106,13 @@ def test_the_claims_are_read_by_the_code_that_writes_them() -> None:
 # ---- the bug this validation was written for ------------------------------------------------------------------------
 
 
+# The Tâb print-shop file: the board, then each side's pieces and row-4 markers (fold-over, so a front and a
+# back page each), light before dark: the first dark piece's front is page DARK1.
+_N = 9  # pieces (and markers) a side, templates/tab/game.toml
+DARK1 = 1 + 2 * _N + 2 * _N + 1
+PAGES = 1 + 4 * 2 * _N
+
+
 def _lossy_split(items, trim):
     """pnp.layout.components._split with the loss it once had: the plain
     (left) face of a piece gets no field under it, so a dark plain face is
@@ -121,7 +128,7 @@ def _lossy_split(items, trim):
 
 
 def test_the_white_plain_faces_of_dark_tab_pieces_fail(tmp_path, monkeypatch, measure) -> None:
-    """With a split that loses the plain faces' field (as it once did), the nine plain dark faces (pages 29, 31 ... 45)
+    """With a split that loses the plain faces' field (as it once did), the nine plain dark faces (pages DARK1, +2 ... +16)
     print a white ring on white paper. The validator's own build has the
     same bug (it is in the process), so only judging the printed page can
     catch it: each of those pages prints nothing inside its trim."""
@@ -134,8 +141,8 @@ def test_the_white_plain_faces_of_dark_tab_pieces_fail(tmp_path, monkeypatch, me
     bad = failed(report)
     assert set(bad) == {"ink on every piece", "components page by page"}, bad
     ink = bad["ink on every piece"]
-    for n in (29, 31, 33):
-        assert f"page {n} (piece-dark-{(n - 27) // 2}-front) prints nothing inside its trim" in ink
+    for n in (DARK1, DARK1 + 2, DARK1 + 4):
+        assert f"page {n} (piece-dark-{(n - DARK1) // 2 + 1}-front) prints nothing inside its trim" in ink
     assert "and 6 more" in ink  # 35 ... 45
     folder = tmp_path / "tab-en-cards"
     assert sorted(p.name for p in folder.rglob("*") if p.is_file()) == ["tab-en-cards.invalid.pdf"]
@@ -154,11 +161,11 @@ def test_render_says_each_failed_check_in_one_line_and_exits_1(tmp_path, monkeyp
     errors = [ln for ln in run.output.splitlines() if ln.startswith("Error: ")]
     invalid = tmp_path / "tab-en-cards" / "tab-en-cards.invalid.pdf"
     assert errors == [
-        f"Error: {invalid}: ink on every piece: expected every piece and its components print, found page 29 "
-        "(piece-dark-1-front) prints nothing inside its trim; page 31 (piece-dark-2-front) prints nothing inside its "
-        "trim; page 33 (piece-dark-3-front) prints nothing inside its trim; and 6 more",
-        f"Error: {invalid}: components page by page: expected as the kit builds them, found page 29 lacks piece:dark; "
-        "page 31 lacks piece:dark",
+        f"Error: {invalid}: ink on every piece: expected every piece and its components print, found page {DARK1} "
+        f"(piece-dark-1-front) prints nothing inside its trim; page {DARK1 + 2} (piece-dark-2-front) prints nothing "
+        f"inside its trim; page {DARK1 + 4} (piece-dark-3-front) prints nothing inside its trim; and 6 more",
+        f"Error: {invalid}: components page by page: expected as the kit builds them, found page {DARK1} lacks piece:dark; "
+        f"page {DARK1 + 2} lacks piece:dark",
         f"Error: a file failed its checks: kept as {invalid} for inspection, not under its final name",
     ]
     assert "Traceback" not in run.output
@@ -177,8 +184,8 @@ def page_size(pdf: pikepdf.Pdf, index: int) -> tuple[float, float]:
 
 
 def _paint_white(pdf: pikepdf.Pdf) -> None:
-    w, h = page_size(pdf, 28)
-    wrap(pdf, 28, after=f"q 1 g 0 0 {w:.2f} {h:.2f} re f Q".encode())
+    w, h = page_size(pdf, DARK1 - 1)
+    wrap(pdf, DARK1 - 1, after=f"q 1 g 0 0 {w:.2f} {h:.2f} re f Q".encode())
 
 
 def _box_on_ring(index: int, grey: int) -> Callable[[pikepdf.Pdf], None]:
@@ -196,8 +203,8 @@ def _remove_page(pdf: pikepdf.Pdf) -> None:
 
 
 def _swap_front_and_back(pdf: pikepdf.Pdf) -> None:
-    pdf.pages.insert(28, pdf.pages[29])  # a copy of the back before the front ...
-    del pdf.pages[30]  # ... and the back behind it gone
+    pdf.pages.insert(DARK1 - 1, pdf.pages[DARK1])  # a copy of the back before the front ...
+    del pdf.pages[DARK1 + 1]  # ... and the back behind it gone
 
 
 def _shift_out(pdf: pikepdf.Pdf) -> None:
@@ -218,8 +225,8 @@ def _bleedbox_small(pdf: pikepdf.Pdf) -> None:
 
 
 def _clip_to_trim(pdf: pikepdf.Pdf) -> None:
-    t = [float(v) for v in pdf.pages[28].obj.TrimBox]
-    wrap(pdf, 28, before=f"q {t[0]:.2f} {t[1]:.2f} {t[2] - t[0]:.2f} {t[3] - t[1]:.2f} re W n\n".encode(), after=b"\nQ")
+    t = [float(v) for v in pdf.pages[DARK1 - 1].obj.TrimBox]
+    wrap(pdf, DARK1 - 1, before=f"q {t[0]:.2f} {t[1]:.2f} {t[2] - t[0]:.2f} {t[3] - t[1]:.2f} re W n\n".encode(), after=b"\nQ")
 
 
 def _unembed_font(pdf: pikepdf.Pdf) -> None:
@@ -246,21 +253,22 @@ def _claim(old: str, new: str) -> Callable[[pikepdf.Pdf], None]:
 
 
 @pytest.mark.parametrize(("make", "check", "says"), [
-    (_paint_white, "ink on every piece", "page 29 (piece-dark-1-front) prints nothing inside its trim"),
+    (_paint_white, "ink on every piece", f"page {DARK1} (piece-dark-1-front) prints nothing inside its trim"),
     (_paint_white, "deck order: each page prints its piece",
-     "page 29 (piece-dark-1-front) differs from the deck's piece on"),
-    (_box_on_ring(1, 1), "ink on every piece", "page 2 (piece-light-1-front) prints nothing inside its trim"),
-    (_box_on_ring(29, 0), "ink on every piece", "page 30 (piece-dark-1-back): piece:dark prints blank or one flat colour "
-                                                "where it stands (covered or clipped)"),
-    (_box_on_ring(29, 0), "deck order: each page prints its piece", "page 30 (piece-dark-1-back) differs from the "
-                                                                    "deck's piece on"),
-    (_remove_page, "pieces (pages)", "54"),
-    (_remove_page, "piece count the file claims", "55"),
+     f"page {DARK1} (piece-dark-1-front) differs from the deck's piece on"),
+    (_box_on_ring(1, 0.9), "ink on every piece", "page 2 (piece-light-1-front): piece:light prints blank or one flat "
+                                                 "colour where it stands"),  # the ring under the light tint
+    (_box_on_ring(DARK1, 0), "ink on every piece", f"page {DARK1 + 1} (piece-dark-1-back): piece:dark prints blank or "
+                                                   "one flat colour where it stands (covered or clipped)"),
+    (_box_on_ring(DARK1, 0), "deck order: each page prints its piece", f"page {DARK1 + 1} (piece-dark-1-back) differs "
+                                                                       "from the deck's piece on"),
+    (_remove_page, "pieces (pages)", str(PAGES - 1)),
+    (_remove_page, "piece count the file claims", str(PAGES)),
     (_remove_page, "deck order: each page prints its piece",
      "page 10 (piece-light-5-front) prints piece-light-5-back (the deck's page 11)"),
     (_swap_front_and_back, "deck order: each page prints its piece",
-     "page 29 (piece-dark-1-front) prints piece-dark-1-back (the deck's page 30)"),
-    (_shift_out, "pieces inside their trim", "page 2 (piece-light-1-front): piece:light reaches"),
+     f"page {DARK1} (piece-dark-1-front) prints piece-dark-1-back (the deck's page {DARK1 + 1})"),
+    (_shift_out, "ink on every piece", "page 2 (piece-light-1-front): piece:light stands outside the page"),
     (_screen_only, "ink on every piece", "page 2 (piece-light-1-front) prints nothing inside its trim"),
     (_screen_only, "deck order: each page prints its piece", "page 2 (piece-light-1-front) differs from the deck's "
                                                              "piece on"),
@@ -268,8 +276,8 @@ def _claim(old: str, new: str) -> Callable[[pikepdf.Pdf], None]:
     (_trimbox_off, "page boxes (mm)", "page 5 (piece-light-2-back): TrimBox 19.00 x 19.00 mm at 4.00, 3.00 mm, not "
                                       "19.00 x 19.00 mm at 3.00, 3.00 mm"),
     (_bleedbox_small, "page boxes (mm)", "page 5 (piece-light-2-back): its BleedBox is not the whole page"),
-    (_clip_to_trim, "art runs on to the bleed edge", "page 29 (piece-dark-1-front): the art stops at the trim on the "
-                                                     "left side"),
+    (_clip_to_trim, "art runs on to the bleed edge", f"page {DARK1} (piece-dark-1-front): the art stops at the trim "
+                                                     "on the left side"),
     (_unembed_font, "fonts embedded", "page 1 (board) uses AAAAAA+DejaVuSansCondensed, AAAAAA+DejaVuSansCondensed-Bold"),
 ])
 def test_a_tampered_cards_pdf_fails_with_a_clear_line(tab, tmp_path, make, check, says) -> None:
@@ -278,11 +286,23 @@ def test_a_tampered_cards_pdf_fails_with_a_clear_line(tab, tmp_path, make, check
     assert says in bad[check], bad[check]
 
 
+def test_a_piece_moved_past_its_trim_fails(tmp_path, measure) -> None:
+    """Every Tâb piece's colour now runs to the page edge (moved, it stands
+    outside the page), so the check is proved on a Kesse Rüben token, white
+    with its picture inside the trim: moved 6 mm right, its art reaches past the trim."""
+    cards(tmp_path, measure, "kesse-rueben")
+    src = tmp_path / "kesse-rueben-en-cards" / "kesse-rueben-en-cards.pdf"
+    bad = failed(validate_file(edit(src, tmp_path / "bad.pdf", lambda pdf: wrap(
+        pdf, 1, before=f"q 1 0 0 1 {6 * MM:.2f} 0 cm\n".encode(), after=b"\nQ"))))  # page 2: the first token
+    assert "pieces inside their trim" in bad, bad
+    assert bad["pieces inside their trim"].startswith("page 2 (carrot-01): token:carrot reaches "), bad
+
+
 def test_a_page_removed_says_so_in_one_line(tab, tmp_path) -> None:
     path = edit(tab_pdf(tab), tmp_path / "short.pdf", _remove_page)
     run = CliRunner().invoke(main, ["validate", "-q", str(path)])
     assert run.exit_code == 1
-    assert "pieces (pages)                          55" in run.output and " 54 " in run.output
+    assert f"pieces (pages)                          {PAGES}" in run.output and f" {PAGES - 1} " in run.output
 
 
 def test_the_safe_zone_is_measured_on_the_glyphs(tmp_path, measure) -> None:
@@ -315,7 +335,7 @@ def test_the_safe_zone_is_measured_on_the_glyphs(tmp_path, measure) -> None:
     (_claim("players=all", "players=3"), "claims to be for 3 players, but tab is for 2 players"),
     (_claim("lang=en", "lang=../en"), "names an unknown language '../en'"),
     (_claim("format=cards", "format=posters"), "claims the format 'posters'"),
-    (_claim("pieces=55", "pieces=x"), "claims 'x' pieces, not a number"),
+    (_claim(f"pieces={PAGES}", "pieces=x"), "claims 'x' pieces, not a number"),
 ])
 def test_a_cards_pdf_that_claims_what_pnp_never_writes_is_one_line(tab, tmp_path, make, says) -> None:
     report = validate_file(edit(tab_pdf(tab), tmp_path / "claims.pdf", make))
@@ -354,12 +374,12 @@ def png(data: bytes, fn: Callable[[Image.Image], Image.Image], keep_dpi: bool = 
 
 
 def _blank(entries):
-    return [(n, png(d, lambda im: Image.new("RGB", im.size, "white")) if i == 28 else d) for i, (n, d) in enumerate(entries)]
+    return [(n, png(d, lambda im: Image.new("RGB", im.size, "white")) if i == DARK1 - 1 else d) for i, (n, d) in enumerate(entries)]
 
 
 def _swapped(entries):
     e = list(entries)
-    e[28], e[29] = e[29], e[28]
+    e[DARK1 - 1], e[DARK1] = e[DARK1], e[DARK1 - 1]
     return e
 
 
@@ -368,7 +388,7 @@ def _missing(entries):
 
 
 def _extra(entries):
-    return [*entries, ("tab-en-cards-056-piece-light-1-front.png", entries[1][1])]
+    return [*entries, (f"tab-en-cards-{PAGES + 1:03d}-piece-light-1-front.png", entries[1][1])]
 
 
 def _resized(entries):
@@ -388,12 +408,12 @@ def _renamed(entries):
 
 
 @pytest.mark.parametrize(("make", "check", "says"), [
-    (_blank, "PNGs print their page", "tab-en-cards-029-piece-dark-1-front.png is blank where its page has ink"),
-    (_swapped, "PNG names in deck order", "PNG 29 is tab-en-cards-030-piece-dark-1-back.png, not "
-                                          "tab-en-cards-029-piece-dark-1-front.png"),
-    (_swapped, "PNGs print their page", "tab-en-cards-030-piece-dark-1-back.png differs from its page"),
-    (_missing, "PNGs", "54"),
-    (_extra, "PNGs", "56"),
+    (_blank, "PNGs print their page", f"tab-en-cards-{DARK1:03d}-piece-dark-1-front.png is blank where its page has ink"),
+    (_swapped, "PNG names in deck order", f"PNG {DARK1} is tab-en-cards-{DARK1 + 1:03d}-piece-dark-1-back.png, not "
+                                          f"tab-en-cards-{DARK1:03d}-piece-dark-1-front.png"),
+    (_swapped, "PNGs print their page", f"tab-en-cards-{DARK1 + 1:03d}-piece-dark-1-back.png differs from its page"),
+    (_missing, "PNGs", str(PAGES - 1)),
+    (_extra, "PNGs", str(PAGES + 1)),
     (_resized, "PNG pixel size", "tab-en-cards-004-piece-light-2-front.png is 22 x 20 px, not 20 x 20 px"),
     (_no_dpi, "PNG resolution", "tab-en-cards-004-piece-light-2-front.png does not say its resolution"),
     (_not_png, "PNGs open", "tab-en-cards-004-piece-light-2-front.png is not a PNG that opens"),
