@@ -9,6 +9,7 @@ cut outline, centred on its own page.
     square = 22.0                    # mm
     gaps = [[1, 5], [1, 6]]          # [row, column] with no square, row 1 at the top
     heading = "board_heading"        # a catalog key over the board
+    bleed = 2.0                      # mm: the border's colour runs past the cut (a slip shows no white edge)
     [[components.special]]
     squares = [[1, 1], [3, 1]]
     art = "art/rosette.svg"          # and/or label = "a catalog key", fill = "#RRGGBB"
@@ -18,8 +19,9 @@ many sheets as it needs (pnp.layout.tiles splits it along its grid lines):
 each tile its part of the board, a glue strip with the grid's marks for the
 next tile, its place ("tile 1/2") in the header and on the strip, and the
 cut-and-glue instructions over it. The first tile carries the board's tag,
-so the board is counted once; every square is on one tile, counted once.
-A picture board larger than the paper is an error naming both sizes.
+so the board is counted once; every square is on one tile, counted once
+(a tiled board's tiles have no bleed: their strips join them). A picture
+board larger than the paper is an error naming both sizes.
 """
 
 
@@ -67,6 +69,7 @@ class BoardData(Schema, tag_field="kind", tag="board", kw_only=True, frozen=True
     size: tuple[Mm, Mm] | None = None  # mm: a picture board's width and height, inside its border
     gaps: list[Square] = []
     border: Margin = 6.0  # mm of board round the grid, inside the cut
+    bleed: Annotated[float, msgspec.Meta(ge=0.0, le=5.0)] = 0.0  # mm: the background runs this far past the cut
     fill: HexColour = "#FFFFFF"  # a plain square
     line: HexColour = "#000000"
     background: HexColour = "#FFFFFF"  # the border
@@ -194,10 +197,17 @@ def draw(board: Board, build: Build) -> tuple[Group, float, float]:
     d = board.data
     gw, gh = board.inner()
     grid = board.grid()
-    under = [] if board.picture is None else [board.picture.placed(d.border, d.border, gw, gh)]
+    under: list[Shape] = [] if board.picture is None else [board.picture.placed(d.border, d.border, gw, gh)]
+    b = d.bleed
+    if b:  # the background `bleed` mm past the cut outline on every side
+        ow, oh = gw + 2 * d.border, gh + 2 * d.border
+        under.insert(0, Rect(-b, -b, ow + 2 * b, oh + 2 * b, Style(stroke=None, fill=hex_rgb(d.background))))
     style, art = _look(board, build)
+    dark = sum(hex_rgb(d.background)) < 1.2  # a cut line that shows on a dark border
+    cut = Style(stroke=grey(0.8) if dark else (0.0, 0.0, 0.0), width=0.5, role=Role.CUT)
     return layout_board(grid, (d.border, d.border), style, lambda cell: ("square", f"{d.id}-{cell[0]}-{cell[1]}"),
-                        ("board", d.id), art=art, background=hex_rgb(d.background), under=under, inner=(gw, gh))
+                        ("board", d.id), art=art, background=None if b else hex_rgb(d.background), under=under,
+                        cut=cut, inner=(gw, gh))
 
 
 def sheets(boards: list[Board], build: Build) -> list[Sheet]:
@@ -209,7 +219,7 @@ def sheets(boards: list[Board], build: Build) -> list[Sheet]:
         landscape = ow > oh
         area = content_box(build.ctx.options.paper, landscape)
         top = HEADING_H if d.heading else 0.0
-        if ow > area.w + 1e-6 or oh + top > area.h + 1e-6:
+        if ow + 2 * d.bleed > area.w + 1e-6 or oh + 2 * d.bleed + top > area.h + 1e-6:
             if board.picture is None:
                 out += tiled_sheets(board, g, build)
                 continue
@@ -220,7 +230,8 @@ def sheets(boards: list[Board], build: Build) -> list[Sheet]:
         oy = area.y + top + (area.h - top - oh) / 2
         items: list[Shape] = []
         if d.heading:
-            items.append(label(area.cx, oy - 3.0, build.ctx.cat.text(d.heading), "Sans-Bold", 9, build.ctx.measure, area.w))
+            items.append(label(area.cx, oy - 3.0 - d.bleed, build.ctx.cat.text(d.heading), "Sans-Bold", 9, build.ctx.measure,
+                               area.w))
         items.append(placed(g, ox, oy))
         out.append(Sheet(landscape, tuple(items), f"board {d.id}"))
     return out

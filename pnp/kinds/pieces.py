@@ -9,6 +9,7 @@ front | fold | back, optionally with feet so it stands).
     shape = "circle"              # circle, square, hexagon (one-sided); two-sided pieces are square
     size = 18.0                   # mm across
     sides = 1
+    bleed = 1.5                   # mm: each piece's colour runs this far past its outline (pieces stand apart)
     heading = "pieces_heading"    # a catalog key over the pieces
     [[components.sets]]
     id = "light"
@@ -17,11 +18,20 @@ front | fold | back, optionally with feet so it stands).
     back = { ... }                # two-sided pieces
 
 Consecutive pieces components share pages, one block under another.
+
+With `bleed`, a piece's colour (its front's fill, and a fold-over piece's
+back's) runs that many mm past its cut outline, so a cut that misses the
+line by less leaves colour, not white, at the edge; the pieces then stand
+2 x bleed apart (one-sided ones at least GAP). A fold-over piece with a
+bleed is made in the order that forgives a slip: cut roughly round it in
+the gap, fold, glue the halves, then cut on the outline through both
+layers, so the two faces come out the same size.
 """
 
 from __future__ import annotations
 
 import enum
+import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
@@ -33,7 +43,7 @@ from pnp.errors import LayoutError, SpecError
 from pnp.geometry import BLACK, Box, Circle, Group, Rect, Shape, Style, grey, hex_rgb, regular_polygon
 from pnp.kinds import Build, Kind
 from pnp.kinds.common import Face, PerPlayers, check_counts, count_for, draw_face, face_art
-from pnp.layout.foldover import foldover
+from pnp.layout.foldover import FOLD_GREY, foldover
 from pnp.layout.frame import Sheet, content_box
 from pnp.layout.marks import cap
 from pnp.layout.pieces import Piece, block, block_size, per_row
@@ -71,6 +81,7 @@ class PiecesData(Schema, tag_field="kind", tag="pieces", kw_only=True, frozen=Tr
     size: Mm
     sides: Annotated[int, msgspec.Meta(ge=1, le=2)] = 1
     feet: Margin = 0.0  # mm: a two-sided piece's feet (tabs folded out so it stands)
+    bleed: Annotated[float, msgspec.Meta(ge=0.0, le=5.0)] = 0.0  # mm: the colour past the cut outline
     heading: Name | None = None
     sets: Annotated[list[PieceSet], msgspec.Meta(min_length=1)]
 
@@ -109,13 +120,14 @@ def expected(p: Pieces, options: Options, data: Any) -> dict[str, int]:
     return {f"{p.id}:{s.id}": count_for(s.count, options.players) for s in p.data.sets}
 
 
-def _outline(shape: PieceShape, size: float, style: Style) -> Shape:
+def _outline(shape: PieceShape, size: float, style: Style, at: float = 0.0) -> Shape:
+    """The shape `size` mm across, its box's corner at (at, at)."""
     r = size / 2
     if shape is PieceShape.CIRCLE:
-        return Circle(r, r, r, style)
+        return Circle(at + r, at + r, r, style)
     if shape is PieceShape.HEXAGON:
-        return regular_polygon(r, r, r, 6, style, start=0.0)
-    return Rect(0, 0, size, size, style)
+        return regular_polygon(at + r, at + r, r, 6, style, start=0.0)
+    return Rect(at, at, size, size, style)
 
 
 def piece(p: Pieces, i: int, build: Build) -> Piece:
@@ -138,13 +150,26 @@ def piece(p: Pieces, i: int, build: Build) -> Piece:
         if back_fill is not None and fill is None:
             fill = (1.0, 1.0, 1.0)  # a coloured back needs a field under the front too (foldover draws both)
         dark = fill is not None and sum(fill) < 1.2
-        shapes = foldover(d.size, d.size, front, back, fill=fill, cut=grey(0.8) if dark else BLACK, base=d.feet,
-                          base_fill=fill, back_fill=back_fill)
+        shapes = foldover(d.size, d.size, front, back, fill=fill, bleed=d.bleed, cut=grey(0.8) if dark else BLACK,
+                          fold=grey(0.8) if dark else FOLD_GREY, base=d.feet, base_fill=fill, back_fill=back_fill)
         return Piece(shapes, 2 * d.size + 2 * d.feet, d.size, -d.feet)
     fill = hex_rgb(s.front.fill) if s.front.fill else None
-    shapes = (_outline(d.shape, d.size, Style(stroke=None, fill=fill)),) if fill else ()
-    shapes += (*front, _outline(d.shape, d.size, Style(width=0.35, role=Role.CUT)))
+    b = d.bleed if fill else 0.0
+    if d.shape is PieceShape.HEXAGON:
+        b /= math.cos(math.pi / 6)  # a hexagon's sides stand `bleed` from the cut, its corners this far
+    # the colour `bleed` mm past the outline all round (a larger shape of the same kind, centred on the piece)
+    shapes = (_outline(d.shape, d.size + 2 * b, Style(stroke=None, fill=fill), -b),) if fill else ()
+    cut = grey(0.8) if fill is not None and sum(fill) < 1.2 else BLACK  # a cut line that shows on a dark colour
+    shapes += (*front, _outline(d.shape, d.size, Style(stroke=cut, width=0.35, role=Role.CUT)))
     return Piece(shapes, d.size, d.size)
+
+
+def gap(d: PiecesData) -> float:
+    """mm between two pieces: one-sided ones are each cut on their own, GAP
+    apart; fold-over pieces without feet share their cut lines; with a
+    bleed, each piece's colour stands clear of its neighbour's."""
+    plain = 0.0 if d.sides == 2 and d.feet == 0 else GAP
+    return max(plain, 2 * d.bleed)
 
 
 def _blocks(p: Pieces, build: Build, width: float) -> list[tuple[float, list[Shape]]]:
@@ -155,8 +180,8 @@ def _blocks(p: Pieces, build: Build, width: float) -> list[tuple[float, list[Sha
     out: list[tuple[float, list[Shape]]] = []
     for i, s in enumerate(d.sets):
         pc = piece(p, i, build)
-        gap = 0.0 if d.sides == 2 and d.feet == 0 else GAP  # fold-over pieces without feet share their cut lines
-        across = per_row(width, pc, gap)
+        between = gap(d)
+        across = per_row(width - 2 * d.bleed, pc, between)
         n = count_for(s.count, opts.players)
         items: list[Shape] = []
         y = 0.0
@@ -170,8 +195,8 @@ def _blocks(p: Pieces, build: Build, width: float) -> list[tuple[float, list[Sha
 
             items.append(label(0, y + 3.5, cap(cat.text(s.name)), "Sans-Bold", 8, build.ctx.measure, width, Anchor.START))
             y += SET_LABEL_H
-        items += block(pc, n, across, 0.0, y, (d.id, s.id), gap=gap)
-        out.append((y + block_size(pc, n, across, gap)[1], items))
+        items += block(pc, n, across, d.bleed, y + d.bleed, (d.id, s.id), gap=between)
+        out.append((y + block_size(pc, n, across, between)[1] + 2 * d.bleed, items))
     return out
 
 

@@ -42,3 +42,75 @@ def test_light_pieces_are_pale_blue_and_stand_out_in_greyscale(rendered):
     for sq in squares:
         assert abs(_grey(sq) - _grey(face)) >= 0.15, (sq, face)
     assert abs(_grey(dark[0].fills[0]) - _grey(face)) >= 0.15
+
+
+# ---- colour past the cut ------------------------------------------------------------------------------------------
+
+def _ur_facts() -> dict:
+    import tomllib
+
+    from pnp.paths import TEMPLATES
+
+    with (TEMPLATES / "ur" / "game.toml").open("rb") as f:
+        return tomllib.load(f)
+
+
+def _component(kind: str, id_: str) -> dict:
+    return next(c for c in _ur_facts()["components"] if c["kind"] == kind and c.get("id", kind) == id_)
+
+
+def _covered(x: float, y: float, fields) -> bool:  # noqa: ANN001
+    return any(f.x0 <= x <= f.x1 and f.y0 <= y <= f.y1 for f in fields)
+
+
+def _page_of(path: Path, kind: str) -> int:
+    return next(p.number - 1 for p in read_pages(path) if any(c.kind == kind for c in p.components))
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_the_board_runs_its_colour_past_its_cut(rendered, paper):
+    """The board's `bleed` (game.toml): its brown border runs that many mm
+    past the cut outline on every side and at every corner, so a knife that
+    misses the line shows brown, not white; all of it on the printable area."""
+    from tests.kits.test_table_ready import page_objects
+
+    bleed = _component("board", "board")["bleed"]
+    assert bleed >= 2.0
+    path = rendered("ur", "en", paper)
+    objs = [o for o in page_objects(path, _page_of(path, "board")) if o.tag == ("board", "board")]
+    (cut,) = [o for o in objs if o.kind == "path" and o.stroke > 0 and not o.filled and not o.dashed and o.w > 100]
+    fields = [o for o in objs if o.kind == "path" and o.filled and o.stroke == 0 and o.w > 100]
+    x0, y0, x1, y1 = cut.line()
+    d = bleed - 0.02
+    for x in (x0 - d, (x0 + x1) / 2, x1 + d):
+        for y in (y0 - d, (y0 + y1) / 2, y1 + d):
+            if (x, y) != ((x0 + x1) / 2, (y0 + y1) / 2):
+                assert _covered(x, y, fields), f"no colour {bleed} mm past the board's cut at ({x:.1f}, {y:.1f})"
+    assert not _covered(x0 - bleed - 0.3, y0 - bleed - 0.3, fields)  # the field ends at the bleed: it was measured
+    assert min(f.x0 for f in fields) >= 6.35 - 0.01 and min(f.y0 for f in fields) >= 6.35 - 0.01
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_every_piece_runs_its_colour_past_its_round_cut_and_stands_clear(rendered, paper):
+    """A piece's colour reaches `bleed` mm past its round outline (left,
+    right, above, below), and two pieces' outlines stand at least 2 x bleed
+    apart, so each is cut in a gap of its own colour."""
+    from tests.kits.test_table_ready import page_objects
+
+    bleed = _component("pieces", "piece")["bleed"]
+    assert bleed >= 1.5
+    path = rendered("ur", "en", paper)
+    objs = page_objects(path, _page_of(path, "piece"))
+    for side in ("light", "dark"):
+        mine = [o for o in objs if o.tag == ("piece", side) and o.kind == "path"]
+        cuts = [o for o in mine if o.stroke > 0 and not o.filled and o.w > 15]
+        fields = [o for o in mine if o.filled and o.stroke == 0 and o.w > 15]
+        assert len(cuts) == 7
+        for cut in cuts:
+            x0, y0, x1, y1 = cut.line()
+            cx, cy, d = (x0 + x1) / 2, (y0 + y1) / 2, bleed - 0.02
+            for x, y in ((x0 - d, cy), (x1 + d, cy), (cx, y0 - d), (cx, y1 + d)):
+                assert _covered(x, y, fields), f"a {side} piece's colour stops short of {bleed} mm past its cut"
+            others = [o.line() for o in cuts if o is not cut]
+            gap = min(max(ox0 - x1, x0 - ox1, oy0 - y1, y0 - oy1) for ox0, oy0, ox1, oy1 in others)
+            assert gap >= 2 * bleed - 0.05, f"{side} pieces only {gap:.2f} mm apart"
