@@ -10,6 +10,7 @@ cut outline, centred on its own page.
     gaps = [[1, 5], [1, 6]]          # [row, column] with no square, row 1 at the top
     heading = "board_heading"        # a catalog key over the board
     bleed = 2.0                      # mm: the border's colour runs past the cut (a slip shows no white edge)
+    paths = [[[1, 4], [1, 3], [1, 2]]]  # routes: each square numbered in its corner (1, 2, 3 ...)
     [[components.special]]
     squares = [[1, 1], [3, 1]]
     art = "art/rosette.svg"          # and/or label = "a catalog key", fill = "#RRGGBB"
@@ -75,6 +76,9 @@ class BoardData(Schema, tag_field="kind", tag="board", kw_only=True, frozen=True
     background: HexColour = "#FFFFFF"  # the border
     heading: Name | None = None
     special: list[Special] = []
+    # each a route a piece runs, its squares in order: numbered from 1, small, in each square's top-left corner
+    # (a square on several routes has the same number on each)
+    paths: list[Annotated[list[Square], msgspec.Meta(min_length=1)]] = []
 
 
 @dataclass(frozen=True)
@@ -121,7 +125,7 @@ def load(comp: BoardData, where: Path, data: Any) -> Board:
         for key in ("art", "size"):
             if getattr(comp, key) is None:
                 raise SpecError(f"{where}.{key}: missing (a picture board has art and size)")
-        for key in (*GRID_KEYS, "gaps", "special"):
+        for key in (*GRID_KEYS, "gaps", "special", "paths"):
             if getattr(comp, key):
                 raise SpecError(f"{where}.{key}: a picture board (art, size) has no {key}; a grid board has no art")
         return Board(comp, (), art_file(data.folder, comp.art, f"{where}.art"))  # type: ignore[arg-type]
@@ -151,6 +155,19 @@ def _load_grid(comp: BoardData, where: Path, data: Any) -> Board:
                 raise SpecError(f"{where}.special[{i}].squares[{j}]: square {list(sq)} is special twice")
             seen.add((sq[0], sq[1]))
         arts.append(None if sp.art is None else art_file(data.folder, sp.art, f"{where}.special[{i}].art"))
+    numbers: dict[tuple[int, int], int] = {}
+    for i, route in enumerate(comp.paths):
+        for j, sq in enumerate(route):
+            key = f"paths[{i}][{j}]"
+            inside(sq, key)
+            if tuple(sq) in gaps:
+                raise SpecError(f"{where}.{key}: square {list(sq)} is a gap")
+            cell = (sq[0], sq[1])
+            if numbers.setdefault(cell, j + 1) != j + 1:
+                raise SpecError(f"{where}.{key}: square {list(sq)} is number {j + 1} here and {numbers[cell]} "
+                                "on another path (a square has one number)")
+            if cell in route[:j]:
+                raise SpecError(f"{where}.{key}: square {list(sq)} comes twice on one path")
     return Board(comp, tuple(arts))
 
 
@@ -160,21 +177,39 @@ def expected(board: Board, options: Options, data: Any) -> dict[str, int]:
     return {f"board:{board.id}": 1, f"square:{board.id}": len(board.squares())}
 
 
+NUMBER_INSET = 1.2  # mm: a path number's box from its square's top-left corner
+
+
+def s_pt(square: float) -> float:
+    """The largest size of a path number: its cap height a tenth of the square."""
+    return square * 0.1 / (0.73 * PT)
+
+
 def _look(board: Board, build: Build) -> tuple[SquareStyle, SquareArt]:
     """Each square's style (a special square's fill), and a special square's label and art."""
     d = board.data
     special = {(q[0], q[1]): (sp, art) for sp, art in zip(d.special, board.arts, strict=True) for q in sp.squares}
+    numbers = {(q[0], q[1]): j + 1 for route in d.paths for j, q in enumerate(route)}
+    number_pt = min(7.0, s_pt(board.square))
 
     def style(cell: Cell) -> Style:
         sp = special.get(cell)
         fill = hex_rgb(sp[0].fill) if sp and sp[0].fill else hex_rgb(d.fill)
         return Style(stroke=hex_rgb(d.line), fill=fill, width=0.5)
 
+    def number(cell: Cell) -> list[Shape]:
+        """The square's number on its path, small in its top-left corner (clear of a centred picture)."""
+        if cell not in numbers:
+            return []
+        t = str(numbers[cell])
+        return [Text(NUMBER_INSET, NUMBER_INSET + 0.73 * number_pt * PT, t, "Sans-Bold", number_pt,
+                     build.ctx.measure(t, "Sans-Bold", number_pt), Anchor.START, hex_rgb(d.line))]
+
     def art(cell: Cell, s: float) -> list[Shape]:
         if cell not in special:
-            return []
+            return number(cell)
         sp, picture = special[cell]
-        items: list[Shape] = []
+        items: list[Shape] = number(cell)
         text_h = 0.0
         if sp.label is not None:
             cat = build.ctx.cat

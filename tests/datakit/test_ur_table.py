@@ -114,3 +114,49 @@ def test_every_piece_runs_its_colour_past_its_round_cut_and_stands_clear(rendere
             others = [o.line() for o in cuts if o is not cut]
             gap = min(max(ox0 - x1, x0 - ox1, oy0 - y1, y0 - oy1) for ox0, oy0, ox1, oy1 in others)
             assert gap >= 2 * bleed - 0.05, f"{side} pieces only {gap:.2f} mm apart"
+
+
+# ---- the path on the board ----------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_the_board_numbers_each_players_path_1_to_14_clear_of_the_art(rendered, paper):
+    """Every square of a player's path carries its number (game.toml's
+    paths: 1 on Start, 4 and 14 on the rosettes of the player's own row, 5
+    to 12 the middle row), small, in the square's top-left corner, its box
+    touching none of the square's art (a rosette's petals, Start's dots)."""
+    from pnp.geometry import PT
+    from tests.kits.test_table_ready import page_objects
+    from tests.textlines import page_lines
+
+    board = _component("board", "board")
+    want: dict[tuple[int, int], int] = {}
+    for route in board["paths"]:
+        assert len(route) == _ur_facts()["values"]["squares"] == 14
+        for j, (r, c) in enumerate(route):
+            want[(r, c)] = j + 1
+    path = rendered("ur", "en", paper)
+    index = _page_of(path, "board")
+    objs = [o for o in page_objects(path, index) if o.tag == ("board", "board") and o.kind == "path"]
+    squares = [o.line() for o in objs if o.filled and o.stroke > 0
+               and abs(o.line()[2] - o.line()[0] - board["square"]) < 0.1
+               and abs(o.line()[3] - o.line()[1] - board["square"]) < 0.1]
+    assert len(squares) == 20
+    x0 = min(q[0] for q in squares)
+    y0 = min(q[1] for q in squares)
+    art = [o for o in objs if o.filled and o.w < 20 and o.h < 20]  # petals, a rosette's heart, Start's dots
+    assert len(art) > 5 * 9
+    page_h = read_pages(path)[index].height
+    numbers = [ln for ln in page_lines(path)[index] if ln.text.isdigit()]
+    found: dict[tuple[int, int], int] = {}
+    for ln in numbers:
+        x, base, right = ln.x * PT, page_h - ln.base * PT, ln.right * PT
+        top = base - 0.73 * ln.size * PT
+        assert ln.size <= 8.0, "a path number is small"
+        col, row = int((x - x0) // board["square"]) + 1, int((top - y0) // board["square"]) + 1
+        sq_x, sq_y = x0 + (col - 1) * board["square"], y0 + (row - 1) * board["square"]
+        assert x - sq_x < 3.0 and top - sq_y < 3.0, f"{ln.text} is not in the top-left corner of its square"
+        found[(row, col)] = int(ln.text)
+        for a in art:
+            apart = a.x1 <= x or a.x0 >= right or a.y1 <= top or a.y0 >= base
+            assert apart, f"the number {ln.text} on square {(row, col)} touches the art"
+    assert found == want
