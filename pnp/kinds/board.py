@@ -36,7 +36,7 @@ import msgspec
 
 from pnp.datakit.art import Art
 from pnp.errors import LayoutError, SpecError
-from pnp.geometry import PT, Group, Line, Rect, Shape, Style, Text, grey, hex_rgb, polygon
+from pnp.geometry import PT, Box, Group, Line, Rect, Shape, Style, Text, grey, hex_rgb, polygon
 from pnp.kinds import Build, Kind
 from pnp.kinds.common import ArtFile, art_file, fitted_label
 from pnp.layout.board import Cell, Grid, SquareArt, SquareStyle, placed
@@ -264,11 +264,66 @@ def sheets(boards: list[Board], build: Build) -> list[Sheet]:
         ox = area.x + (area.w - ow) / 2
         oy = area.y + top + (area.h - top - oh) / 2
         items: list[Shape] = []
+        guests = _guests(board, build, area, top)
+        if guests is not None:  # pieces under the board: the two centred on the page as one
+            gh, guest_items = guests
+            oy = area.y + top + d.bleed + (area.h - top - oh - 2 * d.bleed - GUEST_GAP - gh) / 2
+            gy = oy + oh + d.bleed + GUEST_GAP
+            items += [_moved(s, ox - d.bleed, gy) for s in guest_items]
         if d.heading:
             items.append(label(area.cx, oy - 3.0 - d.bleed, build.ctx.cat.text(d.heading), "Sans-Bold", 9, build.ctx.measure,
                                area.w))
         items.append(placed(g, ox, oy))
         out.append(Sheet(landscape, tuple(items), f"board {d.id}"))
+    return out
+
+
+GUEST_GAP = 5.0  # mm between a board (and its bleed) and the pieces under it
+
+
+def _moved(s: Shape, dx: float, dy: float) -> Shape:
+    if isinstance(s, Group) and s.tag is not None:  # a piece stays a tagged group on the sheet itself
+        return Group(s.items, s.dx + dx, s.dy + dy, s.rotate, s.tag, s.scale)
+    return Group((s,), dx, dy)
+
+
+def _guest_pieces(board: Board, build: Build) -> list[Any]:
+    """The pieces components that ask for this board's page (their `board`)."""
+    return [c for c in build.data.components if getattr(c, "kind", None) == "pieces" and c.data.board == board.id]
+
+
+def _guests(board: Board, build: Build, area: Box, top: float) -> tuple[float, list[Shape]] | None:
+    """The pieces that ask for this board's page, stacked as wide as the
+    board and its bleed: their height and shapes, or None if there are none
+    or they do not fit under the board."""
+    from pnp.kinds.pieces import stacked
+
+    group = _guest_pieces(board, build)
+    if not group or _too_big(board, area, top):
+        return None
+    d = board.data
+    ow, oh = board.inner()[0] + 2 * d.border, board.inner()[1] + 2 * d.border
+    h, items = stacked(group, build, ow + 2 * d.bleed)
+    if top + oh + 2 * d.bleed + GUEST_GAP + h > area.h + 1e-6:
+        return None
+    return h, items
+
+
+def _too_big(board: Board, area: Box, top: float) -> bool:
+    d = board.data
+    ow, oh = board.inner()[0] + 2 * d.border, board.inner()[1] + 2 * d.border
+    return ow + 2 * d.bleed > area.w + 1e-6 or oh + 2 * d.bleed + top > area.h + 1e-6
+
+
+def guests_placed(build: Build) -> set[str]:
+    """The ids of the pieces components laid out on a board's page."""
+    out: set[str] = set()
+    for board in (c for c in build.data.components if isinstance(c, Board)):
+        d = board.data
+        landscape = board.inner()[0] + 2 * d.border > board.inner()[1] + 2 * d.border
+        area = content_box(build.ctx.options.paper, landscape)
+        if _guests(board, build, area, HEADING_H if d.heading else 0.0) is not None:
+            out |= {p.id for p in _guest_pieces(board, build)}
     return out
 
 

@@ -40,13 +40,28 @@ import msgspec
 
 from pnp.datakit.art import Art
 from pnp.errors import LayoutError, SpecError
-from pnp.geometry import BLACK, Box, Circle, Group, Rect, Shape, Style, grey, hex_rgb, regular_polygon
+from pnp.geometry import (
+    BLACK,
+    Box,
+    Circle,
+    Group,
+    Line,
+    Rect,
+    Shape,
+    Style,
+    Text,
+    grey,
+    hex_rgb,
+    polygon,
+    regular_polygon,
+)
+from pnp.geometry import Path as PathShape
 from pnp.kinds import Build, Kind
 from pnp.kinds.common import Face, PerPlayers, check_counts, count_for, draw_face, face_art
 from pnp.layout.foldover import FOLD_GREY, foldover
 from pnp.layout.frame import Sheet, content_box
-from pnp.layout.marks import cap
-from pnp.layout.pieces import Piece, block, block_size, per_row
+from pnp.layout.marks import cap, label
+from pnp.layout.pieces import Piece, block, block_size, even_rows, per_row
 from pnp.modes import Anchor, Role
 from pnp.options import Options
 from pnp.spec import Margin, Mm, Name, Schema
@@ -62,6 +77,7 @@ class PieceShape(enum.Enum):
 
 GAP = 2.0  # mm between one-sided pieces (each is cut on its own)
 HEAD_H = 11.0  # mm: a heading, up to two lines
+HEAD_ONE_LINE_H = 6.5  # mm: a heading of one line
 SET_LABEL_H = 5.0  # mm: a set's name over its pieces
 BLOCK_GAP = 4.0  # mm between blocks
 EDGE = 0.5  # mm: a cut line's stroke stays inside the printable area
@@ -82,6 +98,10 @@ class PiecesData(Schema, tag_field="kind", tag="pieces", kw_only=True, frozen=Tr
     sides: Annotated[int, msgspec.Meta(ge=1, le=2)] = 1
     feet: Margin = 0.0  # mm: a two-sided piece's feet (tabs folded out so it stands)
     bleed: Annotated[float, msgspec.Meta(ge=0.0, le=5.0)] = 0.0  # mm: the colour past the cut outline
+    # four catalog keys: the captions of the pictures of how a fold-over piece with a bleed is made
+    # (cut roughly, fold, glue, cut on the line), drawn under its pieces
+    steps: list[Name] = []
+    board: Name | None = None  # a board's id: these pieces go on its page, under it, when they fit there
     heading: Name | None = None
     sets: Annotated[list[PieceSet], msgspec.Meta(min_length=1)]
 
@@ -104,6 +124,9 @@ def load(comp: PiecesData, where: Path, data: Any) -> Pieces:
     if comp.sides == 2 and comp.shape is not PieceShape.SQUARE:
         raise SpecError(f"{where}.shape: a two-sided piece is folded over, so it is square, not "
                         f"{comp.shape.value!r}")
+    if comp.steps and (comp.sides != 2 or not comp.bleed or len(comp.steps) != len(STEPS)):
+        raise SpecError(f"{where}.steps: {len(STEPS)} captions, for a two-sided piece with a bleed "
+                        "(the pictures show it cut roughly, folded, glued and cut on its line)")
     ids = [s.id for s in comp.sets]
     if len(set(ids)) != len(ids):
         raise SpecError(f"{where}.sets: an id is used twice")
@@ -181,22 +204,101 @@ def _blocks(p: Pieces, build: Build, width: float) -> list[tuple[float, list[Sha
     for i, s in enumerate(d.sets):
         pc = piece(p, i, build)
         between = gap(d)
-        across = per_row(width - 2 * d.bleed, pc, between)
         n = count_for(s.count, opts.players)
+        across = even_rows(n, per_row(width - 2 * d.bleed, pc, between))  # 4 at 3 a row: 2 + 2, not 3 + 1
         items: list[Shape] = []
         y = 0.0
         if i == 0 and d.heading:
             cols, _ = fit(parse_blocks([cat.text(d.heading)], cat.lang), [Box(0, 0, width, HEAD_H - 1.0)],
                           build.ctx.measure, 9.0, 7.0)
             items += cols[0]
-            y += HEAD_H
+            one_line = len({round(t.y, 2) for t in cols[0] if isinstance(t, Text)}) <= 1
+            y += HEAD_ONE_LINE_H if one_line else HEAD_H
         if s.name:
-            from pnp.layout.marks import label
-
             items.append(label(0, y + 3.5, cap(cat.text(s.name)), "Sans-Bold", 8, build.ctx.measure, width, Anchor.START))
             y += SET_LABEL_H
         items += block(pc, n, across, d.bleed, y + d.bleed, (d.id, s.id), gap=between)
         out.append((y + block_size(pc, n, across, between)[1] + 2 * d.bleed, items))
+    if d.steps:
+        out.append((STEPS_H, steps(p, build, Box(0.0, 0.0, width, STEPS_H))))
+    return out
+
+
+STEPS = ("cut roughly", "fold", "glue", "cut on the line")  # what the pictures of `steps` show, in order
+STEPS_H = 22.0  # mm: the pictures and their captions
+STEPS_SCALE = 0.4
+
+
+def steps(p: Pieces, build: Build, box: Box) -> list[Shape]:
+    """Four small pictures in a row, the order that forgives a slip: cut
+    roughly round the piece in its coloured margin, fold the back over on
+    the dashed line, glue the halves, cut on the outline through both
+    layers; each captioned by its catalog key. No cut or fold roles and no
+    tags: a picture, not a piece."""
+    d, cat, m = p.data, build.ctx.cat, build.ctx.measure
+    k = STEPS_SCALE
+    s = d.size * k
+    rough = d.bleed * k
+    set0 = d.sets[0]
+    fill = hex_rgb(set0.front.fill) if set0.front.fill else (1.0, 1.0, 1.0)
+    back_face = set0.back or Face()
+    back_fill = hex_rgb(back_face.fill) if back_face.fill else fill
+
+    def text(key: str) -> tuple[str, Path]:
+        return cat.text(key), cat.file_of(key)
+
+    front = Group(draw_face(set0.front, d.size, d.size, p.arts[0][0], text, m, d.id), scale=k)
+    back = Group(draw_face(back_face, d.size, d.size, p.arts[0][1], text, m, d.id), scale=k)
+    cell = box.w / len(STEPS)
+    y = box.y + 4.0  # room for the arrow over the fold
+    line = Style(width=0.3)
+    dashed = Style(stroke=FOLD_GREY, width=0.3, dash=(1.0, 0.8))
+    scissors = Style(width=0.4, dash=(0.8, 0.6))
+    out: list[Shape] = []
+
+    def moved(g: Group, x: float, yy: float) -> Group:
+        return Group(g.items, x, yy, scale=k)
+
+    # 1: the piece as printed, its colour past the outline, a rough cut round it
+    cx = box.x + cell / 2
+    out.append(Rect(cx - s - rough, y - rough, 2 * s + 2 * rough, s + 2 * rough, Style(stroke=None, fill=fill)))
+    out.append(moved(front, cx - s, y))
+    out.append(moved(back, cx, y))
+    out.append(Rect(cx - s, y, 2 * s, s, line))
+    out.append(Line(cx, y, cx, y + s, dashed))
+    out.append(polygon([(cx - s - rough * 0.6, y - rough * 0.8), (cx + s + rough * 0.9, y - rough * 0.5),
+                        (cx + s + rough * 0.7, y + s + rough * 0.9), (cx - s - rough * 0.8, y + s + rough * 0.6)],
+                       scissors))
+    # 2: the back lifted over the fold line, an arrow over it
+    cx += cell
+    out.append(Rect(cx - s - rough, y - rough, s + rough, s + 2 * rough, Style(stroke=None, fill=fill)))
+    out.append(moved(front, cx - s, y))
+    out.append(Rect(cx - s, y, s, s, line))
+    out.append(polygon([(cx, y), (cx + 0.45 * s, y - 0.2 * s), (cx + 0.45 * s, y + 0.8 * s), (cx, y + s)],
+                       Style(stroke=BLACK, fill=back_fill, width=0.3)))
+    out.append(Line(cx, y, cx, y + s, dashed))
+    ax = cx + 0.45 * s + 2.0
+    out.append(PathShape((("M", ax, y + 0.2 * s), ("C", ax + 3.0, y - 0.4 * s, cx - 0.3 * s, y - 0.55 * s,
+                                                    cx - 0.5 * s, y - 1.0)), line))
+    out.append(polygon([(cx - 0.5 * s - 1.6, y - 1.5), (cx - 0.5 * s + 0.6, y - 2.4), (cx - 0.5 * s + 0.4, y - 0.2)],
+                       Style(stroke=None, fill=BLACK)))
+    # 3: the halves glued, their rough margins not quite on top of each other
+    cx += cell
+    out.append(Rect(cx - s / 2 - rough + 0.7, y - rough + 0.7, s + 2 * rough, s + 2 * rough,
+                    Style(stroke=BLACK, fill=grey(0.7), width=0.3)))
+    out.append(Rect(cx - s / 2 - rough, y - rough, s + 2 * rough, s + 2 * rough, Style(stroke=BLACK, fill=fill, width=0.3)))
+    out.append(moved(front, cx - s / 2, y))
+    out.append(Rect(cx - s / 2, y, s, s, line))
+    # 4: cut on the line through both layers: the margin falls away
+    cx += cell
+    out.append(Rect(cx - s / 2 - rough, y - rough, s + 2 * rough, rough, Style(stroke=None, fill=fill)))
+    out.append(Rect(cx - s / 2, y, s, s, Style(stroke=BLACK, fill=fill, width=0.3)))
+    out.append(moved(front, cx - s / 2, y))
+    out.append(Line(cx - s / 2 - rough - 1.5, y, cx + s / 2 + rough + 1.5, y, scissors))
+    tip = cx + s / 2 + rough + 1.5
+    out.append(polygon([(tip, y), (tip + 2.0, y - 1.0), (tip + 2.0, y + 1.0)], Style(stroke=None, fill=BLACK)))
+    for i, key in enumerate(d.steps):
+        out.append(label(box.x + cell * (i + 0.5), box.bottom - 1.0, cat.text(key), "Sans", 7.5, m, cell - 3.0))
     return out
 
 
@@ -206,7 +308,25 @@ def _moved(s: Shape, dx: float, dy: float) -> Shape:
     return Group((s,), dx, dy)
 
 
+def stacked(group: list[Pieces], build: Build, width: float) -> tuple[float, list[Shape]]:
+    """The pieces' blocks one under another from (0, 0), `width` mm wide
+    (as on a page of their own, without page breaks): their height and shapes."""
+    items: list[Shape] = []
+    y = 0.0
+    for p in group:
+        for h, block_items in _blocks(p, build, width):
+            items += [_moved(s, 0.0, y) for s in block_items]
+            y += h + BLOCK_GAP
+    return max(0.0, y - BLOCK_GAP), items
+
+
 def sheets(group: list[Pieces], build: Build) -> list[Sheet]:
+    from pnp.kinds.board import guests_placed
+
+    placed = guests_placed(build)
+    group = [p for p in group if p.id not in placed]  # on a board's page already
+    if not group:
+        return []
     area = content_box(build.ctx.options.paper, landscape=False).inset(EDGE)
     pages: list[list[Shape]] = [[]]
     y = area.y
