@@ -160,3 +160,129 @@ def test_the_board_numbers_each_players_path_1_to_14_clear_of_the_art(rendered, 
             apart = a.x1 <= x or a.x0 >= right or a.y1 <= top or a.y0 >= base
             assert apart, f"the number {ln.text} on square {(row, col)} touches the art"
     assert found == want
+
+
+# ---- the throwing lots: one outline, the fold on the shared edge, cut roughly, fold, glue, trim --------------------
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_each_lot_is_one_outline_folded_on_its_shared_edge_with_colour_past_it(rendered, paper):
+    """Each of the 4 lots is one solid cut outline round both faces (2 x
+    size by size), with one dashed fold line on the edge the faces share,
+    its colour `bleed` mm past the outline all round, and the lots 2 x
+    bleed apart: cut roughly in the gap, fold, glue, then cut on the line
+    through both layers."""
+    from tests.kits.test_table_ready import page_objects
+
+    lots = _component("pieces", "lot")
+    size, bleed = lots["size"], lots["bleed"]
+    assert lots["sides"] == 2 and bleed >= 2.0
+    path = rendered("ur", "en", paper)
+    objs = [o for o in page_objects(path, _page_of(path, "lot")) if o.tag == ("lot", "lot") and o.kind == "path"]
+    cuts = [o for o in objs if o.stroke > 0 and not o.filled and not o.dashed and o.w > size]
+    folds = [o for o in objs if o.dashed]
+    fields = [o for o in objs if o.filled and o.stroke == 0 and o.h > size]
+    assert len(cuts) == _ur_facts()["values"]["lots"] == 4
+    assert len(folds) == 4
+    for cut in cuts:
+        x0, y0, x1, y1 = cut.line()
+        assert abs(x1 - x0 - 2 * size) < 0.05 and abs(y1 - y0 - size) < 0.05
+        (fold,) = [f for f in folds if x0 < (f.x0 + f.x1) / 2 < x1 and y0 - 0.5 < (f.y0 + f.y1) / 2 < y1 + 0.5]
+        assert abs((fold.x0 + fold.x1) / 2 - (x0 + x1) / 2) < 0.05, "the fold is on the shared edge"
+        assert fold.line()[1] <= y0 + 0.3 and fold.line()[3] >= y1 - 0.3, "the fold runs the whole height"
+        d = bleed - 0.02
+        for x in (x0 - d, (x0 + x1) / 2, x1 + d):
+            for y in (y0 - d, (y0 + y1) / 2, y1 + d):
+                assert _covered(x, y, fields), f"a lot's colour stops short of {bleed} mm past its cut"
+        others = [o.line() for o in cuts if o is not cut]
+        gap = min(max(ox0 - x1, x0 - ox1, oy0 - y1, y0 - oy1) for ox0, oy0, ox1, oy1 in others)
+        assert gap >= 2 * bleed - 0.05, f"lots only {gap:.2f} mm apart"
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "de"])
+def test_the_lots_page_shows_how_a_lot_is_made_in_four_steps(rendered, lang):
+    """Under the lots: the four captioned pictures (cut roughly, fold, glue,
+    cut on the line), in order left to right, under the lots, on the lots' page."""
+    from pnp.geometry import PT
+    from pnp.i18n import load_catalog
+    from tests.textlines import page_lines
+
+    path = rendered("ur", lang, "a4")
+    index = _page_of(path, "lot")
+    cat = load_catalog("ur", lang)
+    lines = page_lines(path)[index]
+    page_h = read_pages(path)[index].height
+    lowest_lot = max(c.box.y1 for c in read_pages(path)[index].components if c.kind == "lot")
+    xs = []
+    for key in _component("pieces", "lot")["steps"]:
+        (ln,) = [ln for ln in lines if " ".join(ln.text.split()) == " ".join(cat.text(key).split())]
+        assert page_h - ln.base * PT > lowest_lot, f"{key} is under the lots"
+        xs.append(ln.x)
+    assert xs == sorted(xs)
+
+
+# ---- the pieces on the board's page --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_the_pieces_share_the_board_page_clear_of_the_board(rendered, paper):
+    """All 14 pieces are on the board's page (both glued onto thick card),
+    under the board's colour and clear of it, inside the page's printable
+    area; the lots have a page of their own."""
+    path = rendered("ur", "en", paper)
+    pages = read_pages(path)
+    (board_page,) = [p for p in pages if p.of("board")]
+    (board,) = board_page.of("board")
+    pieces = board_page.of("piece")
+    assert len(pieces) == 14
+    for pc in pieces:
+        assert pc.box.y0 > board.box.y1 + 2.0, "a piece lies under the board, clear of its colour"
+        assert pc.box.x0 >= 6.35 - 0.01 and pc.box.x1 <= board_page.width - 6.35 + 0.01
+        assert pc.box.y1 <= board_page.height - 6.35
+    assert not board_page.of("lot")
+    assert sum(len(p.of("lot")) for p in pages) == 4
+
+
+# ---- the texts ----------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("lang", ["en", "nl", "de"])
+def test_the_scribes_name_is_never_split_and_the_paper_is_named_right(rendered, lang, paper):
+    """Itti-Marduk-balāṭu stands whole on one line (no-break hyphens); the
+    paper's name is the start of a compound in Dutch and German
+    ("US-Letter-papier"); the rules say who starts and name thick card."""
+    from tests.textlines import page_lines, running_text
+
+    path = rendered("ur", lang, paper)
+    columns = running_text(page_lines(path)[0])  # each column top to bottom, as it is read
+    first = " ".join(ln.text for col in columns for ln in col).replace("\u2011", "-")
+    assert "Itti-Marduk-balāṭu" in first
+    paper_name = {"a4": "A4", "letter": "US Letter"}[paper]
+    word = {"en": f"{paper_name} paper", "nl": f"{paper_name.replace(' ', '-')}-papier",
+            "de": f"{paper_name.replace(' ', '-')}-Papier"}[lang]
+    flat = " ".join(first.replace("\u00a0", " ").replace("- ", "-").split())  # a line may end after a hyphen
+    assert word in flat
+    starts = {"en": "the higher throw starts", "nl": "wie het hoogst werpt, begint", "de": "Wer höher wirft, beginnt"}
+    thick = {"en": "thick card", "nl": "dik karton", "de": "dicken Karton"}
+    assert starts[lang] in flat and thick[lang] in flat
+
+
+# ---- the new keys, written wrong: one line naming file and key --------------------------------------------------
+
+@pytest.mark.parametrize(("old", "new", "words"), [
+    ("[[1, 4], [1, 3], [1, 2], [1, 1], [2, 1]", "[[1, 4], [1, 3], [1, 2], [1, 1], [2, 2]",
+     ["paths[0][5]", "square [2, 2] is number 6 here and 5"]),
+    ("[[1, 4], [1, 3], [1, 2]", "[[1, 4], [1, 5], [1, 2]", ["paths[0][1]", "square [1, 5] is a gap"]),
+    ('steps = ["lots_cut", "lots_fold", "lots_glue", "lots_trim"]', 'steps = ["lots_cut"]', ["steps", "4 captions"]),
+    ("bleed = 2.0        # mm: the brown", "bleed = 9.0        # mm: the brown", ["components[1].bleed", "less than or equal to 5"]),
+])
+def test_a_path_steps_or_bleed_written_wrong_is_one_line(tmp_path, old, new, words):
+    import shutil
+
+    from pnp.paths import TEMPLATES
+    from tests.datakit.test_datakit import _edit, _one_error, _run
+
+    folder = tmp_path / "ur-copy"
+    shutil.copytree(TEMPLATES / "ur", folder)
+    _edit(folder / "game.toml", old, new)
+    line = _one_error(_run("render", str(folder), "--out", str(tmp_path / "out")))
+    assert "game.toml" in line and all(w in line for w in words), line
+    assert not (tmp_path / "out").exists()
