@@ -266,14 +266,14 @@ def sheets(boards: list[Board], build: Build) -> list[Sheet]:
         items: list[Shape] = []
         guests = _guests(board, build, area, top)
         if guests is not None:  # pieces under the board: the two centred on the page as one
-            gh, guest_items = guests
-            oy = area.y + top + d.bleed + (area.h - top - oh - 2 * d.bleed - GUEST_GAP - gh) / 2
-            gy = oy + oh + d.bleed + GUEST_GAP
-            items += [_moved(s, ox - d.bleed, gy) for s in guest_items]
+            oy = area.y + top + d.bleed + (area.h - top - oh - 2 * d.bleed - GUEST_GAP - guests[0]) / 2
         if d.heading:
             items.append(label(area.cx, oy - 3.0 - d.bleed, build.ctx.cat.text(d.heading), "Sans-Bold", 9, build.ctx.measure,
                                area.w))
         items.append(placed(g, ox, oy))
+        if guests is not None:  # after the board, as a print shop's pages follow them
+            gy = oy + oh + d.bleed + GUEST_GAP
+            items += [_moved(s, ox - d.bleed, gy) for s in guests[1]]
         out.append(Sheet(landscape, tuple(items), f"board {d.id}"))
     return out
 
