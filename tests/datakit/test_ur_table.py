@@ -286,3 +286,23 @@ def test_a_path_steps_or_bleed_written_wrong_is_one_line(tmp_path, old, new, wor
     line = _one_error(_run("render", str(folder), "--out", str(tmp_path / "out")))
     assert "game.toml" in line and all(w in line for w in words), line
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "de"])
+def test_the_component_list_counts_the_facts_and_names_what_else_is_needed(rendered, lang):
+    """Page 1 lists the board, 7 + 7 pieces and 4 lots (game.toml's counts)
+    and every need of game.toml: thick card, thin card, glue, knife, scissors."""
+    from pnp.i18n import load_catalog
+    from tests.textlines import page_lines
+
+    facts = _ur_facts()
+    cat = load_catalog("ur", lang)
+    text = [" ".join(ln.text.replace("\u00a0", " ").split()) for ln in page_lines(rendered("ur", lang, "a4"))[0]]
+    sets = {s["id"]: s["count"] for s in _component("pieces", "piece")["sets"]}
+    want = {"contents_board": 1, "contents_light": sets["light"], "contents_dark": sets["dark"],
+            "contents_lots": facts["values"]["lots"]}
+    for key, n in want.items():
+        assert " ".join(cat.text(key, n=n).split()) in text, key
+    assert {"need_thick_card", "need_thin_card", "need_scissors"} <= set(facts["needs"])
+    for key in facts["needs"]:
+        assert " ".join(cat.text(key).replace("\u00a0", " ").split()) in text, key
