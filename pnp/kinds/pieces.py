@@ -220,13 +220,27 @@ def _blocks(p: Pieces, build: Build, width: float) -> list[tuple[float, list[Sha
         items += block(pc, n, across, d.bleed, y + d.bleed, (d.id, s.id), gap=between)
         out.append((y + block_size(pc, n, across, between)[1] + 2 * d.bleed, items))
     if d.steps:
-        out.append((STEPS_H, steps(p, build, Box(0.0, 0.0, width, STEPS_H))))
+        h = steps_h(d, width)
+        out.append((h, steps(p, build, Box(0.0, 0.0, width, h))))
     return out
 
 
 STEPS = ("cut roughly", "fold", "glue", "cut on the line")  # what the pictures of `steps` show, in order
-STEPS_H = 22.0  # mm: the pictures and their captions
-STEPS_SCALE = 0.4
+STEPS_SCALE = 0.6  # the pictures' size, of the piece's, at most
+STEPS_CAPTION_H = 7.5  # mm under a picture for its caption
+
+
+def steps_scale(d: PiecesData, width: float) -> float:
+    """The pictures' scale: STEPS_SCALE, or less if a printed piece would
+    not fit its share of the row with room for the arrow beside it."""
+    return min(STEPS_SCALE, (width / len(STEPS) - 10.0) / (2 * d.size + 2 * d.bleed))
+
+
+def steps_h(d: PiecesData, width: float) -> float:
+    """The height of the pictures and their captions: the arrow's room over
+    a piece, the piece and its margin, the caption."""
+    k = steps_scale(d, width)
+    return 4.0 + (d.size + 2 * d.bleed) * k + STEPS_CAPTION_H
 
 
 def steps(p: Pieces, build: Build, box: Box) -> list[Shape]:
@@ -236,7 +250,7 @@ def steps(p: Pieces, build: Build, box: Box) -> list[Shape]:
     layers; each captioned by its catalog key. No cut or fold roles and no
     tags: a picture, not a piece."""
     d, cat, m = p.data, build.ctx.cat, build.ctx.measure
-    k = STEPS_SCALE
+    k = steps_scale(d, box.w)
     s = d.size * k
     rough = d.bleed * k
     set0 = d.sets[0]
