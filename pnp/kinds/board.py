@@ -20,9 +20,8 @@ many sheets as it needs (pnp.layout.tiles splits it along its grid lines):
 each tile its part of the board, a glue strip with the grid's marks for the
 next tile, its place ("tile 1/2") in the header and on the strip, and the
 cut-and-glue instructions over it. The first tile carries the board's tag,
-so the board is counted once; every square is on one tile, counted once
-(a tiled board's tiles have no bleed: their strips join them). A picture
-board larger than the paper is an error naming both sizes.
+so the board is counted once; every square is on one tile, counted once.
+A picture board larger than the paper is an error naming both sizes.
 """
 
 
@@ -70,7 +69,8 @@ class BoardData(Schema, tag_field="kind", tag="board", kw_only=True, frozen=True
     size: tuple[Mm, Mm] | None = None  # mm: a picture board's width and height, inside its border
     gaps: list[Square] = []
     border: Margin = 6.0  # mm of board round the grid, inside the cut
-    bleed: Annotated[float, msgspec.Meta(ge=0.0, le=5.0)] = 0.0  # mm: the background runs this far past the cut
+    # mm: the background runs this far past the cut (not on tiles: their strips join them)
+    bleed: Annotated[float, msgspec.Meta(ge=0.0, le=5.0)] = 0.0
     fill: HexColour = "#FFFFFF"  # a plain square
     line: HexColour = "#000000"
     background: HexColour = "#FFFFFF"  # the border
@@ -252,9 +252,9 @@ def sheets(boards: list[Board], build: Build) -> list[Sheet]:
         d = board.data
         g, ow, oh = draw(board, build)
         landscape = ow > oh
-        area = content_box(build.ctx.options.paper, landscape)
+        area = content_box(build.ctx.options.paper, landscape).inset(d.bleed)  # the colour past the cut on it too
         top = HEADING_H if d.heading else 0.0
-        if ow + 2 * d.bleed > area.w + 1e-6 or oh + 2 * d.bleed + top > area.h + 1e-6:
+        if ow > area.w + 1e-6 or oh + top > area.h + 1e-6:
             if board.picture is None:
                 out += tiled_sheets(board, g, build)
                 continue
@@ -266,7 +266,7 @@ def sheets(boards: list[Board], build: Build) -> list[Sheet]:
         items: list[Shape] = []
         guests = _guests(board, build, area, top)
         if guests is not None:  # pieces under the board: the two centred on the page as one
-            oy = area.y + top + d.bleed + (area.h - top - oh - 2 * d.bleed - GUEST_GAP - guests[0]) / 2
+            oy = area.y + top + (area.h - top - oh - GUEST_GAP - guests[0]) / 2
         if d.heading:
             items.append(label(area.cx, oy - 3.0 - d.bleed, build.ctx.cat.text(d.heading), "Sans-Bold", 9, build.ctx.measure,
                                area.w))
@@ -295,7 +295,8 @@ def _guest_pieces(board: Board, build: Build) -> list[Any]:
 def _guests(board: Board, build: Build, area: Box, top: float) -> tuple[float, list[Shape]] | None:
     """The pieces that ask for this board's page, stacked as wide as the
     board and its bleed: their height and shapes, or None if there are none
-    or they do not fit under the board."""
+    or they do not fit under the board (`area`: the page's, less the
+    board's bleed all round)."""
     from pnp.kinds.pieces import stacked
 
     group = _guest_pieces(board, build)
@@ -304,7 +305,7 @@ def _guests(board: Board, build: Build, area: Box, top: float) -> tuple[float, l
     d = board.data
     ow, oh = board.inner()[0] + 2 * d.border, board.inner()[1] + 2 * d.border
     h, items = stacked(group, build, ow + 2 * d.bleed)
-    if top + oh + 2 * d.bleed + GUEST_GAP + h > area.h + 1e-6:
+    if top + oh + GUEST_GAP + h > area.h + 1e-6:
         return None
     return h, items
 
@@ -312,7 +313,7 @@ def _guests(board: Board, build: Build, area: Box, top: float) -> tuple[float, l
 def _too_big(board: Board, area: Box, top: float) -> bool:
     d = board.data
     ow, oh = board.inner()[0] + 2 * d.border, board.inner()[1] + 2 * d.border
-    return ow + 2 * d.bleed > area.w + 1e-6 or oh + 2 * d.bleed + top > area.h + 1e-6
+    return ow > area.w + 1e-6 or oh + top > area.h + 1e-6  # area: less the bleed already
 
 
 def guests_placed(build: Build) -> set[str]:
@@ -321,7 +322,7 @@ def guests_placed(build: Build) -> set[str]:
     for board in (c for c in build.data.components if isinstance(c, Board)):
         d = board.data
         landscape = board.inner()[0] + 2 * d.border > board.inner()[1] + 2 * d.border
-        area = content_box(build.ctx.options.paper, landscape)
+        area = content_box(build.ctx.options.paper, landscape).inset(d.bleed)
         if _guests(board, build, area, HEADING_H if d.heading else 0.0) is not None:
             out |= {p.id for p in _guest_pieces(board, build)}
     return out
