@@ -388,7 +388,7 @@ def _render(ctx: click.Context, kits: tuple[str, ...], lang: str, paper: str, ou
             preset: str | None) -> None:
     global _finished
     from pnp import interrupts
-    from pnp.build import remove_stale_parts
+    from pnp.atomic import remove_stale_parts
     from pnp.interrupts import Interrupted, check
     from pnp.outputs import default_workers, render_all
     from pnp.plan import Request
@@ -516,7 +516,7 @@ def _summary(reports: list[Any], written: int, pages: int, out: Path, seconds: f
 
 def _stopped(results: Any, out: Path, jobs: list[tuple[Any, Options]], start_ns: int, written: list[Path],
              signum: int) -> None:
-    from pnp.build import remove_stale_parts
+    from pnp.atomic import remove_stale_parts
 
     results.close()  # stops the workers; each removes its .part
     remove_stale_parts(out)
@@ -556,7 +556,7 @@ def _kept(out: Path, jobs: list[tuple[Any, Options]], start_ns: int, written: li
     """Files of this run that were finished before it stopped: those reported
     done, and those a stopped worker had already renamed into place (in the
     output folder, or in a cards folder of one of the run's kits)."""
-    from pnp.build import PART
+    from pnp.atomic import PART
     from pnp.naming import cards_prefix, file_stem
 
     stems = {file_stem(kit.id, o) for kit, o in jobs} | {cards_prefix(kit.id, o.lang) for kit, o in jobs}

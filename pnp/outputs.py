@@ -24,7 +24,8 @@ if TYPE_CHECKING:
 
     from pnp.validate import Report
 
-from pnp.build import Built, build_pages, remove_own_parts
+from pnp.atomic import remove_own_parts
+from pnp.build import Built, build_pages
 from pnp.errors import OutputError, WorkerLost
 from pnp.formats import REGISTRY, CardOptions, Job
 from pnp.formats.cards import CARDS_DPI

@@ -148,12 +148,12 @@ def test_render_names_variants_in_the_file(tmp_path):
 
 
 def test_an_interrupted_render_leaves_no_file(tmp_path, monkeypatch):
-    import pnp.build
+    import pnp.atomic
 
     def interrupted(src, dst):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(pnp.build.os, "replace", interrupted)
+    monkeypatch.setattr(pnp.atomic.os, "replace", interrupted)
     result = _run("render", "tab", "-l", "en", "-p", "a4", "-o", str(tmp_path))
     assert result.exit_code == 130
     assert "interrupted" in result.output and "Traceback" not in result.output
@@ -161,12 +161,12 @@ def test_an_interrupted_render_leaves_no_file(tmp_path, monkeypatch):
 
 
 def test_a_failed_write_exits_1_with_a_message(tmp_path, monkeypatch):
-    import pnp.build
+    import pnp.atomic
 
     def full(src, dst):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(pnp.build.os, "replace", full)
+    monkeypatch.setattr(pnp.atomic.os, "replace", full)
     result = _run("render", "tab", "-l", "en", "-p", "a4", "-o", str(tmp_path))
     _assert_clean_failure(result, 1, "No space left on device")
     assert _files(tmp_path) == []

@@ -14,7 +14,7 @@ SIGKILL, killed and silent); nothing else reached stderr from any process
 (no "Exception ignored", no traceback, no "Critical nanobind error"); no
 worker outlives the run; every file on disk is whole (the bytes of a whole
 run); and no .part is left below the output folder once the next run's
-clean-up (pnp.build.remove_stale_parts) has looked, in any folder."""
+clean-up (pnp.atomic.remove_stale_parts) has looked, in any folder."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from pnp.build import remove_stale_parts
+from pnp.atomic import remove_stale_parts
 from tests.test_faults_signals import SEED, _running
 
 RUNS = int(os.environ.get("PNP_SIGNAL_RUNS", "200"))

@@ -81,7 +81,7 @@ class Job:
 
     def write(self, name: str, data: bytes) -> None:
         """`data` as `out/name`, atomically; reported once it is complete."""
-        from pnp.build import write_atomic
+        from pnp.atomic import write_atomic
 
         path = self.out / name
         write_atomic(path, data)
