@@ -493,7 +493,7 @@ def _summary(reports: list[Any], written: int, pages: int, out: Path, seconds: f
         if stale:
             click.echo(f"removed {len(stale)} .part file(s) a crashed run had left in {shown(out)}")
         if reports:
-            from pnp.validate import summary_line
+            from pnp.validation.report import summary_line
 
             for r in reports:
                 click.echo(f"{'ok  ' if r.ok else 'FAIL'}  {shown(r.file)}  ({len(r.checks)} checks)")
@@ -597,7 +597,8 @@ def validate_cmd(files: tuple[Path, ...], as_json: bool, quiet: bool, kit_dirs: 
 
     from pnp.datakit.folders import add_kits
     from pnp.naming import ZIP_SUFFIX
-    from pnp.validate import report_table, summary_line, validate_file
+    from pnp.validate import validate_file
+    from pnp.validation.report import report_table, summary_line
 
     try:
         add_kits((), kit_dirs)

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from concurrent.futures import Future, ProcessPoolExecutor
 
-    from pnp.validate import Report
+    from pnp.validation.report import Report
 
 from pnp.atomic import remove_own_parts
 from pnp.build import Built, build_pages

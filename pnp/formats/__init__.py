@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from pnp.kits import Kit
     from pnp.options import Options
     from pnp.textflow import Measure
-    from pnp.validate import Report
+    from pnp.validation.report import Report
 
 
 @dataclass(frozen=True)

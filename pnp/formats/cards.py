@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from pnp.kits import Kit
     from pnp.options import Options
     from pnp.textflow import Measure
-    from pnp.validate import Report
+    from pnp.validation.report import Report
 
 CARDS_DPI = 300  # the resolution print shops ask for, when neither --dpi nor a preset says otherwise
 
@@ -85,7 +85,7 @@ def write_cards(laid: CardsLaid, options: Options, out: Path, validate: bool, wr
                 png_check.add(name, data)
     record(zip_path)
     if png_check is not None:
-        from pnp.validate import Report
+        from pnp.validation.report import Report
 
         report = Report(zip_path, {"pdf": f"{stem}.pdf", "dpi": str(dpi)}, png_check.checks())
         reports.append(report)

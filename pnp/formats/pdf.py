@@ -11,7 +11,7 @@ from pnp.modes import Format
 from pnp.naming import invalid_name
 
 if TYPE_CHECKING:
-    from pnp.validate import Report
+    from pnp.validation.report import Report
 
 
 def write(job: Job) -> Written:

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from pnp.kits import Kit
     from pnp.naming import DeckClaim
     from pnp.presets import Preset
-    from pnp.validate import Check, Report
+    from pnp.validation.report import Check, Report
     from pnp.validation.syntax import Syntax
 
 DPI = 72  # 0.35 mm a pixel: a bleed of 3 mm is 8 px, a glyph of 6 pt a few px
@@ -68,7 +68,7 @@ class _Found:
         self.problems.append(text)
 
     def check(self, name: str, expected: str, ok_text: str = "as built") -> Check:
-        from pnp.validate import Check
+        from pnp.validation.report import Check
 
         bad = self.problems
         found = ok_text if not bad else "; ".join(bad[:SHOWN]) + (f"; and {len(bad) - SHOWN} more" if len(bad) > SHOWN else "")
@@ -115,8 +115,9 @@ def validate_deck(data: bytes, syntax: Syntax, keywords: dict[str, str], kit: Ki
     the deck it claims to be; `deck` is the one render just built (no
     second build when it matches the claims). Returns the deck."""
     from pnp.deck import build_deck, claimed_options
-    from pnp.validate import Check, shared_measurer, structure_checks
+    from pnp.validation.checks import shared_measurer, structure_checks
     from pnp.validation.printed import read_printed
+    from pnp.validation.report import Check
 
     claim, preset = deck_from_claims(keywords, kit)
     # render hands over the deck it has just rendered `data` from: those bytes are the deck's own
@@ -610,7 +611,7 @@ class PngCheck:
         self.n += 1
 
     def checks(self) -> list[Check]:
-        from pnp.validate import Check
+        from pnp.validation.report import Check
 
         self.doc.close()
         pages = len(self.deck.pages)

@@ -15,7 +15,7 @@ from pnp.kits import get_kit
 from pnp.kits.kesse_rueben import BOARD_CLEAR, FOLD_SLACK, load_spec
 from pnp.options import Options
 from pnp.paper import PAPERS, get_paper
-from pnp.validate import normalise, stated_numbers
+from pnp.validation.checks import normalise, stated_numbers
 from tests.helpers import LANGS, MIN_RULES_PT, need_tool
 from tests.textlines import page_lines
 

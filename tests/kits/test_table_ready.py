@@ -688,7 +688,7 @@ def test_ludo_guide_gives_a_way_without_aligned_backs(ludo_mode, lang, backs):
 def test_kesse_token_page_says_why_a_token_has_one_face(render, lang, paper):
     """The turnip tokens are printed on one side (two-sided, the supply would
     not fit one sheet): the token page says so, and why, in the file's text."""
-    from pnp.validate import normalise
+    from pnp.validation.checks import normalise
 
     pdf = render("kesse-rueben", lang, paper)
     text = normalise(_page_text(pdf, 1))
