@@ -13,7 +13,7 @@ from pnp.geometry import RGB, Page, map_colours
 from pnp.i18n import Catalog
 from pnp.kits import Context, Kit
 from pnp.layout.frame import frame
-from pnp.modes import Variant
+from pnp.modes import KitOption, Variant
 from pnp.naming import kit_claim
 from pnp.options import Options
 from pnp.paper import Paper
@@ -88,4 +88,4 @@ def build_pages(kit: Kit, options: Options, measure: Measure) -> Built:
     subject = cat.text("subtitle", **values) if "subtitle" in cat.strings else title
     credits = cat.text("credits") if "credits" in cat.strings else "pnp"
     return Built(kit, options, pages, f"{title} ({cat.text('language_name')}, {paper.name})", subject, credits,
-                 kit_claim(kit.id, "backs" in kit.options, options, len(pages)).keywords())
+                 kit_claim(kit.id, KitOption.BACKS in kit.options, options, len(pages)).keywords())

@@ -23,7 +23,7 @@ import click
 
 from pnp import __version__
 from pnp.errors import OutputError, PnpError, UsageError, shown
-from pnp.modes import Backs, Format
+from pnp.modes import Backs, Format, KitOption
 
 if TYPE_CHECKING:
     from pnp.options import Options
@@ -53,7 +53,7 @@ def _formats() -> tuple[str, ...]:
     return tuple(REGISTRY)
 
 
-def _kits_taking(option: str) -> str:
+def _kits_taking(option: KitOption) -> str:
     from pnp.kits import registry
 
     return ", ".join(k.id for k in registry().values() if option in k.options) or "no kit"
@@ -331,9 +331,9 @@ def list_kits(kit_dirs: tuple[Path, ...] = ()) -> None:
               help="Folder the files are written to.")
 @click.option("--players", type=Whole(1, 99), default=None, help="Print the components for N players only (2-4).")
 @click.option("--backs", type=click.Choice([b.value for b in Backs]), default=Backs.DUPLEX_LONG.value, show_default=True,
-              cls=RegistryHelp, help_from=lambda: f"How card backs are printed ({_kits_taking('backs')}).")
+              cls=RegistryHelp, help_from=lambda: f"How card backs are printed ({_kits_taking(KitOption.BACKS)}).")
 @click.option("--back-offset", callback=parse_offset, metavar="X,Y", cls=RegistryHelp,
-              help_from=lambda: f"Shift duplex back sheets by X,Y mm ({_kits_taking('backs')}).")
+              help_from=lambda: f"Shift duplex back sheets by X,Y mm ({_kits_taking(KitOption.BACKS)}).")
 @click.option("--format", "formats", default=Format.PDF.value, show_default=True, callback=parse_formats,
               cls=RegistryHelp, help_from=lambda: f"Comma-separated: {', '.join(_formats())}.")
 @click.option("--dpi", type=Whole(20, 600), default=150, show_default=True,

@@ -97,3 +97,64 @@ class Face(StrEnum):
     FRONT = "front"
     BACK = "back"
     ONE_SIDED = ""
+
+
+class KitOption(StrEnum):
+    """An option a kit takes beside language and paper (`Kit.options`): a
+    player count, or a way of printing card backs."""
+
+    PLAYERS = "players"
+    BACKS = "backs"
+
+
+class UploadOrder(StrEnum):
+    """The order a print shop wants a piece's faces in (a card preset's `order`)."""
+
+    FRONT_BACK = "front-back"
+    BACK_FRONT = "back-front"
+
+    @property
+    def backs_first(self) -> bool:
+        return self is UploadOrder.BACK_FRONT
+
+
+class Faces(StrEnum):
+    """Which faces a print-shop file holds (its `faces` keyword): both, or
+    fronts alone (a kit printed with `--backs none`)."""
+
+    BOTH = "both"
+    FRONTS = "fronts"
+
+    @classmethod
+    def of(cls, fronts_only: bool) -> Faces:
+        return cls.FRONTS if fronts_only else cls.BOTH
+
+
+class Symbol(StrEnum):
+    """A symbol that stands beside a colour (a card's, a piece's face), so
+    colour never carries meaning alone (pnp.layout.marks.symbol draws it)."""
+
+    CIRCLE = "circle"
+    SQUARE = "square"
+    TRIANGLE = "triangle"
+    DIAMOND = "diamond"
+
+
+class PieceShape(StrEnum):
+    """The outline a one-sided piece is cut round (a two-sided one is square)."""
+
+    CIRCLE = "circle"
+    SQUARE = "square"
+    HEXAGON = "hexagon"
+
+
+def one_of(mode: type[StrEnum]) -> str:
+    """A regular expression matching exactly the members' spellings (for a
+    schema's pattern); `said(mode)` is the phrase for its error message."""
+    return "^(" + "|".join(m.value.replace("-", r"\-") for m in mode) + ")$"
+
+
+def said(mode: type[StrEnum]) -> str:
+    """"a, b or c": the members' spellings for a message."""
+    names = [m.value for m in mode]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pnp.errors import UsageError
+from pnp.modes import KitOption
 
 if TYPE_CHECKING:  # types only: `pnp list` imports the registry, not the layout
     from pathlib import Path
@@ -52,7 +53,7 @@ class Kit:
     # components a rendered file must contain: {component: count}
     expected: Callable[[Any, Options], dict[str, int]]
     invariants: Callable[[Any], list[Invariant]]
-    options: tuple[str, ...] = ()  # which of "players", "backs" the kit takes
+    options: tuple[KitOption, ...] = ()  # the options the kit takes beside language and paper
     folder: Path | None = None  # a data kit's folder (game.toml, lang/, art/); None: templates/<id>
     source: str = ""  # where a data kit comes from, for `pnp list`
 

@@ -35,7 +35,7 @@ from pnp.layout.frame import Sheet, content_box
 from pnp.layout.marks import cap, label, symbol
 from pnp.layout.pieces import Piece, block, even_rows, slots
 from pnp.layout.rules import MIN_BODY_PT
-from pnp.modes import Anchor, Role
+from pnp.modes import Anchor, KitOption, Role
 from pnp.options import Options
 from pnp.spec import (
     MAX_LIST,
@@ -515,6 +515,6 @@ KIT = Kit(
     text_values=text_values,
     expected=expected,
     invariants=invariants,
-    options=("players",),
+    options=(KitOption.PLAYERS,),
 )
 

@@ -38,7 +38,7 @@ from pnp.layout.imposition import Grid, fit_grid
 from pnp.layout.marks import cap, label
 from pnp.layout.marks import symbol as kind_symbol
 from pnp.layout.rules import rules_sheets
-from pnp.modes import Anchor, Backs, Variant
+from pnp.modes import Anchor, Backs, KitOption, Variant
 from pnp.options import Options
 from pnp.spec import (
     MAX_LIST,
@@ -492,5 +492,5 @@ KIT = Kit(
     text_values=text_values,
     expected=expected,
     invariants=invariants,
-    options=("players", "backs"),
+    options=(KitOption.PLAYERS, KitOption.BACKS),
 )

@@ -350,7 +350,7 @@ def components(kit_id: str, sheets: list[Sheet], spec: Any, bleed: float, preset
             if any(abs(a / b - 1) > FIT_TOLERANCE for a, b in zip((r.trim.w, r.trim.h), size, strict=True)):
                 raise UsageError(f"preset {preset.id} is for {size[0]:g} x {size[1]:g} mm cards; {kit_id}'s {r.name} is "
                                  f"{r.trim.w:.1f} x {r.trim.h:.1f} mm")
-        if preset.order == "back-front":
+        if preset.order.backs_first:
             raws = _backs_first(raws)
     safe = preset.safe if preset else SAFE_ZONE
     return [finish(r, bleed, safe, size) for r in raws]

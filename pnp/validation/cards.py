@@ -27,7 +27,8 @@ from typing import TYPE_CHECKING, Any
 
 from pnp.errors import ValidationError
 from pnp.geometry import PT
-from pnp.modes import Variant
+from pnp.modes import Faces, KitOption, Variant
+from pnp.naming import NO_PRESET, players_word
 from pnp.validation.printed import band_range
 
 if TYPE_CHECKING:
@@ -100,11 +101,11 @@ def deck_from_claims(keywords: dict[str, str], kit: Kit) -> tuple[DeckClaim, Pre
             raise ValidationError(f"claims a bleed of {claim.bleed:g} mm with the preset {preset.id}, whose bleed is "
                                   f"{preset.bleed:g} mm")
     counts = kit.player_counts(kit.load_spec())
-    if claim.players is not None and ("players" not in kit.options or claim.players not in counts):
+    if claim.players is not None and (KitOption.PLAYERS not in kit.options or claim.players not in counts):
         span = f"{min(counts)}-{max(counts)}" if len(counts) > 1 else str(counts[0])
         raise ValidationError(f"claims to be for {claim.players} players, but {kit.id} is for {span} players"
-                              + ("" if "players" in kit.options else " and has no pieces per player count"))
-    if claim.fronts_only and "backs" not in kit.options:
+                              + ("" if KitOption.PLAYERS in kit.options else " and has no pieces per player count"))
+    if claim.fronts_only and KitOption.BACKS not in kit.options:
         raise ValidationError(f"claims card fronts without backs, but {kit.id} has no cards with backs")
     return claim, preset
 
@@ -124,9 +125,9 @@ def validate_deck(data: bytes, syntax: Syntax, keywords: dict[str, str], kit: Ki
     rendered_here = deck is not None and deck.keywords == syntax.keywords
     if deck is None or not rendered_here:
         deck = build_deck(kit, claimed_options(claim, kit), shared_measurer(), claim.bleed, preset)
-    report.info = {"kit": kit.id, "lang": claim.lang, "format": "cards", "preset": claim.preset or "none",
-                   "bleed": f"{claim.bleed:g} mm", "players": "all" if claim.players is None else str(claim.players),
-                   "faces": "fronts" if claim.fronts_only else "both", "variant": claim.variant}
+    report.info = {"kit": kit.id, "lang": claim.lang, "format": "cards", "preset": claim.preset or NO_PRESET,
+                   "bleed": f"{claim.bleed:g} mm", "players": players_word(claim.players),
+                   "faces": Faces.of(claim.fronts_only), "variant": claim.variant}
     checks = report.checks
     n_pages = syntax.pages
     checks.append(Check("pieces (pages)", str(len(deck.pages)), str(n_pages), n_pages == len(deck.pages)))

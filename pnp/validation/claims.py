@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pnp.errors import PnpError, ValidationError
-from pnp.naming import read_keywords
+from pnp.modes import KitOption
+from pnp.naming import ALL_PLAYERS, read_keywords
 
 if TYPE_CHECKING:
     from pnp.kits import Kit
@@ -72,14 +73,14 @@ def claimed_options(kw: dict[str, str], kit: Kit, spec: Any, report: Report) -> 
         raise ValidationError(f"names an unknown language {lang!r}") from None
     counts = kit.player_counts(spec)
     span = f"{min(counts)}-{max(counts)}" if len(counts) > 1 else str(counts[0])
-    claim = kw.get("players", "all")
-    if claim != "all" and not (claim.isdigit() and int(claim) in counts):
+    claim = kw.get("players", ALL_PLAYERS)
+    if claim != ALL_PLAYERS and not (claim.isdigit() and int(claim) in counts):
         raise ValidationError(f"claims to be for {claim!r} players, but {kit.id} is for {span} players")
-    players = None if claim == "all" else int(claim)
-    backs, variant = KitClaim.parse_modes(kw, kit.id, "backs" in kit.options)
+    players = None if claim == ALL_PLAYERS else int(claim)
+    backs, variant = KitClaim.parse_modes(kw, kit.id, KitOption.BACKS in kit.options)
     pages_claim = KitClaim.parse_pages(kw)
     offset = KitClaim.parse_offset(kw)
-    options = Options(lang, PAPERS[paper_id], players if "players" in kit.options else None,
-                      backs if "backs" in kit.options else Backs.DUPLEX_LONG, offset, variant=variant)
+    options = Options(lang, PAPERS[paper_id], players if KitOption.PLAYERS in kit.options else None,
+                      backs if KitOption.BACKS in kit.options else Backs.DUPLEX_LONG, offset, variant=variant)
     report.info = {"kit": kit.id, "lang": lang, "paper": paper_id, "players": claim, "backs": backs, "variant": variant}
     return options, pages_claim
