@@ -13,7 +13,7 @@ from pnp.geometry import RGB, Page, map_colours
 from pnp.i18n import Catalog
 from pnp.kits import Context, Kit
 from pnp.layout.frame import frame
-from pnp.modes import KitOption, Variant
+from pnp.modes import KitOption, Paint, Variant
 from pnp.naming import kit_claim
 from pnp.options import Options
 from pnp.paper import Paper
@@ -31,18 +31,18 @@ class Built:
     keywords: str
 
 
-def greyscale(rgb: RGB, _kind: str) -> RGB:
+def greyscale(rgb: RGB, _paint: Paint) -> RGB:
     y = 0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2]
     return (y, y, y)
 
 
-def ink_saver(rgb: RGB, kind: str) -> RGB:
+def ink_saver(rgb: RGB, paint: Paint) -> RGB:
     """Fills become light tints (black fills a mid grey); lines keep their
     ink and white lettering turns black, so every outline, symbol and word is
     still there."""
-    if kind == "text" and min(rgb) > 0.9:
+    if paint is Paint.TEXT and min(rgb) > 0.9:
         return (0.0, 0.0, 0.0)  # white lettering would vanish on a light tint
-    if kind != "fill":
+    if paint is not Paint.FILL:
         return rgb
     if max(rgb) < 0.05:
         return (0.55, 0.55, 0.55)

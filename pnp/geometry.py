@@ -13,7 +13,7 @@ import math
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 
-from pnp.modes import Anchor, Role
+from pnp.modes import Anchor, Paint, Role
 
 PT = 25.4 / 72  # one PostScript point in mm
 
@@ -372,15 +372,15 @@ def tagged(items: Iterable[Shape]) -> Iterator[tuple[Group, Matrix]]:
     return rec(items, IDENTITY)
 
 
-def map_colours(items: tuple[Shape, ...], fn: Callable[[RGB, str], RGB]) -> tuple[Shape, ...]:
-    """The same shapes with every colour passed through fn(rgb, kind), where
-    kind is "fill", "stroke" or "text". Used for print variants."""
+def map_colours(items: tuple[Shape, ...], fn: Callable[[RGB, Paint], RGB]) -> tuple[Shape, ...]:
+    """The same shapes with every colour passed through fn(rgb, paint), where
+    paint says what the colour paints (Paint). Used for print variants."""
     out: list[Shape] = []
     for s in items:
         if isinstance(s, Group):
             out.append(replace(s, items=map_colours(s.items, fn)))
         elif isinstance(s, Text):
-            out.append(replace(s, color=fn(s.color, "text")))
+            out.append(replace(s, color=fn(s.color, Paint.TEXT)))
         elif isinstance(s, Picture):
             out.append(replace(s, png=map_png(s.png, fn)))
         else:
@@ -390,15 +390,15 @@ def map_colours(items: tuple[Shape, ...], fn: Callable[[RGB, str], RGB]) -> tupl
                     s,
                     style=replace(
                         st,
-                        fill=None if st.fill is None else fn(st.fill, "fill"),
-                        stroke=None if st.stroke is None else fn(st.stroke, "stroke"),
+                        fill=None if st.fill is None else fn(st.fill, Paint.FILL),
+                        stroke=None if st.stroke is None else fn(st.stroke, Paint.STROKE),
                     ),
                 )
             )
     return tuple(out)
 
 
-def map_png(png: bytes, fn: Callable[[RGB, str], RGB]) -> bytes:
+def map_png(png: bytes, fn: Callable[[RGB, Paint], RGB]) -> bytes:
     """A PNG's colours passed through fn (as fills): fn taken as the affine
     map it makes of black and the three primaries (exact for a greyscale
     or a tint), applied by Pillow to every pixel; transparency is kept.
@@ -407,8 +407,8 @@ def map_png(png: bytes, fn: Callable[[RGB, str], RGB]) -> bytes:
 
     from PIL import Image as PilImage
 
-    o = fn((0.0, 0.0, 0.0), "fill")
-    cols = [fn(e, "fill") for e in ((1.0, 0.0, 0.0), (0.0, 1.0, 0.0), (0.0, 0.0, 1.0))]
+    o = fn((0.0, 0.0, 0.0), Paint.FILL)
+    cols = [fn(e, Paint.FILL) for e in ((1.0, 0.0, 0.0), (0.0, 1.0, 0.0), (0.0, 0.0, 1.0))]
     matrix = tuple(v for i in range(3) for v in (*(cols[j][i] - o[i] for j in range(3)), o[i] * 255))
     with PilImage.open(io.BytesIO(png)) as im:
         rgba = im.convert("RGBA")

@@ -8,6 +8,8 @@ they come in (`Backs(value)`); everywhere else code compares members and asks
 them what they mean (`backs.is_duplex`, `backs.other_flip`), never a string.
 
 A new backs mode is a member here plus what it draws (pnp/layout/deck.py).
+tests/test_modes.py fails on any comparison, `in` test or case pattern
+elsewhere in pnp against a string spelled like a member here.
 """
 
 from __future__ import annotations
@@ -158,3 +160,44 @@ def said(mode: type[StrEnum]) -> str:
     """"a, b or c": the members' spellings for a message."""
     names = [m.value for m in mode]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+
+
+class Tag(StrEnum):
+    """The kind of a tagged component (a Group's `tag` is (kind, value)):
+    the name the validator, the component list and the print-shop finders
+    know it by, and the `/pnp <</K kind>>` mark around it in the PDF."""
+
+    CARD = "card"  # a card front
+    BACK = "back"  # a card back
+    BOARD = "board"
+    SQUARE = "square"  # one square of a board
+    PIECE = "piece"
+    MARKER = "marker"
+    TOKEN = "token"
+    FIELD = "field"  # a square of Kesse Rüben's field
+    BARN = "barn"  # Kesse Rüben's centre square
+    THROWS = "throws"  # Tâb's coin-throw table (a play aid, not a shop's piece)
+
+
+class Paint(StrEnum):
+    """What a colour paints (a print variant maps each its own way)."""
+
+    FILL = "fill"
+    STROKE = "stroke"
+    TEXT = "text"
+
+
+class BlockKind(StrEnum):
+    """A block of rules text: heading (`## `), paragraph, bullet (`- `),
+    numbered item (`1. `) or a diagram (`[[diagram:NAME]]`)."""
+
+    HEADING = "h"
+    PARAGRAPH = "p"
+    BULLET = "li"
+    NUMBERED = "ol"
+    DIAGRAM = "diagram"
+
+    @property
+    def is_item(self) -> bool:
+        """A list item: indented, with its marker in the margin."""
+        return self in (BlockKind.BULLET, BlockKind.NUMBERED)

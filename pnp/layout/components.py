@@ -48,7 +48,7 @@ from pnp.geometry import (
     walk,
 )
 from pnp.layout.frame import Sheet
-from pnp.modes import Face, Role
+from pnp.modes import Face, Role, Tag
 from pnp.presets import MAX_BLEED, Preset
 
 SAFE_ZONE = 3.0  # mm: no text or symbol nearer the trim
@@ -160,9 +160,9 @@ def _ludo(sheets: list[Sheet], spec: Any) -> list[Raw]:
     for sheet in sheets:
         for i, g in _top_tagged(sheet.items):
             kind, value = g.tag  # type: ignore[misc]
-            if kind == "card":
+            if kind == Tag.CARD:
                 fronts.append(Raw(value, Face.FRONT, _local(g), local, _under(sheet.items, i, g, local)))
-            elif kind == "back" and value not in backs:
+            elif kind == Tag.BACK and value not in backs:
                 backs[value] = Raw(value, Face.BACK, _local(g), local, _under(sheet.items, i, g, local))
     return with_backs(fronts, backs, lambda name: name.rsplit("-", 2)[0])
 
@@ -184,7 +184,7 @@ def _kesse(sheets: list[Sheet], _spec: Any) -> list[Raw]:
     out: list[Raw] = []
     counts: dict[str, int] = {}
     for sheet in sheets:
-        squares = [g for _, g in _top_tagged(sheet.items) if g.tag and g.tag[0] in ("field", "barn")]
+        squares = [g for _, g in _top_tagged(sheet.items) if g.tag and g.tag[0] in (Tag.FIELD, Tag.BARN)]
         if squares:
             board = _rect_of(squares[0])
             for g in squares[1:]:
@@ -194,7 +194,7 @@ def _kesse(sheets: list[Sheet], _spec: Any) -> list[Raw]:
                      and frame.contains(Box(e[0], e[1], e[2] - e[0], e[3] - e[1]))]
             out.append(Raw("board", Face.ONE_SIDED, (*squares, *loose), board))
         for _, g in _top_tagged(sheet.items):
-            if g.tag and g.tag[0] == "token":
+            if g.tag and g.tag[0] == Tag.TOKEN:
                 trim = _cut_rect(g.items)
                 if trim is None:
                     raise LayoutError(f"token {g.tag[1]} has no cut outline")
@@ -210,16 +210,16 @@ def _tab(sheets: list[Sheet], _spec: Any) -> list[Raw]:
     for sheet in sheets:
         for _, g in _top_tagged(sheet.items):
             kind, value = g.tag  # type: ignore[misc]
-            if kind == "throws":
+            if kind == Tag.THROWS:
                 continue  # the coin-throw tables are a play aid cut from the kit's own sheet, not a shop's piece
             trim = _cut_rect(g.items)
             if trim is None:
                 raise LayoutError(f"{kind} {value} has no cut outline")
-            name = kind if kind == "board" else f"{kind}-{value}"
+            name = kind if kind == Tag.BOARD else f"{kind}-{value}"
             counts[name] = counts.get(name, 0) + 1
-            if kind != "board":
+            if kind != Tag.BOARD:
                 name = f"{name}-{counts[name]}"
-            faces = _split(g.items, trim) if kind in ("piece", "marker") else None  # fold-over: two faces
+            faces = _split(g.items, trim) if kind in (Tag.PIECE, Tag.MARKER) else None  # fold-over: two faces
             if faces:
                 front, back, front_items, back_items = faces
                 out += [Raw(name, Face.FRONT, (Group(front_items, tag=g.tag),), front),

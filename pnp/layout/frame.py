@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from pnp.errors import LayoutError
 from pnp.geometry import PT, Box, Extent, Line, Matrix, Page, Rect, Shape, Style, Text, apply, extent, grey, is_inked, shape_box, walk
-from pnp.modes import Anchor
+from pnp.modes import Anchor, BlockKind
 from pnp.paper import Paper
 from pnp.textflow import Block, Measure, Run, fit
 
@@ -45,7 +45,7 @@ def scale_check(x: float, y: float, length: float, label: str, label_box: Box, m
     items: list[Shape] = [Rect(x, y - 1.6, length, 1.6, ink)]
     for t in (x, x + length):
         items.append(Line(t, y - 3.0, t, y, tick))
-    shapes, _ = fit([Block("p", (Run(label),))], [label_box], measure, 7.5, 7.0)
+    shapes, _ = fit([Block(BlockKind.PARAGRAPH, (Run(label),))], [label_box], measure, 7.5, 7.0)
     items.extend(shapes[0])
     return tuple(items)
 
