@@ -31,7 +31,7 @@ import msgspec
 
 from pnp.datakit.art import Art
 from pnp.errors import LayoutError, SpecError
-from pnp.geometry import PT, Box, Rect, Shape, Style, Text, hex_rgb
+from pnp.geometry import ASCENT, PT, Box, Rect, Shape, Style, Text, hex_rgb
 from pnp.kinds import Build, Kind
 from pnp.kinds.common import Face, art_file, draw_face, face_art, fitted_label
 from pnp.layout import deck as shared
@@ -177,7 +177,7 @@ def front(deck: Deck, card: Card, build: Build) -> list[Shape]:
     if card.title:
         text, file, key = _text(card.title, build)
         t, s, w = fitted_label(text, key or "title", file or Path(card.row), cw - 2 * INSET, 12.0, m, where)
-        out.append(Text(cw / 2, y + 0.93 * s * PT, t, "Sans-Bold", s, w, Anchor.MIDDLE, ink))
+        out.append(Text(cw / 2, y + ASCENT * s * PT, t, "Sans-Bold", s, w, Anchor.MIDDLE, ink))
         y += 1.3 * s * PT + 1.5
     bottom = ch - INSET
     if card.value:

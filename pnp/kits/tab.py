@@ -12,6 +12,7 @@ import msgspec
 
 from pnp.errors import LayoutError
 from pnp.geometry import (
+    ASCENT,
     BLACK,
     PT,
     WHITE,
@@ -309,7 +310,7 @@ def _marker_face(mk: float, dark: bool, m: Measure) -> tuple[Shape, ...]:
     fill, ink = (WHITE, BLACK) if dark else (BLACK, WHITE)  # a dark player's marker is light, and so on
     out: list[Shape] = [Rect(0, 0, mk, mk, Style(stroke=None, fill=fill))]
     size = (mk - 6.0) / (1.17 * PT)  # the 4's box (ascent + descent) keeps 3 mm from the cut
-    out.append(Text(mk / 2, mk / 2 + (0.93 - 0.585) * size * PT, "4", "Sans-Bold", size, m("4", "Sans-Bold", size),
+    out.append(Text(mk / 2, mk / 2 + (ASCENT - 0.585) * size * PT, "4", "Sans-Bold", size, m("4", "Sans-Bold", size),
                     Anchor.MIDDLE, ink))
     return tuple(out)
 

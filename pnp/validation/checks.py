@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pnp.errors import ValidationError
+from pnp.i18n import texts_of
 from pnp.validation.claims import check_end, claimed_options, claims_of, read_syntax_or_refuse
 from pnp.validation.report import Check, Report
 
@@ -195,7 +196,7 @@ def check_pdf(data: bytes, report: Report, built: Built | Deck | None, own: bool
     # the numbers the rules text states, read from the visible text
     text = normalise("".join(p.text for p in printed))
     values = kit.text_values(spec, options)
-    templates = [t for key in ("rules", "subtitle") if key in cats.strings for t in _as_list(cats.raw(key))]
+    templates = [t for key in ("rules", "subtitle") if key in cats.strings for t in texts_of(cats.raw(key))]
     checks.extend(stated_numbers(text, templates, values))
 
     # the game facts themselves
@@ -434,7 +435,3 @@ def _differ(want: str, got: str) -> str:
         i += 1
     return f"{got[max(0, i - 10):i + 20]!r} where the kit prints {want[max(0, i - 10):i + 20]!r}"
 
-
-
-def _as_list(v: str | list[str]) -> list[str]:
-    return [v] if isinstance(v, str) else list(v)
