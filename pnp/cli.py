@@ -221,6 +221,7 @@ class PnpGroup(click.Group):
         try:
             try:
                 with stop_signals():
+                    check()  # a signal that came before the handlers (remembered since pnp.entry) stops the run here
                     rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
                     check()  # a signal whose exception Python had to drop (in a finaliser) still stops the run
                 code = rv if isinstance(rv, int) else 0
