@@ -56,7 +56,7 @@ def build_deck(kit: Kit, options: Options, measure: Measure, bleed: float | None
     spec = kit.load_spec()
     cat = kit.catalog(options.lang)
     sheets = kit.build(Context(replace(options, paper=get_paper("a4")), cat, measure, spec))
-    comps = components(kit.id, sheets, spec, bleed, preset)
+    comps = components(kit, sheets, spec, bleed, preset)
     pages = apply_variant([c.page for c in comps], options.variant)
     title = f"{cat.text('title')} ({cat.text('language_name')}): {len(comps)} print-shop pieces"
     claim = DeckClaim(kit.id, options.lang, options.players, KitOption.BACKS in kit.options and options.backs is Backs.NONE,

@@ -30,6 +30,7 @@ from pnp.geometry import (
 from pnp.kits import Context, Invariant, Kit
 from pnp.layout.board import Grid, frame, squares
 from pnp.layout.component_list import ContentFact, KitList, Lines, component_list, height, lines_for
+from pnp.layout.components import kesse_pieces
 from pnp.layout.foldover import foldover
 from pnp.layout.frame import Sheet, content_box
 from pnp.layout.marks import cap, label, symbol
@@ -516,5 +517,6 @@ KIT = Kit(
     expected=expected,
     invariants=invariants,
     options=(KitOption.PLAYERS,),
+    pieces=kesse_pieces,
 )
 

@@ -33,6 +33,7 @@ from pnp.geometry import (
 from pnp.kits import Context, Invariant, Kit
 from pnp.layout import component_list as kit_list
 from pnp.layout import deck
+from pnp.layout.components import ludo_pieces
 from pnp.layout.frame import Sheet, content_box
 from pnp.layout.imposition import Grid, fit_grid
 from pnp.layout.marks import cap, label
@@ -493,4 +494,5 @@ KIT = Kit(
     expected=expected,
     invariants=invariants,
     options=(KitOption.PLAYERS, KitOption.BACKS),
+    pieces=ludo_pieces,
 )

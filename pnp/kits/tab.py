@@ -34,6 +34,7 @@ from pnp.kits import Context, Invariant, Kit
 from pnp.layout.board import Cell, Grid, SquareArt, board, placed
 from pnp.layout.component_list import ContentFact, KitList, Lines, component_list, lines_for
 from pnp.layout.component_list import height as list_height
+from pnp.layout.components import tab_pieces
 from pnp.layout.foldover import foldover
 from pnp.layout.frame import Sheet, content_box
 from pnp.layout.marks import cap, fitted_text, label
@@ -501,4 +502,5 @@ KIT = Kit(
     text_values=text_values,
     expected=expected,
     invariants=invariants,
+    pieces=tab_pieces,
 )

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pnp.errors import LayoutError, UsageError
 from pnp.geometry import (
@@ -49,7 +49,10 @@ from pnp.geometry import (
 )
 from pnp.layout.frame import Sheet
 from pnp.modes import Face, Role, Tag
-from pnp.presets import MAX_BLEED, Preset
+
+if TYPE_CHECKING:  # a kit module imports its finder from here: no print-shop presets loaded for a plain render
+    from pnp.kits import Kit
+    from pnp.presets import Preset
 
 SAFE_ZONE = 3.0  # mm: no text or symbol nearer the trim
 EDGE = 1.0  # mm: a field this near the trim is a background and runs on into the bleed
@@ -151,7 +154,7 @@ def _split(items: tuple[Shape, ...], trim: Box) -> tuple[Box, Box, tuple[Shape, 
     return None
 
 
-def _ludo(sheets: list[Sheet], spec: Any) -> list[Raw]:
+def ludo_pieces(sheets: list[Sheet], spec: Any) -> list[Raw]:
     """Every card front, each followed by the back of its colour."""
     cw, ch = spec.card
     local = Box(0.0, 0.0, cw, ch)
@@ -179,7 +182,7 @@ def with_backs(fronts: list[Raw], backs: dict[str, Raw], deck_of: Callable[[str]
     return out
 
 
-def _kesse(sheets: list[Sheet], _spec: Any) -> list[Raw]:
+def kesse_pieces(sheets: list[Sheet], _spec: Any) -> list[Raw]:
     """The board (its squares, the barn and the frame round them), then the tokens."""
     out: list[Raw] = []
     counts: dict[str, int] = {}
@@ -203,7 +206,7 @@ def _kesse(sheets: list[Sheet], _spec: Any) -> list[Raw]:
     return out
 
 
-def _tab(sheets: list[Sheet], _spec: Any) -> list[Raw]:
+def tab_pieces(sheets: list[Sheet], _spec: Any) -> list[Raw]:
     """The board, the pieces (plain face in front, starred face behind), the markers (a 4 on each face)."""
     out: list[Raw] = []
     counts: dict[str, int] = {}
@@ -229,7 +232,7 @@ def _tab(sheets: list[Sheet], _spec: Any) -> list[Raw]:
     return out
 
 
-FINDERS: dict[str, Callable[[list[Sheet], Any], list[Raw]]] = {"ludo-cards": _ludo, "kesse-rueben": _kesse, "tab": _tab}
+Finder = Callable[[list[Sheet], Any], list[Raw]]  # a kit's print-shop pieces on its sheets (Kit.pieces)
 
 
 # ---- one piece on its own page -------------------------------------------------------------------------------------
@@ -332,14 +335,18 @@ def finish(raw: Raw, bleed: float, safe: float, size: tuple[float, float] | None
     return Component(raw.name, raw.side, page)
 
 
-def components(kit_id: str, sheets: list[Sheet], spec: Any, bleed: float, preset: Preset | None = None) -> list[Component]:
+def components(kit: Kit, sheets: list[Sheet], spec: Any, bleed: float, preset: Preset | None = None) -> list[Component]:
     """The kit's pieces in deck order: each front followed by its back (or
-    the back first, if the preset says so)."""
-    finder = FINDERS.get(kit_id)
+    the back first, if the preset says so). A kit module names its finder
+    (`Kit.pieces`); a data kit's kinds tag every piece."""
+    kit_id = kit.id
+    finder = kit.pieces
     if finder is None and hasattr(spec, "components"):  # a data kit: its kinds tag every piece
         from pnp.datakit.cards import find as finder
     if finder is None:
         raise UsageError(f"{kit_id} has no cut-out components for --format cards")
+    from pnp.presets import MAX_BLEED
+
     if not (0 <= bleed <= MAX_BLEED):  # NaN fails too
         raise UsageError(f"--bleed {bleed}: choose between 0 and {MAX_BLEED:g} mm")
     raws = finder(sheets, spec)

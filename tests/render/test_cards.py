@@ -355,7 +355,7 @@ def test_png_pixel_size_per_preset(preset: str, tmp_path) -> None:
     sheets = kit.build(Context(Options("nl", get_paper("letter"), players=2), load_catalog(kit.id, "nl"),
                                _process_measurer(), spec))
     p = get_preset(preset)
-    comps = components(kit.id, sheets, spec, p.bleed, p)[:2]
+    comps = components(kit, sheets, spec, p.bleed, p)[:2]
     pdf = render_pdf([c.page for c in comps], PdfMeta("t", "s", "a", "k", "nl"))
     for name, data in card_pngs(pdf, comps, "x", p.dpi):
         with Image.open(BytesIO(data)) as im:
