@@ -62,7 +62,7 @@ def apply_variant(pages: list[Page], variant: Variant) -> list[Page]:
 def scale_sentence(cat: Catalog, paper: Paper) -> str:
     """"Print at 100 % ...: this bar must measure 50 mm", in the catalog's
     language and number format."""
-    return cat.text("scale_check", length=cat.text(f"scale_length_{paper.id}"))
+    return cat.text("scale_check", length=cat.text(paper.scale_key))
 
 
 def build_pages(kit: Kit, options: Options, measure: Measure) -> Built:
