@@ -59,6 +59,33 @@ def _kits_taking(option: KitOption) -> str:
     return ", ".join(k.id for k in registry().values() if option in k.options) or "no kit"
 
 
+def _cards_dpi() -> int:
+    from pnp.formats.cards import CARDS_DPI
+
+    return CARDS_DPI
+
+
+def _default_bleed() -> float:
+    from pnp.presets import DEFAULT_BLEED
+
+    return DEFAULT_BLEED
+
+
+def _player_counts() -> str:
+    """The player counts of the kits that take --players, from their facts: "tab 2; ludo-cards 2-4"."""
+    from pnp.kits import registry
+
+    out = []
+    for k in registry().values():
+        if KitOption.PLAYERS in k.options:
+            try:
+                counts = k.player_counts(k.load_spec())
+            except PnpError:
+                continue  # a broken kit says so when it is rendered, not in the help
+            out.append(f"{k.id} {min(counts)}-{max(counts)}" if len(counts) > 1 else f"{k.id} {counts[0]}")
+    return "; ".join(out) or "no kit"
+
+
 class RegistryHelp(click.Option):
     """An option whose help text is built from a registry (languages,
     papers, formats, kits) when the help is shown: `pnp --help` imports
@@ -330,7 +357,8 @@ def list_kits(kit_dirs: tuple[Path, ...] = ()) -> None:
               help_from=lambda: f"{', '.join(_papers())} or all")
 @click.option("--out", "-o", default="output", callback=parse_out, show_default=True,
               help="Folder the files are written to.")
-@click.option("--players", type=Whole(1, 99), default=None, help="Print the components for N players only (2-4).")
+@click.option("--players", type=Whole(1, 99), default=None, metavar="N", cls=RegistryHelp,
+              help_from=lambda: f"Print the components for N players only ({_player_counts()}).")
 @click.option("--backs", type=click.Choice([b.value for b in Backs]), default=Backs.DUPLEX_LONG.value, show_default=True,
               cls=RegistryHelp, help_from=lambda: f"How card backs are printed ({_kits_taking(KitOption.BACKS)}).")
 @click.option("--back-offset", callback=parse_offset, metavar="X,Y", cls=RegistryHelp,
@@ -338,9 +366,9 @@ def list_kits(kit_dirs: tuple[Path, ...] = ()) -> None:
 @click.option("--format", "formats", default=Format.PDF.value, show_default=True, callback=parse_formats,
               cls=RegistryHelp, help_from=lambda: f"Comma-separated: {', '.join(_formats())}.")
 @click.option("--dpi", type=Whole(20, 600), default=150, show_default=True,
-              help="PNG resolution, 20-600 (cards: 300 unless given).")
+              cls=RegistryHelp, help_from=lambda: f"PNG resolution, 20-600 (cards: {_cards_dpi()} unless given).")
 @click.option("--bleed", callback=parse_bleed, metavar="MM",
-              help="Cards: bleed on every side in mm (default 3, or the preset's).")
+              cls=RegistryHelp, help_from=lambda: f"Cards: bleed on every side in mm (default {_default_bleed():g}, or the preset's).")
 @click.option("--preset", default=None, help="Cards: a print shop's card spec (see pnp list).")
 @click.option("--greyscale", is_flag=True, help="No colour at all.")
 @click.option("--ink-saver", is_flag=True, help="Light fills for cheap printing.")

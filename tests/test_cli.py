@@ -54,6 +54,24 @@ def test_help_on_every_command(command, flag):
             assert name in result.output
 
 
+def test_render_help_takes_its_choices_from_the_registries():
+    """Languages, papers, formats, the kits with backs and the player counts
+    of the kits that take --players come from the registries and the game
+    facts, so a fourth of any is listed without an edit."""
+    import tomllib
+
+    from pnp import paths
+    from pnp.formats import names
+
+    help_text = " ".join(_run("render", "--help").output.split())
+    assert f"{', '.join(languages())} or all" in help_text
+    assert f"{', '.join(PAPERS)} or all" in help_text
+    assert " ".join(f"Comma-separated: {', '.join(names())}.".split()) in help_text.replace("- ", "-")
+    with (paths.TEMPLATES / "ludo-cards" / "game.toml").open("rb") as f:
+        players = tomllib.load(f)["players"]
+    assert f"ludo-cards {min(players)}-{max(players)}" in help_text.replace("- ", "-")
+
+
 def test_the_commands_are_there():
     assert {"list", "render", "validate"} <= set(main.commands)
 
