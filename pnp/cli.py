@@ -419,8 +419,8 @@ def _render(ctx: click.Context, kits: tuple[str, ...], lang: str, paper: str, ou
     from pnp import interrupts
     from pnp.atomic import remove_stale_parts
     from pnp.interrupts import Interrupted, check
-    from pnp.outputs import default_workers, render_all
     from pnp.plan import Request
+    from pnp.workers import default_workers, render_all
 
     _finished = "no file was finished"  # until the jobs are done, the loop below says what was kept
     source = ctx.get_parameter_source

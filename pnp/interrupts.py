@@ -83,7 +83,7 @@ def deferred() -> Iterator[None]:
     """Stop signals wait (blocked) until the block ends, then arrive. Around
     forking worker processes: a child starts with the parent's handlers and
     mask, so it is not stopped before it has set up its own handling (which
-    unblocks them: pnp.outputs._worker_init)."""
+    unblocks them: pnp.workers._worker_init)."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return

@@ -208,7 +208,7 @@ def test_a_signal_that_reaches_us_as_a_c_calls_error_is_still_the_signal(tmp_pat
 
     from click.testing import CliRunner
 
-    import pnp.outputs
+    import pnp.workers
     from pnp import interrupts
     from pnp.cli import main
 
@@ -220,7 +220,7 @@ def test_a_signal_that_reaches_us_as_a_c_calls_error_is_still_the_signal(tmp_pat
         def close(self) -> None:
             pass
 
-    monkeypatch.setattr(pnp.outputs, "render_all", lambda *a, **k: Results())
+    monkeypatch.setattr(pnp.workers, "render_all", lambda *a, **k: Results())
     run = CliRunner().invoke(main, ["render", "tab", "-l", "en", "-p", "a4", "-q", "-o", str(tmp_path / "o")])
     assert run.exit_code == 128 + signal.SIGINT, run.output
     lines = run.output.splitlines()

@@ -36,7 +36,7 @@ def test_help_and_list_import_nothing_heavy(args: tuple[str, ...]) -> None:
 
 def test_help_imports_no_layout() -> None:
     mods = loaded("--help")
-    assert not [m for m in mods if m in ("pnp.geometry", "pnp.kits", "pnp.textflow", "pnp.outputs")]
+    assert not [m for m in mods if m in ("pnp.geometry", "pnp.kits", "pnp.textflow", "pnp.outputs", "pnp.workers")]
 
 
 def test_one_render_without_validation_imports_only_what_it_draws_with(tmp_path) -> None:
