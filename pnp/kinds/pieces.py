@@ -30,7 +30,6 @@ layers, so the two faces come out the same size.
 
 from __future__ import annotations
 
-import enum
 import math
 from dataclasses import dataclass
 from pathlib import Path
@@ -62,18 +61,10 @@ from pnp.layout.foldover import FOLD_GREY, foldover
 from pnp.layout.frame import Sheet, content_box
 from pnp.layout.marks import cap, label
 from pnp.layout.pieces import Piece, block, block_size, even_rows, per_row
-from pnp.modes import Anchor, Role
+from pnp.modes import Anchor, PieceShape, Role
 from pnp.options import Options
 from pnp.spec import Margin, Mm, Name, Schema
 from pnp.textflow import fit, parse_blocks
-
-
-class PieceShape(enum.Enum):
-    """The outline a one-sided piece is cut round (a two-sided one is square)."""
-
-    CIRCLE = "circle"
-    SQUARE = "square"
-    HEXAGON = "hexagon"
 
 GAP = 2.0  # mm between one-sided pieces (each is cut on its own)
 HEAD_H = 11.0  # mm: a heading, up to two lines
