@@ -104,9 +104,10 @@ def load_spec(templates: pathlib.Path | None = None) -> TabSpec:
 
 def text_values(spec: TabSpec, options: Options) -> dict[str, object]:
     paper = options.paper.name
-    if options.lang == "nl":
-        # every {paper} of the Dutch texts starts a compound, which joins the
-        # parts of a name with hyphens: "A4-papier", "US-Letter-papier"
+    if options.lang in ("nl", "de"):
+        # Dutch and German join the parts of a name with hyphens: "A4-papier",
+        # "US-Letter-papier" (every {paper} of the Dutch texts starts a compound),
+        # "im Format US-Letter"
         paper = paper.replace(" ", "-")
     return {"paper": paper, "coins": spec.coins, "pieces": spec.pieces_per_player}
 

@@ -495,11 +495,20 @@ def test_tab_says_which_card_is_for_what(render, lang):
     p2 = page_lines(pdf)[1]
     heading = max((ln for ln in p2 if ln.bold), key=lambda ln: ln.base)  # the first bold line under the header
     assert thin in _norm(_page_text(pdf, 1)).lower()[:300] and thick not in heading.text.lower()
-    # the assembly text keeps the original's thick card, and this kit's note sends page 2 to thin card
+    # the rules page: the making block first sends the board to thick card and page 2 to thin card, and so does
+    # the original's assembly text after it (mended): no sentence sends page 2, or the paper as a whole, to thick card
     p3 = _norm(_page_text(pdf, 2)).lower()
-    assert thick in p3
-    note = next(s for s in re.split(r"(?<=[.!?])\s+", p3) if thin in s)
+    board = {"en": "board", "nl": "bord", "de": "spielbrett"}[lang]
+    sentences = re.split(r"(?<=[.!?])\s+", p3)
+    thick_ones = [s for s in sentences if re.search(rf"\b{thick}", s)]
+    assert len(thick_ones) >= 2
+    for s in thick_ones:
+        assert thin in s or board in s or "1" in s, f"page 3 sends more than the board to thick card: {s!r}"
+    note = next(s for s in sentences if thin in s)
     assert "2" in note
+    making = {"en": "making this kit", "nl": "zo maak je deze set", "de": "so bastelst du dieses set"}[lang]
+    assembly = {"en": "assembly instructions", "nl": "bouwinstructies", "de": "bauanleitung"}[lang]
+    assert p3.index(making) < p3.index(thin) < p3.index(assembly), "the making block comes before the original's text"
 
 
 @pytest.mark.parametrize("paper", list(PAPERS))
@@ -693,3 +702,16 @@ def test_kesse_token_page_says_why_a_token_has_one_face(render, lang, paper):
     pdf = render("kesse-rueben", lang, paper)
     text = normalise(_page_text(pdf, 1))
     assert normalise(load_catalog("kesse-rueben", lang).text("tokens_one_sided")) in text
+
+
+@pytest.mark.parametrize("lang", ["nl", "de"])
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_tab_a_number_word_keeps_what_it_counts(render, lang, paper):
+    """"twee / vellen", "zwei / Bögen" (the native reader, round 4): the
+    making block's number word and the sheets it counts share a line."""
+    pdf = render("tab", lang, paper)
+    word, counted = {"nl": ("twee", "vellen"), "de": ("zwei", "Bögen")}[lang]
+    lines = [_norm(ln.text) for ln in page_lines(pdf)[2]]
+    assert any(f"{word} {counted}" in ln for ln in lines), f"'{word} {counted}' on one line of page 3"
+    for a, b in zip(lines, lines[1:], strict=False):
+        assert not (a.endswith(word) and b.startswith(counted)), f"{a!r} / {b!r}"
