@@ -48,6 +48,8 @@ CUT = Style(width=0.35, role=Role.CUT)
 LINE = Style(width=0.5)
 BLEED = 2.5  # mm: dark faces are inked this far past their cut, so a miscut of 2 mm leaves no white edge
 LEGEND_AT = 6.5  # mm from the grid to a player's legend
+BOARD_EDGE = 10.2  # mm: the board's cut line keeps 10 mm (and its stroke) from the paper's edge, clear of a printer's margin
+ARC_REACH = 7.9  # mm from the grid: how far the arcs between the rows reach out (their bulge and stroke)
 FRAME_CLEAR = 3.0  # mm: a frame keeps this far inside its cut, so a 1 mm miscut never shows as an uneven border
 
 
@@ -251,6 +253,12 @@ def board_sheet(ctx: Context) -> Sheet:
     grid = Grid(spec.rows, spec.columns, spec.square)
     # pad: the frame keeps FRAME_CLEAR inside the cut, the row badges clear of the frame
     label_w, conn_w, band, pad = 9.0, 11.0, 13.0, FRAME_CLEAR + 1.5
+    # the band for the arcs narrows where the paper is short (US Letter), so that the cut keeps
+    # BOARD_EDGE from the paper's edge; the arcs reach ARC_REACH from the grid, the row badges stand clear of them
+    paper_w, _ = ctx.options.paper.size(landscape=True)
+    conn_w = min(conn_w, (paper_w - 2 * BOARD_EDGE - grid.w) / 2 - label_w - pad)
+    if conn_w + label_w / 2 - 3.4 < ARC_REACH + 1.0:  # a row badge (r 3.4) 1 mm clear of the arcs
+        raise LayoutError(f"the Tâb board does not fit {BOARD_EDGE} mm inside the paper's edges")
     border = (label_w + conn_w + pad, band + pad)
     ow, oh = grid.w + 2 * border[0], grid.h + 2 * border[1]
     heading_h = 7.0

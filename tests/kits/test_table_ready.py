@@ -216,6 +216,25 @@ def test_tab_board_frame_keeps_3_mm_inside_the_cut(render, paper):
         assert min(gaps) >= 3.0 - 0.02, f"the board's frame is {min(gaps):.2f} mm from its cut"
 
 
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_tab_board_cut_keeps_10_mm_from_the_paper_edge(render, paper):
+    """The board's cut line (where the knife goes) lies 10 mm or more inside
+    every edge of the sheet, on US Letter too: clear of a printer's margin,
+    and room for fingers and a ruler round the board."""
+    pdf = render("tab", "en", paper)
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        w, h = (v * MM for v in doc[0].get_size())
+    finally:
+        doc.close()
+    objs = [o for o in page_objects(pdf, 0) if o.tag and o.tag[0] == "board"]
+    cut = max((o for o in objs if o.kind == "path" and o.stroke > 0 and not o.dashed), key=lambda o: o.w * o.h)
+    x0, y0, x1, y1 = cut.line()
+    assert x1 - x0 > 200 and y1 - y0 > 100, "the board's outline"
+    gaps = (x0, y0, w - x1, h - y1)
+    assert min(gaps) >= 10.0, f"the board's cut line {min(gaps):.2f} mm from the paper's edge"
+
+
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("paper", list(PAPERS))
 def test_tab_board_text_stays_inside_its_frame(render, lang, paper):
