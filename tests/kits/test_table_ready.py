@@ -734,3 +734,94 @@ def test_tab_a_number_word_keeps_what_it_counts(render, lang, paper):
     assert any(f"{word} {counted}" in ln for ln in lines), f"'{word} {counted}' on one line of page 3"
     for a, b in zip(lines, lines[1:], strict=False):
         assert not (a.endswith(word) and b.startswith(counted)), f"{a!r} / {b!r}"
+
+
+def _mm_top(ln, page_h: float) -> float:
+    """A text line's top (its ascenders), mm from the top of the page."""
+    return page_h - (ln.base + 0.93 * ln.size) * MM
+
+
+def _joined(lines: list) -> str:
+    """Lines read as one text: a line-end hyphen our breaking added joins the word again."""
+    out = ""
+    for ln in lines:
+        t = _norm(ln.text)
+        out = out[:-1] + t if out.endswith("-") and t[:1].islower() else (out + " " + t).strip()
+    return out
+
+
+def _tables(objs: list[Obj]) -> list[Obj]:
+    return [o for o in objs if o.tag and o.tag[0] == "throws" and o.kind == "path" and o.stroke > 0 and not o.filled
+            and o.w > 50 and o.h > 20]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_tab_six_making_pictures_with_captions_clear_of_them(render, lang, paper):
+    """Under the coin-throw tables: six pictures of making a piece (cut
+    roughly, score, fold, glue, cut through both layers, ready), each with
+    its numbered caption, in order from left to right; no picture's ink comes
+    within 1.5 mm of a caption (the NL "helften" caption touched its picture)."""
+    pdf = render("tab", lang, paper)
+    cat = load_catalog("tab", lang)
+    page_h = 279.4 if paper == "letter" else 297.0
+    objs = page_objects(pdf, 1)
+    below = max(t.y1 for t in _tables(objs))
+    lines = [ln for ln in page_lines(pdf)[1] if _mm_top(ln, page_h) > below]
+    firsts = sorted((ln for ln in lines if re.match(r"[1-6]\. ", ln.text)), key=lambda ln: ln.x)
+    assert [ln.text[:2] for ln in firsts] == [f"{i}." for i in range(1, 7)], [ln.text for ln in firsts]
+    keys = ("make_cut", "make_score", "make_fold", "make_glue", "make_trim", "make_ready")
+    captions = []
+    for first, key in zip(firsts, keys, strict=True):
+        mid = (first.x + first.right) / 2
+        mine = sorted((ln for ln in lines if abs((ln.x + ln.right) / 2 - mid) < 3 and ln.base <= first.base
+                       and first.base - ln.base < 3 * first.size), key=lambda ln: -ln.base)
+        assert _joined(mine) == _norm(cat.text(key)), key
+        captions += mine
+    top = min(_mm_top(ln, page_h) for ln in captions)
+    pictures = [o for o in objs if o.kind == "path" and o.y0 > below and o.y0 < top]
+    assert len(pictures) >= 12, "the pictures of the six steps"
+    lowest = max(o.ink()[3] if o.stroke else o.y1 for o in pictures)
+    assert top - lowest >= 1.5, f"a picture {top - lowest:.2f} mm from its caption"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_tab_each_throw_table_carries_a_turn_summary(render, lang, paper):
+    """Each coin-throw table (cut out, one for each player) has the scores
+    and, beside them, a turn in four numbered steps, its text 3 mm and more
+    inside the cut."""
+    pdf = render("tab", lang, paper)
+    cat = load_catalog("tab", lang)
+    page_h = 279.4 if paper == "letter" else 297.0
+    tables = _tables(page_objects(pdf, 1))
+    assert len(tables) == facts("tab")["players"][0]
+    steps = [_norm(t) for t in cat.blocks("turn", coins=facts("tab")["coins"])]
+    assert len(steps) == 4
+    for t in tables:
+        x0, y0, x1, y1 = t.line()
+        inside = [ln for ln in page_lines(pdf)[1] if ln.x * MM > x0 and ln.right * MM < x1
+                  and y0 < _mm_top(ln, page_h) < y1]
+        assert _norm(cat.text("turn_heading")) in [_norm(ln.text) for ln in inside]
+        right = sorted((ln for ln in inside if ln.x * MM > (x0 + x1) / 2 - 5 and not ln.bold), key=lambda ln: -ln.base)
+        text = _joined(right)
+        for step in steps:
+            assert step in text, f"{step!r} not on the table"
+        gap = min(min(ln.x * MM - x0, x1 - ln.right * MM, _mm_top(ln, page_h) - y0) for ln in inside)
+        assert gap >= 3.0 - 0.05, f"a table's text {gap:.2f} mm from its cut"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_tab_pieces_and_markers_have_distinct_headings(render, lang):
+    """Over the four blocks on page 2: light pieces, their markers, dark
+    pieces, theirs, four different headings; the note says any small token
+    does as a marker, and so does the rules page."""
+    pdf = render("tab", lang, "a4")
+    cat = load_catalog("tab", lang)
+    wanted = [_norm(cat.text(k)) for k in ("light_pieces", "markers_light", "dark_pieces", "markers_dark")]
+    assert len(set(wanted)) == 4
+    bold = [_norm(ln.text) for ln in page_lines(pdf)[1] if ln.bold]
+    for w in wanted:
+        assert bold.count(w) == 1, f"{w!r} heads one block"
+    token = {"en": "button", "nl": "knoop", "de": "knopf"}[lang]
+    assert token in _norm(_page_text(pdf, 1)).lower() and token in _norm(_page_text(pdf, 2)).lower()
