@@ -354,10 +354,12 @@ def pieces_sheet(ctx: Context) -> Sheet:
     x0 = area.x + TRIM + 0.5
     if mx0 - BLEED < x0 + block_w + TRIM + mgap:
         raise LayoutError("the pieces and the row-4 markers do not fit side by side")
+    headings = {"light": ("light_pieces", "markers_light"), "dark": ("dark_pieces", "markers_dark")}
     for side, dark in (("light", False), ("dark", True)):
         # each block has its own heading: "Light pieces" over the pieces, "Markers for light pieces" over theirs
-        items.append(label(area.x, y + 3.0, cat.text(f"{side}_pieces"), "Sans-Bold", 8, m, 60, Anchor.START))
-        items.append(label(mx0, y + 3.0, cat.text(f"markers_{side}"), "Sans-Bold", 8, m, area.right - mx0, Anchor.START))
+        pieces_key, markers_key = headings[side]
+        items.append(label(area.x, y + 3.0, cat.text(pieces_key), "Sans-Bold", 8, m, 60, Anchor.START))
+        items.append(label(mx0, y + 3.0, cat.text(markers_key), "Sans-Bold", 8, m, area.right - mx0, Anchor.START))
         y0 = y + 4.0 + BLEED  # the dark markers' field 0.4 mm under the labels' descenders
         # the pieces stand PIECE_GAP apart (pnp.layout.pieces), each with its own colour past its cut
         items += block(Piece(piece(p, dark), 2 * p, p), spec.pieces_per_player, per_row, x0, y0, ("piece", side),
