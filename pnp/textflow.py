@@ -339,8 +339,8 @@ def break_points(text: str, lang: str) -> tuple[tuple[int, bool, int], ...]:
         if ch == "-" and i >= 2 and text[i - 1].isalpha() and text[i - 2].isalpha() and len(text) - i > 3:
             own = True
             lead = text[:i].lstrip("(„‘“*")
-            if lead.isupper() and len(lead) <= 3:
-                continue  # an abbreviation keeps the name it starts: "US-Letter", not "US-" | "Letter"
+            if (lead.isupper() and len(lead) <= 3) or text[i + 1].isdigit():
+                continue  # an abbreviation keeps the name it starts ("US-Letter", not "US-" | "Letter"), a word its number ("row-4")
             points[i + 1] = (False, OWN_HYPHEN)
     if lang and not own:  # a compound breaks at its own hyphens only
         for m in _LETTERS.finditer(text):

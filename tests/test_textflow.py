@@ -410,3 +410,5 @@ def test_an_abbreviation_keeps_the_name_after_its_hyphen():
     assert break_points("US-Letter", "de") == ()
     assert 3 not in [p for p, _, _ in break_points("US-Letter-papier", "nl")]
     assert [p for p, _, _ in break_points("Print-and-Play-Bögen", "de")] == [6, 10, 15]
+    assert break_points("row-4\u00a0markers", "en") == (), "never 'row-' | '4 markers'"
+    assert break_points("rij-4-fiches", "nl") == ()
