@@ -380,7 +380,10 @@ def pieces_sheet(ctx: Context) -> Sheet:
     tw = (area.w - 2.0 - 8.0 * (n_tables - 1)) / n_tables
     if tw < 60.0:
         raise LayoutError(f"{n_tables} coin-throw tables do not fit side by side on the pieces page")
-    table_h = throw_table_h(spec)
+    # the tables take up to TABLE_SPARE mm of what the page leaves under the making steps, so the turn
+    # summary is set larger where the paper is taller (A4)
+    spare = area.bottom - (y + 1.0 + throw_table_h(spec) + 2.5 + MAKING_H)
+    table_h = throw_table_h(spec) + max(0.0, min(TABLE_SPARE, spare - 4.0))
     for k in range(n_tables):
         table = throw_table(Box(area.x + 1.0 + k * (tw + 8.0), y + 1.0, tw, table_h), spec, ctx)
         items.append(Group(tuple(table), tag=("throws", str(k + 1))))
@@ -501,7 +504,8 @@ def throw_table_h(spec: TabSpec) -> float:
     return 9.0 + THROW_ROW * (len(spec.scores) + 1) + 4.0
 
 
-SCORES_W = 0.46  # of a table's width: the scores; the rest is the turn summary
+TABLE_SPARE = 10.0  # mm: the most a table grows into room the page leaves
+SCORES_W = 0.42  # of a table's width: the scores; the rest is the turn summary
 
 
 def throw_table(box: Box, spec: TabSpec, ctx: Context) -> list[Shape]:
@@ -510,7 +514,7 @@ def throw_table(box: Box, spec: TabSpec, ctx: Context) -> list[Shape]:
     cat, m = ctx.cat, ctx.measure
     row_h = THROW_ROW
     base = row_h / 2 + 1.3  # a row's baseline: its 8 pt text centred in it
-    h = throw_table_h(spec)
+    h = box.h
     out: list[Shape] = [Rect(box.x, box.y, box.w, h, Style(width=0.4, role=Role.CUT))]
     sw = box.w * SCORES_W
     out.append(label(box.x + sw / 2 + 1.5, box.y + 6.0, cat.text("throws_heading"), "Sans-Bold", 9, m, sw - 4))
