@@ -1,0 +1,155 @@
+"""Kesse Rüben at the table (issue 23, the hobbyist's round 4), read from
+the rendered PDFs with PDFium: what the paper pawns are, how to fold one,
+the tinted tokens, the fold note above the sheet, the scale check on one
+line. Expected values come from the game facts and the catalogs."""
+
+from __future__ import annotations
+
+import re
+
+import pypdfium2 as pdfium
+import pytest
+
+from pnp.i18n import load_catalog
+from pnp.kits.kesse_rueben import load_spec
+from pnp.paper import PAPERS
+from tests.helpers import LANGS
+
+KIT = "kesse-rueben"
+SPEC = load_spec()
+# the box the rules take their pawns from, in each language's own words
+BOX = {"en": "Ludo box", "nl": "Mens Erger Je Niet-doos", "de": "Mensch-ärgere-dich-nicht-Schachtel"}
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.replace("\u00a0", " ").replace("\u00ad", "").split())
+
+
+def page_text(pdf, index: int) -> str:
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        return _norm(doc[index].get_textpage().get_text_range().replace("\r\n", " ").replace("\x02", "-").replace("\ufffe", "-"))
+    finally:
+        doc.close()
+
+
+def joined(pdf, index: int) -> str:
+    """The page's text with words broken at a line end joined again."""
+    return re.sub(r"(\w)- (\w)", r"\1\2", page_text(pdf, index))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_paper_pawns_are_the_pawns_the_rules_ask_for(rendered, lang):
+    """Page 1 lists the paper pawns as the rules' pawns; the rules take them
+    from a Ludo box; page 2 says the paper pawns replace those."""
+    pdf = rendered(KIT, lang, "a4")
+    cat = load_catalog(KIT, lang)
+    first, second = joined(pdf, 0), joined(pdf, 1)
+    pawns = _norm(cat.text("contents_pawns", n=len(SPEC.kinds)))  # a pawn for each kind of turnip
+    assert pawns in first
+    assert {"en": "rules", "nl": "regels", "de": "Regeln"}[lang] in pawns, "the list says whose pawns they are"
+    assert BOX[lang] in first, "the rules take the pawns from a Ludo box"
+    note = _norm(f"{cat.text('pawns_heading')}: {cat.text('pawns_note')}")
+    assert note[:60] in second
+    assert BOX[lang] in second, "the pawns' note names the box the paper pawns replace"
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_label_and_its_sentence_follow_the_language(rendered, lang, paper):
+    """After a label's colon the sentence runs on in lower case in English
+    and Dutch (as the tokens' note does: 'Printed on one side on purpose: a
+    token ...') and starts with a capital in German."""
+    second = page_text(rendered(KIT, lang, paper), 1)
+    cat = load_catalog(KIT, lang)
+    for label in (cat.text("pawns_heading"), cat.text("tokens_one_sided").split(":")[0]):
+        found = re.search(re.escape(_norm(label)) + r": (\w)", second)
+        assert found, f"{label!r}: not on page 2"
+        first = found.group(1)
+        assert first.isupper() if lang == "de" else first.islower(), f"{lang}: {label}: {first}"
+
+
+def _fills(pdf, index: int) -> list[tuple[tuple[float, float, float, float], tuple[int, int, int], tuple | None]]:
+    """Every filled path on a page: its box in mm (y down), its fill colour
+    (0-255) and the component tag that holds it."""
+    import ctypes
+
+    import pypdfium2.raw as c
+
+    from tests.printer import MM, _bounds, _objects, _utf16
+
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        page = doc[index]
+        h = page.get_size()[1]
+        top = [c.FPDFPage_GetObject(page.raw, i) for i in range(c.FPDFPage_CountObjects(page.raw))]
+        out = []
+        for raw, m, holder in _objects(top, None, None):
+            if c.FPDFPageObj_GetType(raw) != c.FPDF_PAGEOBJ_PATH:
+                continue
+            mode, stroked = ctypes.c_int(), ctypes.c_int()
+            c.FPDFPath_GetDrawMode(raw, ctypes.byref(mode), ctypes.byref(stroked))
+            if not mode.value:
+                continue
+            rgba = [ctypes.c_uint() for _ in range(4)]
+            c.FPDFPageObj_GetFillColor(raw, *(ctypes.byref(v) for v in rgba))
+            x0, y0, x1, y1 = _bounds(raw, m)
+            tag = None if holder is None else (_utf16(c.FPDFPageObjMark_GetParamStringValue, holder[0], b"K"),
+                                               _utf16(c.FPDFPageObjMark_GetParamStringValue, holder[0], b"V"))
+            out.append(((x0 * MM, (h - y1) * MM, x1 * MM, (h - y0) * MM), (rgba[0].value, rgba[1].value, rgba[2].value),
+                        tag))
+        return out
+    finally:
+        doc.close()
+
+
+def _token_cuts(pdf, kind: str) -> tuple[float, float, float, float]:
+    """The outer edge of the ink of the cut lines round a kind's tokens."""
+    from tests.kits.test_table_ready import page_objects
+
+    cuts = [o for o in page_objects(pdf, 1) if o.tag == ("token", kind) and o.kind == "path" and o.stroke > 0
+            and not o.filled and o.w > 15]
+    assert cuts
+    inks = [o.ink() for o in cuts]  # where the cut lines' ink ends (PDFium pads a stroke's bounds by its width)
+    return (min(i[0] for i in inks), min(i[1] for i in inks), max(i[2] for i in inks), max(i[3] for i in inks))
+
+
+def _hex(code: str) -> tuple[int, int, int]:
+    return tuple(int(code[i:i + 2], 16) for i in (1, 3, 5))  # type: ignore[return-value]
+
+
+TINT_PAST = 2.0  # mm: how far a kind's tint runs past the outer edge of its tokens' cut lines
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_each_kind_of_token_lies_on_its_tint_running_2_mm_past_the_cut(rendered, paper):
+    """The tint of each kind (from the facts) lies under all its tokens and
+    runs TINT_PAST mm past the outer edge of their cut lines on every side,
+    so a cut that misses by less shows no white edge; the tints of two kinds
+    do not touch; each tint is light enough for black text in greyscale
+    (luminance 0.75 or more) and the four differ."""
+    import tomllib
+
+    from pnp import paths
+
+    with (paths.TEMPLATES / KIT / "game.toml").open("rb") as f:
+        looks = tomllib.load(f)["look"]
+    pdf = rendered(KIT, "en", paper)
+    fills = _fills(pdf, 1)
+    fields = {}
+    for kind in SPEC.kinds:
+        want = _hex(looks[kind]["tint"])
+        x0, y0, x1, y1 = _token_cuts(pdf, kind)
+        under = [b for b, rgb, tag in fills if tag is None and max(abs(p - q) for p, q in zip(rgb, want, strict=True)) <= 1
+                 and b[0] <= x0 and b[1] <= y0 and b[2] >= x1 and b[3] >= y1]
+        assert len(under) == 1, f"{kind}: one tint under all its tokens"
+        b = under[0]
+        past = (x0 - b[0], y0 - b[1], b[2] - x1, b[3] - y1)
+        assert min(past) >= TINT_PAST - 0.02, f"{kind}: the tint runs {min(past):.2f} mm past the cut"
+        fields[kind] = b
+        lum = (0.2126 * want[0] + 0.7152 * want[1] + 0.0722 * want[2]) / 255
+        assert lum >= 0.75, f"{kind}: tint luminance {lum:.2f}"
+    boxes = sorted(fields.values(), key=lambda b: b[1])
+    for a, b in zip(boxes, boxes[1:], strict=False):
+        assert b[1] - a[3] >= 1.0, "white between two kinds' tints"
+    assert len({looks[k]["tint"] for k in SPEC.kinds}) == len(SPEC.kinds)
