@@ -60,8 +60,9 @@ TEXT_CLEAR = 4.0  # mm from the cut line to any text inside it: the sheet is cut
 BOARD_CLEAR = 3.0  # mm at least from the board's frame to the cut and to the fold
 TOKEN_SAFE = 3.0  # mm from a token's cut to its label and symbols (a print shop's safe zone too)
 PAWN_BLEED = 2.5  # mm: a pawn's colour runs this far past the middle of its cut line (2.3 past its ink)
-TRIM_TOP = 9.0  # mm from the safe area's top to the cut line of the folded sheet
-TRIM_BOTTOM = 11.0  # mm from the safe area's bottom to that cut line
+TRIM_TOP = 12.0  # mm from the safe area's top to the cut line of the folded sheet (the header, the folding note)
+TRIM_BOTTOM = 8.0  # mm from the safe area's bottom to that cut line (the scale check)
+SCALE_PT = 7.0  # the scale check's sentence: one line, beside the bar or above it
 FOLD_MARK_DASH = (1.5, 1.0)  # mm: dash and gap of the fold marks in the margins
 HEAD_MIN_PT = 7.0  # the setup table's headers stay at the body's floor (MIN_BODY_PT) or more
 TINT_BLEED = 2.3  # mm past the middle of its tokens' outer cut line (2.15 past its ink): a kind's tint, so a miscut leaves no white edge
@@ -362,9 +363,11 @@ def fold_sheet(ctx: Context) -> Sheet:
     here = cat.text("fold_here")
     for base in (trim.y - 2.2, trim.bottom + 3.6):
         items.append(label(fold_x + 1.5, base, here, "Sans-Bold", 7, m, 30.0, Anchor.START, grey(0.35)))
+    # the folding note at the top, read before the sheet is folded: under the
+    # page header, on the board's half (the header's page count is on the other)
     note = parse_blocks([cat.text("fold_note")], cat.lang)
-    nx = fold_x + 25.0
-    cols, _ = fit(note, [Box(nx, trim.bottom + 1.2, safe.right - nx, TRIM_BOTTOM - 1.2)], m, 7.5, 6.0)
+    note_top = safe.y + 4.4
+    cols, _ = fit(note, [Box(safe.x + 0.3, note_top, fold_x - 3.0 - safe.x - 0.3, trim.y - 1.0 - note_top)], m, 7.5, 6.0)
     items += cols[0]
 
     # rules face: what the game is, the setup table, the rules, the credits
@@ -395,9 +398,18 @@ def fold_sheet(ctx: Context) -> Sheet:
     cols, _ = fit(blocks, boxes, m, 9.5, MIN_BODY_PT)
     for col in cols:
         items += col
-    # the scale check in the bottom margin of the board half (never across the fold)
+    # the scale check in the bottom margin of the board half (never across
+    # the fold), its sentence on one line: beside the bar, or above it where
+    # the half is too narrow for both
     bar_end = safe.x + 0.5 + paper.scale_bar + 3.0
-    scale_label = Box(bar_end, safe.bottom - 7.0, fold_x - 3.0 - bar_end, 7.0)
+    room = fold_x - 3.0 - bar_end
+    from pnp.build import scale_sentence  # the words the frame puts beside the bar
+
+    sentence = scale_sentence(cat, paper)
+    if m(sentence, "Sans", SCALE_PT) <= room - 0.5:
+        scale_label = Box(bar_end, safe.bottom - 5.0, room, 5.0)
+    else:
+        scale_label = Box(safe.x + 0.5, trim.bottom + 0.7, fold_x - 3.0 - safe.x - 0.5, 3.4)
     return Sheet(True, tuple(items), "fold-and-glue sheet", scale_label=scale_label)
 
 

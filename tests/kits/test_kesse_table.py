@@ -14,6 +14,7 @@ from pnp.i18n import load_catalog
 from pnp.kits.kesse_rueben import load_spec
 from pnp.paper import PAPERS
 from tests.helpers import LANGS
+from tests.textlines import page_lines
 
 KIT = "kesse-rueben"
 SPEC = load_spec()
@@ -153,3 +154,55 @@ def test_each_kind_of_token_lies_on_its_tint_running_2_mm_past_the_cut(rendered,
     for a, b in zip(boxes, boxes[1:], strict=False):
         assert b[1] - a[3] >= 1.0, "white between two kinds' tints"
     assert len({looks[k]["tint"] for k in SPEC.kinds}) == len(SPEC.kinds)
+
+
+def _margin_lines(render, lang: str, paper: str):
+    """The fold sheet's text lines (in mm, y down), its trim's cut line (the
+    middle of the line) and the fold's x."""
+    from tests.kits.test_table_ready import _fold_sheet
+    from tests.printer import MM
+
+    objs, trim, fold, pdf = _fold_sheet(render, lang, paper)
+    page_h = 215.9 if paper == "letter" else 210.0
+    lines = [(_norm(ln.text), ln.x * MM, ln.right * MM, page_h - (ln.base + 0.93 * ln.size) * MM,
+              page_h - (ln.base - 0.24 * ln.size) * MM) for ln in page_lines(pdf)[0]]
+    return lines, trim.line(), fold
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_folding_note_is_at_the_top_outside_the_trim(render, lang, paper):
+    """How to fold and glue, and which way, is read first: in the top margin
+    the last cut takes away, on the board's half, clear of the cut line and
+    of the fold; the sheet's text inside the trim keeps 4 mm from the cut
+    (tests/kits/test_table_ready.py)."""
+    lines, (cx0, cy0, cx1, cy1), fold = _margin_lines(render, lang, paper)
+    note = _norm(load_catalog(KIT, lang).text("fold_note"))
+    words = note.split()
+    mine = [ln for ln in lines if ln[0] and ln[0].split()[0].rstrip("-") in note and ln[4] < cy0 and ln[1] < fold]
+    text = re.sub(r"(\w)- (\w)", r"\1\2", " ".join(ln[0] for ln in mine))
+    assert text.startswith(" ".join(words[:4])) and text.endswith(" ".join(words[-3:])), text
+    for _, _x0, x1, _top, bottom in mine:
+        assert bottom <= cy0 - 0.8, "the note stays above the top cut line"
+        assert x1 <= fold - 2.0, "the note stays on the board's half, clear of the fold"
+    assert not [ln for ln in lines if ln[3] > cy1 and ln[0] in note and len(ln[0]) > 20], "nothing of it at the foot"
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_scale_check_reads_on_one_line_below_the_trim(render, lang, paper):
+    """The scale sentence is one line in the bottom margin of the board's
+    half: below the cut line, left of the fold, nothing of it wrapped."""
+    from pnp.build import scale_sentence
+    from pnp.paper import get_paper
+
+    lines, (cx0, cy0, cx1, cy1), fold = _margin_lines(render, lang, paper)
+    sentence = _norm(scale_sentence(load_catalog(KIT, lang), get_paper(paper)))
+    (line,) = [ln for ln in lines if ln[0] == sentence]
+    _, x0, x1, top, bottom = line
+    assert top >= cy1 + 0.5 and x1 <= fold - 2.0, f"the scale sentence at {x0:.1f}-{x1:.1f}, {top:.1f} mm"
+
+
+@pytest.fixture(scope="module")
+def render(rendered):
+    return rendered
