@@ -68,6 +68,8 @@ HEAD_MIN_PT = 7.0  # the setup table's headers stay at the body's floor (MIN_BOD
 TINT_BLEED = 2.3  # mm past the middle of its tokens' outer cut line (2.15 past its ink): a kind's tint, so a miscut leaves no white edge
 TINT_MIX = 0.25  # a tint not given in the facts: this much of the kind's colour on white
 KIND_GAP = 2.0  # mm of white between two kinds' tints, so each block's tint is its own
+AID_GAP = 3.0  # mm from the board's frame to the turn in brief under it
+AID_H = 14.5  # mm for the turn in brief: four lines at 8 pt
 CREDIT_GAP = 3.0  # mm at least between the rules and the credit line under them
 CUT = Style(width=0.3, stroke=grey(0.3), role=Role.CUT)
 LEAF = (0.0, 0.45, 0.25)
@@ -326,18 +328,24 @@ def fold_sheet(ctx: Context) -> Sheet:
     items: list[Shape] = [Rect(trim.x, trim.y, trim.w, trim.h, CUT)]
     vals = text_values(spec, ctx.options)
 
-    # board face: the title and the board, centred on the half between the
-    # cut and the fold (equal borders), the board's frame BOARD_CLEAR from both
+    # board face: the title, the board and the turn in brief under it (seen
+    # while playing), centred on the half between the cut and the fold (equal
+    # borders), the board's frame BOARD_CLEAR from both, the text TEXT_CLEAR
     frame_w = 1.0
     s = board_square(spec, half.w - 2 * (BOARD_CLEAR + frame_w / 2))
     bw = spec.board * s
     title_h = 14.0
-    y = half.y + pad + max(0.0, (half.h - 2 * pad - title_h - bw) / 2)
+    stack = title_h + bw + frame_w / 2 + AID_GAP + AID_H
+    y = half.y + pad + max(0.0, (half.h - 2 * pad - stack) / 2)
     items.append(label(half.cx, y + 9.5, cat.text("title"), "Sans-Bold", 26, m, half.w - 2 * pad))
     bx = half.cx - bw / 2
     by = y + title_h
-    if by + bw + frame_w / 2 > half.bottom - BOARD_CLEAR + 1e-6:
-        raise LayoutError("the board does not fit its half of the sheet")
+    if by + bw + frame_w / 2 + AID_GAP + AID_H > half.bottom - pad + 1e-6:
+        raise LayoutError("the board and the turn in brief do not fit their half of the sheet")
+    aid_x = max(bx, half.x + pad)
+    aid = Box(aid_x, by + bw + frame_w / 2 + AID_GAP, min(bx + bw, fold_x - pad) - aid_x, AID_H)
+    cols, _ = fit(parse_blocks([cat.text("turn_aid")], cat.lang), [aid], m, 8.0, MIN_BODY_PT)
+    items += cols[0]
     # the board's squares (pnp.layout.board), each on the sheet itself as the print-shop export finds it, and its frame
     grid = Grid(spec.board, spec.board, s)
     barn = cat.text("barn")
