@@ -33,7 +33,7 @@ from pnp.layout.component_list import ContentFact, KitList, Lines, component_lis
 from pnp.layout.foldover import foldover
 from pnp.layout.frame import Sheet, content_box
 from pnp.layout.marks import cap, label, symbol
-from pnp.layout.pieces import Piece, block, even_rows, slots
+from pnp.layout.pieces import Piece, block, even_rows, field, slots
 from pnp.layout.rules import MIN_BODY_PT
 from pnp.modes import Anchor, Role
 from pnp.options import Options
@@ -500,9 +500,14 @@ def token_sheet(ctx: Context) -> Sheet:
     spread = min(10.0, max(0.0, (area.h - need) / (len(spec.kinds) + 1)))
     for k, kind in enumerate(spec.kinds):
         name = cat.text(kind)
+        # the tint: under the full rows, and under the tokens of a short last row (no tinted empty place)
+        full, last = divmod(n, per_row)
+        if full:
+            items.append(field(gx, y, per_row * t, full * t, TINT_BLEED, spec.looks[kind].tint))
+        if last:
+            items.append(field(gx, y + full * t, last * t, t, TINT_BLEED, spec.looks[kind].tint))
         # the tokens of a kind share their cut lines (pnp.layout.pieces)
-        items += block(Piece(token(kind, spec, name, m), t, t), n, per_row, gx, y, ("token", kind),
-                       under=spec.looks[kind].tint, bleed=TINT_BLEED)
+        items += block(Piece(token(kind, spec, name, m), t, t), n, per_row, gx, y, ("token", kind))
         y += rows * t + TINT_BLEED + (KIND_GAP + TINT_BLEED + spread if k < len(spec.kinds) - 1 else 3.0 + spread)
     # the pawns: what they are and how to fold them (a picture beside the note), then the pawns
     cols, _ = fit(note, [Box(area.x, y, note_w, PAWN_NOTE_H)], m, 8.5, 7.0)

@@ -104,15 +104,18 @@ def _fills(pdf, index: int) -> list[tuple[tuple[float, float, float, float], tup
         doc.close()
 
 
-def _token_cuts(pdf, kind: str) -> tuple[float, float, float, float]:
-    """The outer edge of the ink of the cut lines round a kind's tokens."""
+def _token_cuts(pdf, kind: str) -> list[tuple[float, float, float, float]]:
+    """Where the ink of each of a kind's token outlines ends (PDFium pads a stroke's bounds by its width)."""
     from tests.kits.test_table_ready import page_objects
 
     cuts = [o for o in page_objects(pdf, 1) if o.tag == ("token", kind) and o.kind == "path" and o.stroke > 0
             and not o.filled and o.w > 15]
     assert cuts
-    inks = [o.ink() for o in cuts]  # where the cut lines' ink ends (PDFium pads a stroke's bounds by its width)
-    return (min(i[0] for i in inks), min(i[1] for i in inks), max(i[2] for i in inks), max(i[3] for i in inks))
+    return [o.ink() for o in cuts]
+
+
+def _covered(x: float, y: float, boxes) -> bool:
+    return any(b[0] <= x + 1e-6 and x - 1e-6 <= b[2] and b[1] <= y + 1e-6 and y - 1e-6 <= b[3] for b in boxes)
 
 
 def _hex(code: str) -> tuple[int, int, int]:
@@ -122,38 +125,70 @@ def _hex(code: str) -> tuple[int, int, int]:
 TINT_PAST = 2.0  # mm: how far a kind's tint runs past the outer edge of its tokens' cut lines
 
 
+@pytest.mark.parametrize("players", [None, 4])
 @pytest.mark.parametrize("paper", list(PAPERS))
-def test_each_kind_of_token_lies_on_its_tint_running_2_mm_past_the_cut(rendered, paper):
-    """The tint of each kind (from the facts) lies under all its tokens and
-    runs TINT_PAST mm past the outer edge of their cut lines on every side,
-    so a cut that misses by less shows no white edge; the tints of two kinds
-    do not touch; each tint is light enough for black text in greyscale
-    (luminance 0.75 or more) and the four differ."""
+def test_each_kind_of_token_lies_on_its_tint_running_2_mm_past_the_cut(render_players, paper, players):
+    """The tint of each kind (from the facts) lies under its tokens and runs
+    TINT_PAST mm past the outer edge of their cut lines on every side (every
+    point TINT_PAST mm out from a token's cut is tinted), so a cut that
+    misses by less shows no white edge; no tint where there is no token (a
+    short last row); the tints of two kinds do not touch; each tint is light
+    enough for black text in greyscale (luminance 0.75 or more) and the four
+    differ."""
     import tomllib
 
     from pnp import paths
 
     with (paths.TEMPLATES / KIT / "game.toml").open("rb") as f:
         looks = tomllib.load(f)["look"]
-    pdf = rendered(KIT, "en", paper)
+    pdf = render_players(KIT, "en", paper, players)
     fills = _fills(pdf, 1)
     fields = {}
     for kind in SPEC.kinds:
         want = _hex(looks[kind]["tint"])
-        x0, y0, x1, y1 = _token_cuts(pdf, kind)
-        under = [b for b, rgb, tag in fills if tag is None and max(abs(p - q) for p, q in zip(rgb, want, strict=True)) <= 1
-                 and b[0] <= x0 and b[1] <= y0 and b[2] >= x1 and b[3] >= y1]
-        assert len(under) == 1, f"{kind}: one tint under all its tokens"
-        b = under[0]
-        past = (x0 - b[0], y0 - b[1], b[2] - x1, b[3] - y1)
-        assert min(past) >= TINT_PAST - 0.02, f"{kind}: the tint runs {min(past):.2f} mm past the cut"
-        fields[kind] = b
+        cuts = _token_cuts(pdf, kind)
+        tints = [b for b, rgb, tag in fills if tag is None and max(abs(p - q) for p, q in zip(rgb, want, strict=True)) <= 1]
+        assert tints, f"{kind}: no tint"
+        d = TINT_PAST - 0.02
+        for x0, y0, x1, y1 in cuts:
+            for k in range(21):
+                f = k / 20
+                for px, py in ((x0 - d, y0 - d + f * (y1 - y0 + 2 * d)), (x1 + d, y0 - d + f * (y1 - y0 + 2 * d)),
+                               (x0 - d + f * (x1 - x0 + 2 * d), y0 - d), (x0 - d + f * (x1 - x0 + 2 * d), y1 + d)):
+                    assert _covered(px, py, tints), f"{kind}: white {TINT_PAST} mm from a token's cut at ({px:.1f}, {py:.1f})"
+        for b in tints:  # every tinted place is a token's, or within the bleed of one
+            for px, py in ((b[0] + 3, b[1] + 3), (b[2] - 3, b[1] + 3), (b[0] + 3, b[3] - 3), (b[2] - 3, b[3] - 3)):
+                assert _covered(px, py, cuts), f"{kind}: tint without a token at ({px:.1f}, {py:.1f})"
+        fields[kind] = (min(b[0] for b in tints), min(b[1] for b in tints), max(b[2] for b in tints), max(b[3] for b in tints))
         lum = (0.2126 * want[0] + 0.7152 * want[1] + 0.0722 * want[2]) / 255
         assert lum >= 0.75, f"{kind}: tint luminance {lum:.2f}"
     boxes = sorted(fields.values(), key=lambda b: b[1])
     for a, b in zip(boxes, boxes[1:], strict=False):
         assert b[1] - a[3] >= 1.0, "white between two kinds' tints"
     assert len({looks[k]["tint"] for k in SPEC.kinds}) == len(SPEC.kinds)
+
+
+@pytest.fixture(scope="module")
+def render_players(tmp_path_factory):
+    from pnp.fonts import Measurer
+    from pnp.kits import get_kit
+    from pnp.options import Options
+    from pnp.outputs import render_one
+    from pnp.paper import get_paper
+
+    folder = tmp_path_factory.mktemp("kesse-table")
+    measure = Measurer()
+    cache = {}
+
+    def get(kit_id, lang, paper, players):
+        key = (kit_id, lang, paper, players)
+        if key not in cache:
+            out = folder / "-".join(str(k) for k in key)
+            (cache[key],) = render_one(get_kit(kit_id), Options(lang, get_paper(paper), players=players), out, ("pdf",),
+                                       150, measure, validate=False).files
+        return cache[key]
+
+    return get
 
 
 def _margin_lines(render, lang: str, paper: str):
