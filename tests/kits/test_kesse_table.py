@@ -60,12 +60,15 @@ def test_the_paper_pawns_are_the_pawns_the_rules_ask_for(rendered, lang):
 def test_a_label_and_its_sentence_follow_the_language(rendered, lang, paper):
     """After a label's colon the sentence runs on in lower case in English
     and Dutch (as the tokens' note does: 'Printed on one side on purpose: a
-    token ...') and starts with a capital in German."""
-    second = page_text(rendered(KIT, lang, paper), 1)
+    token ...') and starts with a capital in German: the pawns' note, the
+    tokens' note, the turn in brief."""
+    pdf = rendered(KIT, lang, paper)
+    pages = (page_text(pdf, 0), page_text(pdf, 1))
     cat = load_catalog(KIT, lang)
-    for label in (cat.text("pawns_heading"), cat.text("tokens_one_sided").split(":")[0]):
-        found = re.search(re.escape(_norm(label)) + r": (\w)", second)
-        assert found, f"{label!r}: not on page 2"
+    for page, label in ((1, cat.text("pawns_heading")), (1, cat.text("tokens_one_sided").split(":")[0]),
+                        (0, cat.text("turn_aid").split(":")[0].strip("*"))):
+        found = re.search(re.escape(_norm(label)) + r": (\w)", pages[page])
+        assert found, f"{label!r}: not on page {page + 1}"
         first = found.group(1)
         assert first.isupper() if lang == "de" else first.islower(), f"{lang}: {label}: {first}"
 
