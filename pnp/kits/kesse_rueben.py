@@ -544,7 +544,7 @@ def fold_picture(m: Measure) -> list[Shape]:
     cell = w / 3
     ground = h - 2.5
     for i in range(3):
-        out.append(label(i * cell + 1.6, 3.0, str(i + 1), "Sans-Bold", 8, m, 4, Anchor.MIDDLE))
+        out.append(label(i * cell + 1.6, 3.0, str(i + 1), "Sans", 8.5, m, 4, Anchor.MIDDLE))
     # 1: the strip from above, feet | face | face | feet, its folds dashed
     sx, sw, sh = 4.0, cell - 8.0, 5.0
     sy = ground - sh
