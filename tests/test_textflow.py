@@ -20,6 +20,7 @@ from pnp.textflow import (
     visible_words,
     wrap,
 )
+from tests.helpers import KIT_IDS, LANGS
 
 PARAGRAPH = (
     "The player whose turn it is throws again and again till he gets a throw of two or three heads, "
@@ -307,8 +308,8 @@ def _rules_paragraphs() -> list[tuple[str, str]]:
     from pnp import paths
 
     out = []
-    for kit in ("tab", "kesse-rueben", "ludo-cards"):
-        for lang in ("en", "nl", "de"):
+    for kit in KIT_IDS:
+        for lang in LANGS:
             with (paths.TEMPLATES / kit / "lang" / f"{lang}.toml").open("rb") as f:
                 cat = tomllib.load(f)
             for key in ("rules", "guide"):

@@ -12,6 +12,7 @@ import msgspec
 
 from pnp.errors import LayoutError
 from pnp.geometry import (
+    ASCENT,
     BLACK,
     PT,
     WHITE,
@@ -33,6 +34,7 @@ from pnp.kits import Context, Invariant, Kit
 from pnp.layout.board import Cell, Grid, SquareArt, board, placed
 from pnp.layout.component_list import ContentFact, KitList, Lines, component_list, lines_for
 from pnp.layout.component_list import height as list_height
+from pnp.layout.components import tab_pieces
 from pnp.layout.foldover import foldover
 from pnp.layout.frame import Sheet, content_box
 from pnp.layout.marks import cap, fitted_text, label
@@ -309,7 +311,7 @@ def _marker_face(mk: float, dark: bool, m: Measure) -> tuple[Shape, ...]:
     fill, ink = (WHITE, BLACK) if dark else (BLACK, WHITE)  # a dark player's marker is light, and so on
     out: list[Shape] = [Rect(0, 0, mk, mk, Style(stroke=None, fill=fill))]
     size = (mk - 6.0) / (1.17 * PT)  # the 4's box (ascent + descent) keeps 3 mm from the cut
-    out.append(Text(mk / 2, mk / 2 + (0.93 - 0.585) * size * PT, "4", "Sans-Bold", size, m("4", "Sans-Bold", size),
+    out.append(Text(mk / 2, mk / 2 + (ASCENT - 0.585) * size * PT, "4", "Sans-Bold", size, m("4", "Sans-Bold", size),
                     Anchor.MIDDLE, ink))
     return tuple(out)
 
@@ -500,4 +502,5 @@ KIT = Kit(
     text_values=text_values,
     expected=expected,
     invariants=invariants,
+    pieces=tab_pieces,
 )
