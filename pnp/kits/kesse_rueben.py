@@ -70,7 +70,7 @@ TINT_BLEED = 2.3  # mm past the middle of its tokens' outer cut line (2.15 past 
 TINT_MIX = 0.25  # a tint not given in the facts: this much of the kind's colour on white
 KIND_GAP = 2.0  # mm of white between two kinds' tints, so each block's tint is its own
 AID_GAP = 3.0  # mm from the board's frame to the turn in brief under it
-AID_H = 14.5  # mm for the turn in brief: four lines at 8 pt
+AID_H = 18.0  # mm for the turn in brief: five lines at 8 pt
 CREDIT_GAP = 3.0  # mm at least between the rules and the credit line under them
 CUT = Style(width=0.3, stroke=grey(0.3), role=Role.CUT)
 LEAF = (0.0, 0.45, 0.25)
