@@ -334,10 +334,15 @@ def break_points(text: str, lang: str) -> tuple[tuple[int, bool, int], ...]:
     points: dict[int, tuple[bool, int]] = {}
     if text.lstrip("(„‘“*").startswith("--"):
         return ()  # a command-line option is typed as printed: never broken
+    own = False  # the word has hyphens of its own
     for i, ch in enumerate(text):
         if ch == "-" and i >= 2 and text[i - 1].isalpha() and text[i - 2].isalpha() and len(text) - i > 3:
+            own = True
+            lead = text[:i].lstrip("(„‘“*")
+            if (lead.isupper() and len(lead) <= 3) or text[i + 1].isdigit():
+                continue  # an abbreviation keeps the name it starts ("US-Letter", not "US-" | "Letter"), a word its number ("row-4")
             points[i + 1] = (False, OWN_HYPHEN)
-    if lang and not points:  # a compound breaks at its own hyphens only
+    if lang and not own:  # a compound breaks at its own hyphens only
         for m in _LETTERS.finditer(text):
             n = len(m.group(0))
             for pos, strong in hyphenation.breaks(m.group(0), lang):

@@ -403,3 +403,13 @@ def test_a_prefix_is_not_left_at_a_line_end_when_a_better_break_exists(measure, 
 
 def _text_of(word) -> str:
     return "".join(t for t, _ in word)
+
+
+def test_an_abbreviation_keeps_the_name_after_its_hyphen():
+    """"im Format US-Letter", "US-Letter-papier": never "US-" | "Letter", nor
+    "US-Let-" | "ter"; a word's own hyphen after real words still breaks."""
+    assert break_points("US-Letter", "de") == ()
+    assert 3 not in [p for p, _, _ in break_points("US-Letter-papier", "nl")]
+    assert [p for p, _, _ in break_points("Print-and-Play-Bögen", "de")] == [6, 10, 15]
+    assert break_points("row-4\u00a0markers", "en") == (), "never 'row-' | '4 markers'"
+    assert break_points("rij-4-fiches", "nl") == ()
