@@ -440,7 +440,8 @@ def lead_sheets(ctx: Context, numbers: dict[str, int]) -> list[Sheet]:
         Box(box.x, box.y + 2.5, box.w, list_h), listed, ctx.measure, columns=1)[0]))
     head = ["**" + cat.text("print_label") + "** " + cat.text(PRINT_KEY[opts.backs], **numbers),
             "[[diagram:components]]"]
-    blocks = parse_blocks(head + cat.blocks("rules", **vals), cat.lang)
+    # the original rules, then our note on what they leave open (who starts), marked as ours
+    blocks = parse_blocks(head + cat.blocks("rules", **vals) + cat.blocks("rules_note", **vals), cat.lang)
     sheets = rules_sheets(blocks, opts.paper, ctx.measure, "rules", landscape=True, columns=3,
                           title=(cat.text("title"), cat.text("subtitle", **vals)),
                           preferred_pt=8.5, max_pt=9.5, diagrams=diagrams)
