@@ -448,7 +448,7 @@ def lead_sheets(ctx: Context, numbers: dict[str, int]) -> list[Sheet]:
     if not opts.backs.is_duplex:
         return sheets
     edge = cat.text(EDGE_KEY[opts.backs])
-    guide_text = cat.blocks("guide", edge=edge, **numbers)
+    guide_text = cat.blocks("guide", edge=edge, **vals, **numbers)
     if opts.backs is Backs.DUPLEX_LONG:  # the backs are turned on their pages: say so where the turn is drawn
         at = guide_text.index("[[diagram:flip]]") + 1
         guide_text.insert(at, cat.text("guide_upside_down"))
@@ -464,12 +464,27 @@ def lead_sheets(ctx: Context, numbers: dict[str, int]) -> list[Sheet]:
     return sheets
 
 
+def cut_counts(ctx: Context, cards: list[Sheet]) -> dict[str, int]:
+    """What the guide's workflow counts, from the card pages as laid out:
+    the sheets of fronts, the cards on a full sheet and in all, and the
+    straight cuts that free a sheet's cards (the cards share their cut
+    lines, so a cut runs the whole grid: one more than the columns down,
+    one more than the rows across)."""
+    fronts = [s for s in cards if s.label.startswith("fronts ")]
+    on_sheet = [sum(1 for it in s.items if isinstance(it, Group) and it.tag and it.tag[0] == "card") for s in fronts]
+    g = grid_of(ctx.spec, ctx)
+    return {"sheets": len(fronts), "per_sheet": max(on_sheet, default=0), "cards": sum(on_sheet),
+            "down": g.cols + 1, "across": g.rows + 1, "cuts": g.cols + g.rows + 2}
+
+
 def build(ctx: Context) -> list[Sheet]:
     cards = card_sheets(ctx)
 
+    counts = cut_counts(ctx, cards)
+
     def numbers_for(lead_pages: int) -> dict[str, int]:
         first = lead_pages + 1
-        return {"first": first, "second": first + 1, "third": first + 2, "last": lead_pages + len(cards)}
+        return {"first": first, "second": first + 1, "third": first + 2, "last": lead_pages + len(cards), **counts}
 
     # start from the usual count (the rules on one page, and the printing
     # guide in a duplex mode): when it holds, one layout of the text is enough

@@ -19,6 +19,7 @@ from pnp.options import Options
 from pnp.outputs import render_one
 from pnp.paper import get_paper
 from tests.helpers import LANGS, PAPER_IDS
+from tests.printer import PageView, read_pages
 
 
 @pytest.fixture(scope="module")
@@ -76,3 +77,74 @@ def test_who_starts_is_our_note_after_the_original_rules(ludo, lang, paper):
     ours = {"en": "our suggestion", "nl": "ons voorstel", "de": "unser Vorschlag"}[lang]
     assert ours in page1[page1.index(note_head):], "the note says it is not the original's"
     assert not any(note_head in r for r in rules), "the original rules have no such heading"
+
+
+# ---- 2. the guide's numbered workflow, its counts those of the card pages ------------------------------------------
+
+def game_facts() -> dict:
+    import tomllib
+
+    from pnp.paths import TEMPLATES
+
+    return tomllib.loads((TEMPLATES / "ludo-cards" / "game.toml").read_text("utf-8"))
+
+
+def full_length_cuts(page: PageView, cards: list) -> int:
+    """The straight lines on a page of fronts that run the whole block of
+    cards, down or across: each is one cut of a ruler and a knife."""
+    x0, y0 = min(c.box.x0 for c in cards), min(c.box.y0 for c in cards)
+    x1, y1 = max(c.box.x1 for c in cards), max(c.box.y1 for c in cards)
+    down = {round(ln.cx, 1) for ln in page.lines if ln.w < 1.0 and ln.y0 <= y0 + 0.5 and ln.y1 >= y1 - 0.5}
+    across = {round(ln.cy, 1) for ln in page.lines if ln.h < 1.0 and ln.x0 <= x0 + 0.5 and ln.x1 >= x1 - 0.5}
+    return len(down) + len(across)
+
+
+def counted(pdf: Path) -> dict[str, object]:
+    """The workflow's numbers as the file shows them: the card pages, the
+    cards on them, the cuts on a sheet of fronts."""
+    pages = read_pages(pdf)
+    fronts = [p for p in pages if p.of("card")]
+    assert fronts and all(p.number % 2 == 1 for p in fronts), "fronts are odd pages"
+    on_sheet = [len(p.of("card")) for p in fronts]
+    cuts = {full_length_cuts(p, p.of("card")) for p in fronts}
+    assert len(cuts) == 1, cuts
+    first_front = fronts[0].number
+    return {"first": first_front - 2, "second": first_front - 1, "third": first_front, "last": len(pages),
+            "sheets": len(fronts), "per_sheet": max(on_sheet), "cards": sum(on_sheet), "cuts": cuts.pop()}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(("paper", "backs", "players"),
+                         [("a4", "duplex-long", None), ("letter", "duplex-long", 2), ("a4", "duplex-short", 3)])
+def test_the_guide_walks_from_print_to_sorted_stacks(ludo, lang, paper, backs, players):
+    """Page 2 is a numbered workflow: print the test, check it, print the
+    cards, cut, sort. Its numbers are those of this file: the pages, the
+    sheets of fronts, the cards on a sheet and in all, the full-length cuts
+    on a sheet of fronts; the stacks those of the game facts."""
+    pdf = ludo(lang, paper, backs, players)
+    cat = load_catalog("ludo-cards", lang)
+    found = counted(pdf)
+    assert found["cards"] == len(game_facts()["values"]) * game_facts()["stack_height"] * (players or 4)
+    cuts = found["cuts"]
+    guide_raw = cat.raw("guide")
+    assert isinstance(guide_raw, list)
+    first_section = guide_raw[1:next(i for i, s in enumerate(guide_raw) if i and s.startswith("## "))]
+    steps = [s for s in first_section if re.match(r"\d\. ", s)]
+    assert [s[0] for s in steps] == ["1", "2", "3", "4", "5"], "five numbered steps"
+    text = page_texts(pdf)[1]
+    values = {**found, "edge": cat.text("edge_long" if backs == "duplex-long" else "edge_short"),
+              "stacks": len(game_facts()["values"]), "height": game_facts()["stack_height"]}
+    # the cut step: the cuts down and across, read from the page, add up to the cuts the file has
+    cut_step = next(s for s in steps if "{cuts}" in s)
+    pattern = re.escape(norm(cut_step[3:].replace("**", "")))
+    for key in ("cuts", "per_sheet", "cards"):
+        pattern = pattern.replace(re.escape("{" + key + "}"), str(values[key]))
+    pattern = pattern.replace(re.escape("{down}"), r"(\d+)").replace(re.escape("{across}"), r"(\d+)")
+    said = re.search(pattern, text)
+    assert said, f"the cut step with {cuts} cuts, {values['per_sheet']} a sheet, {values['cards']} cards not on page 2"
+    assert int(said.group(1)) + int(said.group(2)) == cuts
+    for step in steps:
+        if step is cut_step:
+            continue
+        want = norm(step[3:].replace("**", "").format(**values))
+        assert want in text, f"not on page 2: {want!r}"
