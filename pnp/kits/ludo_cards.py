@@ -66,6 +66,8 @@ NEED_STOCK = {Backs.DUPLEX_LONG: ("need_stock_duplex", "need_sleeves"),
               Backs.DUPLEX_SHORT: ("need_stock_duplex", "need_sleeves"),
               Backs.GUTTERFOLD: ("need_stock_gutterfold",), Backs.NONE: ("need_stock_none",)}
 
+GUIDE = "printing guide"  # the label of the guide's sheet, which the back pages point to
+
 
 @dataclass(frozen=True)
 class Colour:
@@ -296,12 +298,18 @@ def grid_of(spec: LudoSpec, ctx: Context) -> Grid:
     return fit_grid(ctx.options.paper, spec.card[0], spec.card[1], cols, rows, landscape=True)
 
 
-def piles(ctx: Context) -> list[deck.Pile]:
-    """One pile a colour: its cards in the order a player stacks them, and its back."""
+def piles(ctx: Context, guide_page: int | None = None) -> list[deck.Pile]:
+    """One pile a colour: its cards in the order a player stacks them, and its
+    back. With duplex-long the backs are printed turned on their pages: their
+    header says that this is on purpose and names the guide's page (`guide_page`)
+    that says why."""
     spec: LudoSpec = ctx.spec
     cat, m = ctx.cat, ctx.measure
     saver = ctx.options.variant is Variant.INK_SAVER
     title = cat.text("back_title")  # a card back holds a title of its own, short enough for 9 pt
+    turned = ""
+    if ctx.options.backs is Backs.DUPLEX_LONG and guide_page is not None:
+        turned = " – " + cat.text("sheet_backs_upside_down", page=guide_page)
     out = []
     for colour in spec.colours_for(ctx.options.players):
         name = cat.text(colour.id)
@@ -312,13 +320,15 @@ def piles(ctx: Context) -> list[deck.Pile]:
             for v, k in spec.deck(colour))
         out.append(deck.Pile(colour.id, fronts, tuple(card_back(spec, colour, name, title, m, saver)),
                              None if saver else colour.rgb, cat.text("sheet_fronts", colour=cap(name)),
-                             cat.text("sheet_backs", colour=cap(name)), cat.text("sheet_gutterfold", colour=cap(name))))
+                             cat.text("sheet_backs", colour=cap(name)) + turned,
+                             cat.text("sheet_gutterfold", colour=cap(name))))
     return out
 
 
-def card_sheets(ctx: Context) -> list[Sheet]:
+def card_sheets(ctx: Context, guide_page: int | None = None) -> list[Sheet]:
     """The card pages, as the shared deck lays them out for the backs mode."""
-    return deck.card_sheets(piles(ctx), grid_of(ctx.spec, ctx), ctx.options, ctx.spec.bleed, ctx.cat, ctx.measure)
+    return deck.card_sheets(piles(ctx, guide_page), grid_of(ctx.spec, ctx), ctx.options, ctx.spec.bleed, ctx.cat,
+                            ctx.measure)
 
 
 # ---- rules -----------------------------------------------------------------
@@ -455,7 +465,7 @@ def lead_sheets(ctx: Context, numbers: dict[str, int]) -> list[Sheet]:
     # last, the way out for someone who holds only the PDF and whose printer misaligns the backs
     guide_text += cat.blocks("guide_misaligned", **numbers)
     guide = parse_blocks(guide_text, cat.lang)
-    sheets += rules_sheets(guide, opts.paper, ctx.measure, "printing guide", landscape=True, columns=2,
+    sheets += rules_sheets(guide, opts.paper, ctx.measure, GUIDE, landscape=True, columns=2,
                            preferred_pt=9.0, max_pt=10.0, diagrams={"flip": (44.0, flip_diagram(ctx))}, max_pages=1)
     if len(sheets) % 2:
         area = content_box(opts.paper, landscape=True)
@@ -478,7 +488,8 @@ def cut_counts(ctx: Context, cards: list[Sheet]) -> dict[str, int]:
 
 
 def build(ctx: Context) -> list[Sheet]:
-    cards = card_sheets(ctx)
+    guide_page = 2 if ctx.options.backs.is_duplex else None  # the rules take one page, as a rule
+    cards = card_sheets(ctx, guide_page)
 
     counts = cut_counts(ctx, cards)
 
@@ -498,6 +509,9 @@ def build(ctx: Context) -> list[Sheet]:
         numbers = want
     else:  # pragma: no cover - the text does not settle on a page count
         raise LayoutError("the rules pages do not settle on a page count")
+    found = next((i for i, s in enumerate(lead, 1) if s.label.startswith(GUIDE)), None)
+    if found != guide_page:  # the backs' headers name the guide's page: lay them out again (the same number of pages)
+        cards = card_sheets(ctx, found)
     return lead + cards
 
 

@@ -148,3 +148,32 @@ def test_the_guide_walks_from_print_to_sorted_stacks(ludo, lang, paper, backs, p
             continue
         want = norm(step[3:].replace("**", "").format(**values))
         assert want in text, f"not on page 2: {want!r}"
+
+
+# ---- 3. the back pages say the backs are upside down on purpose, and where the guide says why ---------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(("paper", "backs"), [("a4", "duplex-long"), ("letter", "duplex-long"), ("a4", "duplex-short")])
+def test_back_pages_say_they_are_upside_down_on_purpose(ludo, lang, paper, backs):
+    """Every page whose backs are printed turned (their text runs right to
+    left on the page) says so in its header and names a page; that page is
+    the printing guide, which explains the turn. Upright backs say nothing
+    of the kind."""
+    pdf = ludo(lang, paper, backs)
+    cat = load_catalog("ludo-cards", lang)
+    texts = page_texts(pdf)
+    pattern = re.escape(norm(cat.text("sheet_backs_upside_down", page=999))).replace("999", r"(\d+)")
+    explained = norm(cat.text("guide_upside_down"))
+    back_pages = [p for p in read_pages(pdf) if p.of("back")]
+    assert back_pages
+    for p in back_pages:
+        turned = [b for comp in p.of("back") for b in comp.baselines if b[0] < -0.99]
+        upright = [b for comp in p.of("back") for b in comp.baselines if b[0] > 0.99]
+        assert bool(turned) != bool(upright), f"page {p.number}: backs all one way"
+        said = re.search(pattern, texts[p.number - 1])
+        if not turned:
+            assert said is None, f"page {p.number}: upright backs called upside down"
+            continue
+        assert said, f"page {p.number}: turned backs, and no word of it"
+        guide = int(said.group(1))
+        assert guide < p.number and explained in texts[guide - 1], f"page {guide} does not explain the turn"
