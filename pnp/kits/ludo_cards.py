@@ -333,9 +333,14 @@ def card_sheets(ctx: Context, guide_page: int | None = None) -> list[Sheet]:
 
 # ---- rules -----------------------------------------------------------------
 
+LABEL_GAP = 2.6  # mm from the foot of a drawn stack to the baseline of its name
+LABELS_H = LABEL_GAP + 1.0  # mm the stacks' names add to a drawing's height
+
+
 def mini_stacks(spec: LudoSpec, ctx: Context, laid_out: int | None) -> DiagramFn:
     """The original's missing pictures: RED's four stacks (k = 1 on top),
-    and, after a throw of `laid_out`, that stack's first card above it."""
+    each named under it, and, after a throw of `laid_out`, that stack's
+    first card above it."""
     colour = spec.colours[0]
     name = ctx.cat.text(colour.id)
     s = 0.27
@@ -355,6 +360,9 @@ def mini_stacks(spec: LudoSpec, ctx: Context, laid_out: int | None) -> DiagramFn
             code = ctx.cat.text("card_code", colour=name, value=v, k=top_k, height=spec.stack_height)
             out.append(Group(tuple(card_front(spec, colour, v, top_k, name, code, ctx.measure)), x, y0, scale=s))
             out.append(Rect(x, y0, cw, ch, Style(stroke=BLACK, width=0.25)))
+            # the stack's name under it, as the rules call it ("stack 3")
+            out.append(label(x + cw / 2 + 1.05, y0 + ch + 2.1 + LABEL_GAP, ctx.cat.text("diagram_stack", value=v),
+                             "Sans", 6.5, ctx.measure, cw + gap - 1.0))
             if laid_out == v:
                 code = ctx.cat.text("card_code", colour=name, value=v, k=1, height=spec.stack_height)
                 out.append(Group(tuple(card_front(spec, colour, v, 1, name, code, ctx.measure)), x, box.y, scale=s))
@@ -436,8 +444,8 @@ def lead_sheets(ctx: Context, numbers: dict[str, int]) -> list[Sheet]:
     cat, opts = ctx.cat, ctx.options
     ch = spec.card[1] * 0.27
     diagrams = {
-        "stacks": (ch + 8.0, mini_stacks(spec, ctx, None)),
-        "laid_out": (2 * ch + 11.0, mini_stacks(spec, ctx, 3)),
+        "stacks": (ch + 8.0 + LABELS_H, mini_stacks(spec, ctx, None)),
+        "laid_out": (2 * ch + 11.0 + LABELS_H, mini_stacks(spec, ctx, 3)),
     }
     vals = text_values(spec, opts)
     # the component list (a shared kind) heads the rules, under the printing note

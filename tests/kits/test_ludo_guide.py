@@ -6,6 +6,7 @@ the labels under the rules' example stacks."""
 
 from __future__ import annotations
 
+import ctypes
 import re
 from pathlib import Path
 
@@ -19,7 +20,7 @@ from pnp.options import Options
 from pnp.outputs import render_one
 from pnp.paper import get_paper
 from tests.helpers import LANGS, PAPER_IDS
-from tests.printer import PageView, read_pages
+from tests.printer import MM, Box, PageView, _bounds, _objects, read_pages
 
 
 @pytest.fixture(scope="module")
@@ -177,3 +178,84 @@ def test_back_pages_say_they_are_upside_down_on_purpose(ludo, lang, paper, backs
         assert said, f"page {p.number}: turned backs, and no word of it"
         guide = int(said.group(1))
         assert guide < p.number and explained in texts[guide - 1], f"page {guide} does not explain the turn"
+
+
+# ---- 4. the rules' example stacks are named under them -------------------------------------------------------------
+
+def small_text(pdf: Path, index: int, text: str, below_pt: float = 7.0) -> list[tuple[float, float, float]]:
+    """Where `text` stands on a page in type smaller than `below_pt` (a
+    drawing's label, not the running text): (left, right, top) in mm, y down."""
+    import pypdfium2.raw as raw
+
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        page = doc[index]
+        h = page.get_size()[1]
+        tp = page.get_textpage()
+        found = []
+        search = tp.search(text, match_case=True, match_whole_word=True)
+        while (hit := search.get_next()) is not None:
+            i, n = hit
+            mat = raw.FS_MATRIX()
+            raw.FPDFText_GetMatrix(tp.raw, i, ctypes.byref(mat))
+            if raw.FPDFText_GetFontSize(tp.raw, i) * (mat.a * mat.a + mat.b * mat.b) ** 0.5 >= below_pt:
+                continue  # pt on the page
+            boxes = [tp.get_charbox(k) for k in range(i, i + n)]
+            found.append((min(b[0] for b in boxes) * MM, max(b[2] for b in boxes) * MM, (h - max(b[3] for b in boxes)) * MM))
+        return found
+    finally:
+        doc.close()
+
+
+def card_outlines(pdf: Path, index: int, w: float, h: float) -> list[Box]:
+    """The outlines the size of a small drawn card (w x h mm) on a page."""
+    import pypdfium2.raw as raw
+
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        page = doc[index]
+        ph = page.get_size()[1]
+        top = [raw.FPDFPage_GetObject(page.raw, i) for i in range(raw.FPDFPage_CountObjects(page.raw))]
+        out = []
+        for obj, m, _ in _objects(top, None, None):
+            if raw.FPDFPageObj_GetType(obj) != raw.FPDF_PAGEOBJ_PATH:
+                continue
+            x0, y0, x1, y1 = _bounds(obj, m)
+            b = Box(x0 * MM, (ph - y1) * MM, x1 * MM, (ph - y0) * MM)
+            if abs(b.w - w) < 0.6 and abs(b.h - h) < 0.6:
+                out.append(b)
+        return out
+    finally:
+        doc.close()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("paper", PAPER_IDS)
+def test_the_example_stacks_are_named_under_them(ludo, lang, paper):
+    """Both pictures of RED's stacks name each stack under it, as the rules
+    call them ("stack 3"), in the order the rules lay them out (1, 2, 3, 4
+    from the left); each name sits under the foot of a drawn card, centred
+    on it, and the stacks stand the same way in both pictures."""
+    pdf = ludo(lang, paper)
+    cat = load_catalog("ludo-cards", lang)
+    facts = game_facts()
+    cw, ch = (v * 0.27 for v in facts["card"])  # the rules draw the cards at 0.27 of their size
+    cards = card_outlines(pdf, 0, cw, ch)
+    assert len(cards) >= 2 * len(facts["values"]), "the drawn cards"
+    names = {v: small_text(pdf, 0, cat.text("diagram_stack", value=v)) for v in facts["values"]}
+    for v, found in names.items():
+        assert len(found) == 2, f"stack {v} named {len(found)} times"
+    for picture in (0, 1):
+        row = [sorted(names[v], key=lambda f: f[2])[picture] for v in facts["values"]]
+        assert all(abs(r[2] - row[0][2]) < 0.2 for r in row), "the names stand on one line"
+        lefts = [r[0] for r in row]
+        assert lefts == sorted(lefts), "the stacks named 1, 2, 3, 4 from the left"
+        for left, right, top in row:
+            centre = (left + right) / 2
+            over = [c for c in cards if c.x0 < centre < c.x1 and 0 < top - c.y1 < 5.0]
+            assert over, f"no drawn card right above the name at {centre:.1f} mm"
+            stack = Box(min(c.x0 for c in over), min(c.y0 for c in over), max(c.x1 for c in over), max(c.y1 for c in over))
+            assert abs(stack.cx - centre) < 0.5, "the name is centred under its stack"
+    first, second = ([sorted(names[v], key=lambda f: f[2])[k][0] for v in facts["values"]] for k in (0, 1))
+    assert all(abs((a - first[0]) - (b - second[0])) < 0.2 for a, b in zip(first, second, strict=True)), \
+        "the stacks stand in the same places in both pictures"
