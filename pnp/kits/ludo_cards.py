@@ -34,7 +34,7 @@ from pnp.kits import Context, Invariant, Kit
 from pnp.layout import component_list as kit_list
 from pnp.layout import deck
 from pnp.layout.frame import Sheet, content_box
-from pnp.layout.imposition import Grid, fit_grid
+from pnp.layout.imposition import Grid, crop_marks, cut_lines, fit_grid
 from pnp.layout.marks import cap, label
 from pnp.layout.marks import symbol as kind_symbol
 from pnp.layout.rules import rules_sheets
@@ -331,6 +331,33 @@ def card_sheets(ctx: Context, guide_page: int | None = None) -> list[Sheet]:
                             ctx.measure)
 
 
+def spare_sheets(ctx: Context) -> list[Sheet]:
+    """The appendix of a duplex kit: the backs once more, one page a colour,
+    in light ink (the ink saver's white back with the colour in its disc),
+    upright and with the fronts' cut lines, printed single-sided as many
+    times as a colour has sheets of fronts. For someone whose printer cannot
+    line up the backs: cut them out and glue them behind the fronts (a white
+    back glued 1 mm off shows no edge), or keep them as spares."""
+    if not ctx.options.backs.is_duplex:
+        return []
+    spec: LudoSpec = ctx.spec
+    cat, m = ctx.cat, ctx.measure
+    g = grid_of(spec, ctx)
+    fb = deck.frame_boxes(g, ctx.options.paper)
+    title = cat.text("back_title")
+    out = []
+    for colour in spec.colours_for(ctx.options.players):
+        name = cat.text(colour.id)
+        back = tuple(card_back(spec, colour, name, title, m, saver=True))
+        items: list[Shape] = [Group(back, cell.x, cell.y) for cell in (g.cell(c, r) for c, r in g.slots())]
+        items += cut_lines(g) + crop_marks(g)
+        times = -(-len(spec.deck(colour)) // len(g.slots()))  # the colour's sheets of fronts
+        out.append(Sheet(True, tuple(items), f"spare backs {colour.id}", header=fb["header"], scale=fb["scale"],
+                         scale_label=fb["scale_label"],
+                         caption=cat.text("sheet_spare_backs", colour=cap(name), spare_times=times)))
+    return out
+
+
 # ---- rules -----------------------------------------------------------------
 
 LABEL_GAP = 2.6  # mm from the foot of a drawn stack to the baseline of its name
@@ -500,10 +527,16 @@ def build(ctx: Context) -> list[Sheet]:
     cards = card_sheets(ctx, guide_page)
 
     counts = cut_counts(ctx, cards)
+    spares = spare_sheets(ctx)  # the appendix, after the cards
+    spec: LudoSpec = ctx.spec
+    per_sheet = len(grid_of(spec, ctx).slots())
+    times = max((-(-len(spec.deck(c)) // per_sheet) for c in spec.colours_for(ctx.options.players)), default=0)
 
     def numbers_for(lead_pages: int) -> dict[str, int]:
         first = lead_pages + 1
-        return {"first": first, "second": first + 1, "third": first + 2, "last": lead_pages + len(cards), **counts}
+        last = lead_pages + len(cards)
+        return {"first": first, "second": first + 1, "third": first + 2, "last": last, **counts,
+                "spare_first": last + 1, "spare_last": last + len(spares), "spare_times": times}
 
     # start from the usual count (the rules on one page, and the printing
     # guide in a duplex mode): when it holds, one layout of the text is enough
@@ -520,7 +553,7 @@ def build(ctx: Context) -> list[Sheet]:
     found = next((i for i, s in enumerate(lead, 1) if s.label.startswith(GUIDE)), None)
     if found != guide_page:  # the backs' headers name the guide's page: lay them out again (the same number of pages)
         cards = card_sheets(ctx, found)
-    return lead + cards
+    return lead + cards + spares
 
 
 KIT = Kit(

@@ -21,6 +21,7 @@ from pnp.outputs import render_one
 from pnp.paper import get_paper
 from tests.helpers import LANGS, PAPER_IDS
 from tests.printer import MM, Box, PageView, _bounds, _objects, read_pages
+from tests.textlines import page_lines
 
 
 @pytest.fixture(scope="module")
@@ -110,7 +111,8 @@ def counted(pdf: Path) -> dict[str, object]:
     cuts = {full_length_cuts(p, p.of("card")) for p in fronts}
     assert len(cuts) == 1, cuts
     first_front = fronts[0].number
-    return {"first": first_front - 2, "second": first_front - 1, "third": first_front, "last": len(pages),
+    last = max(p.number for p in pages if p.of("card") or p.of("back"))  # the spare backs of the appendix follow
+    return {"first": first_front - 2, "second": first_front - 1, "third": first_front, "last": last,
             "sheets": len(fronts), "per_sheet": max(on_sheet), "cards": sum(on_sheet), "cuts": cuts.pop()}
 
 
@@ -259,3 +261,63 @@ def test_the_example_stacks_are_named_under_them(ludo, lang, paper):
     first, second = ([sorted(names[v], key=lambda f: f[2])[k][0] for v in facts["values"]] for k in (0, 1))
     assert all(abs((a - first[0]) - (b - second[0])) < 0.2 for a, b in zip(first, second, strict=True)), \
         "the stacks stand in the same places in both pictures"
+
+
+# ---- 5. the appendix: spare backs in light ink, cut like the fronts ------------------------------------------------
+
+def inked_share(path: Path, index: int, dpi: int = 30) -> float:
+    """The share of a page's pixels that are not white."""
+    doc = pdfium.PdfDocument(path)
+    try:
+        img = doc[index].render(scale=dpi / 72, grayscale=True).to_pil().convert("L")
+    finally:
+        doc.close()
+    hist = img.histogram()
+    return 1.0 - sum(hist[250:]) / (img.width * img.height)
+
+
+def cut_positions(page: PageView, block: tuple[float, float, float, float]) -> tuple[list[float], list[float]]:
+    """The x of the lines running the whole block down, the y of those running it across."""
+    x0, y0, x1, y1 = block
+    down = sorted({round(ln.cx, 1) for ln in page.lines if ln.w < 1.0 and ln.y0 <= y0 + 0.5 and ln.y1 >= y1 - 0.5})
+    across = sorted({round(ln.cy, 1) for ln in page.lines if ln.h < 1.0 and ln.x0 <= x0 + 0.5 and ln.x1 >= x1 - 0.5})
+    return down, across
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(("paper", "backs", "players"), [("a4", "duplex-long", None), ("letter", "duplex-short", 2)])
+def test_spare_backs_follow_the_cards_in_light_ink_cut_like_the_fronts(ludo, lang, paper, backs, players):
+    """After the last sheet of cards, one page a colour of spare backs: in
+    light ink (where a page of the kit's backs is mostly colour), upright,
+    as many as a sheet of fronts holds, on the same cut lines as the fronts
+    (so a back cut out is a card's size), and its header says how many times
+    to print it: the colour's sheets of fronts."""
+    pdf = ludo(lang, paper, backs, players)
+    cat = load_catalog("ludo-cards", lang)
+    pages = read_pages(pdf)
+    texts = page_texts(pdf)
+    lines = page_lines(pdf)
+    last = max(p.number for p in pages if p.of("card") or p.of("back"))
+    spares = pages[last:]
+    colours = [c["id"] for c in game_facts()["colours"]][: players or None]
+    assert len(spares) == len(colours), "a page of spare backs a colour"
+    fronts = [p for p in pages if p.of("card")]
+    per_sheet = len(fronts[0].of("card"))
+    cards = fronts[0].of("card")
+    block = (min(k.box.x0 for k in cards), min(k.box.y0 for k in cards),
+             max(k.box.x1 for k in cards), max(k.box.y1 for k in cards))
+    cuts = cut_positions(fronts[0], block)
+    title = norm(cat.text("back_title"))
+    colour_back = next(p for p in pages if p.of("back"))
+    assert inked_share(pdf, colour_back.number - 1) > 0.45, "the kit's own backs are solid colour"
+    for page, colour in zip(spares, colours, strict=True):
+        text = texts[page.number - 1]
+        assert not page.of("card") and not page.of("back"), "no card of the deck counted twice"
+        assert inked_share(pdf, page.number - 1) < 0.25, f"page {page.number}: not light ink"
+        upright = " ".join(ln.text for ln in lines[page.number - 1])  # page_lines leaves turned text out
+        named = len(re.findall(rf"(?<!\w){re.escape(cat.text(colour).upper())}(?!\w)", upright))
+        assert named == per_sheet and text.count(title) >= per_sheet, f"page {page.number}: {named} backs"
+        assert cut_positions(page, block) == cuts, f"page {page.number}: cut otherwise than the fronts"
+        times = sum(1 for p in fronts if p.of("card")[0].value.startswith(colour + "-"))
+        assert norm(cat.text("sheet_spare_backs", colour=cat.text(colour)[:1].upper() + cat.text(colour)[1:],
+                             spare_times=times)) in text, f"page {page.number}: the header"
