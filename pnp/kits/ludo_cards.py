@@ -331,6 +331,11 @@ def card_sheets(ctx: Context, guide_page: int | None = None) -> list[Sheet]:
                             ctx.measure)
 
 
+def sheets_of(ctx: Context, colour: Colour) -> int:
+    """How many sheets of fronts a colour takes."""
+    return -(-len(ctx.spec.deck(colour)) // len(grid_of(ctx.spec, ctx).slots()))
+
+
 def spare_sheets(ctx: Context) -> list[Sheet]:
     """The appendix of a duplex kit: the backs once more, one page a colour,
     in light ink (the ink saver's white back with the colour in its disc),
@@ -351,7 +356,7 @@ def spare_sheets(ctx: Context) -> list[Sheet]:
         back = tuple(card_back(spec, colour, name, title, m, saver=True))
         items: list[Shape] = [Group(back, cell.x, cell.y) for cell in (g.cell(c, r) for c, r in g.slots())]
         items += cut_lines(g) + crop_marks(g)
-        times = -(-len(spec.deck(colour)) // len(g.slots()))  # the colour's sheets of fronts
+        times = sheets_of(ctx, colour)
         out.append(Sheet(True, tuple(items), f"spare backs {colour.id}", header=fb["header"], scale=fb["scale"],
                          scale_label=fb["scale_label"],
                          caption=cat.text("sheet_spare_backs", colour=cap(name), spare_times=times)))
@@ -528,9 +533,7 @@ def build(ctx: Context) -> list[Sheet]:
 
     counts = cut_counts(ctx, cards)
     spares = spare_sheets(ctx)  # the appendix, after the cards
-    spec: LudoSpec = ctx.spec
-    per_sheet = len(grid_of(spec, ctx).slots())
-    times = max((-(-len(spec.deck(c)) // per_sheet) for c in spec.colours_for(ctx.options.players)), default=0)
+    times = max((sheets_of(ctx, c) for c in ctx.spec.colours_for(ctx.options.players)), default=0)
 
     def numbers_for(lead_pages: int) -> dict[str, int]:
         first = lead_pages + 1
