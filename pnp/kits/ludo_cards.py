@@ -394,7 +394,7 @@ def mini_stacks(spec: LudoSpec, ctx: Context, laid_out: int | None) -> DiagramFn
             out.append(Rect(x, y0, cw, ch, Style(stroke=BLACK, width=0.25)))
             # the stack's name under it, as the rules call it ("stack 3")
             out.append(label(x + cw / 2 + 1.05, y0 + ch + 2.1 + LABEL_GAP, ctx.cat.text("diagram_stack", value=v),
-                             "Sans", 6.5, ctx.measure, cw + gap - 1.0))
+                             "Sans", 7.0, ctx.measure, cw + gap - 1.0))
             if laid_out == v:
                 code = ctx.cat.text("card_code", colour=name, value=v, k=1, height=spec.stack_height)
                 out.append(Group(tuple(card_front(spec, colour, v, 1, name, code, ctx.measure)), x, box.y, scale=s))

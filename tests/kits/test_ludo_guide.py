@@ -184,7 +184,7 @@ def test_back_pages_say_they_are_upside_down_on_purpose(ludo, lang, paper, backs
 
 # ---- 4. the rules' example stacks are named under them -------------------------------------------------------------
 
-def small_text(pdf: Path, index: int, text: str, below_pt: float = 7.0) -> list[tuple[float, float, float]]:
+def small_text(pdf: Path, index: int, text: str, below_pt: float = 7.3) -> list[tuple[float, float, float]]:
     """Where `text` stands on a page in type smaller than `below_pt` (a
     drawing's label, not the running text): (left, right, top) in mm, y down."""
     import pypdfium2.raw as raw
