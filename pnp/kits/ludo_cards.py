@@ -33,12 +33,13 @@ from pnp.geometry import (
 from pnp.kits import Context, Invariant, Kit
 from pnp.layout import component_list as kit_list
 from pnp.layout import deck
+from pnp.layout.components import ludo_pieces
 from pnp.layout.frame import Sheet, content_box
 from pnp.layout.imposition import Grid, crop_marks, cut_lines, fit_grid
 from pnp.layout.marks import cap, label
 from pnp.layout.marks import symbol as kind_symbol
 from pnp.layout.rules import rules_sheets
-from pnp.modes import Anchor, Backs, Variant
+from pnp.modes import Anchor, Backs, KitOption, Tag, Variant
 from pnp.options import Options
 from pnp.spec import (
     MAX_LIST,
@@ -521,7 +522,7 @@ def cut_counts(ctx: Context, cards: list[Sheet]) -> dict[str, int]:
     lines, so a cut runs the whole grid: one more than the columns down,
     one more than the rows across)."""
     fronts = [s for s in cards if s.label.startswith("fronts ")]
-    on_sheet = [sum(1 for it in s.items if isinstance(it, Group) and it.tag and it.tag[0] == "card") for s in fronts]
+    on_sheet = [sum(1 for it in s.items if isinstance(it, Group) and it.tag and it.tag[0] == Tag.CARD) for s in fronts]
     g = grid_of(ctx.spec, ctx)
     return {"sheets": len(fronts), "per_sheet": max(on_sheet, default=0), "cards": sum(on_sheet),
             "down": g.cols + 1, "across": g.rows + 1, "cuts": g.cols + g.rows + 2}
@@ -566,5 +567,6 @@ KIT = Kit(
     text_values=text_values,
     expected=expected,
     invariants=invariants,
-    options=("players", "backs"),
+    options=(KitOption.PLAYERS, KitOption.BACKS),
+    pieces=ludo_pieces,
 )
