@@ -91,7 +91,7 @@ def _top_tagged(items: tuple[Shape, ...]) -> Iterator[tuple[int, Group]]:
 def _local(g: Group) -> tuple[Shape, ...]:
     """A tagged group's shapes in its own coordinates, still tagged (so the
     cards PDF says what each page is, as the kit's PDF does)."""
-    return (Group(g.items, tag=g.tag),)
+    return (Group(g.items, tag=g.tag, clip=g.clip),)
 
 
 def _cut_rect(items: tuple[Shape, ...]) -> Box | None:

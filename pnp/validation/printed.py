@@ -239,10 +239,42 @@ class _PageReader:
         return self._size.value * abs(m.a * m.d - m.b * m.c) ** 0.5
 
     def page_box(self, obj: Any, place: tuple[float, ...] | None) -> PtBox | None:
+        """The object's bounds on the page, cut to its clipping path (what
+        is clipped away is not ink); None if it has none, or nothing of it
+        is left inside its clip."""
         if not self.raw.FPDFPageObj_GetBounds(obj, *self._bounds):
             return None
         box = (self._l.value, self._b.value, self._r.value, self._t.value)
+        clip = self.clip_box(obj)
+        if clip is not None:
+            box = (max(box[0], clip[0]), max(box[1], clip[1]), min(box[2], clip[2]), min(box[3], clip[3]))
+            if box[2] <= box[0] or box[3] <= box[1]:
+                return None
         return box if place is None else _transform(place, box)
+
+    def clip_box(self, obj: Any) -> PtBox | None:
+        """The box round the object's clipping path, in the space of its
+        bounds (the page, or the form it is drawn in): the intersection of
+        the boxes of the paths it is clipped by; None if it is not clipped
+        by a path."""
+        raw = self.raw
+        clip = raw.FPDFPageObj_GetClipPath(obj)
+        if not clip:
+            return None
+        box: PtBox | None = None
+        x, y = self._l, self._b  # scratch floats (the bounds are read already)
+        for i in range(raw.FPDFClipPath_CountPaths(clip)):
+            xs, ys = [], []
+            for j in range(raw.FPDFClipPath_CountPathSegments(clip, i)):
+                seg = raw.FPDFClipPath_GetPathSegment(clip, i, j)
+                if seg and raw.FPDFPathSegment_GetPoint(seg, self._bounds[0], self._bounds[1]):
+                    xs.append(x.value)
+                    ys.append(y.value)
+            if not xs:
+                continue
+            b = (min(xs), min(ys), max(xs), max(ys))
+            box = b if box is None else (max(box[0], b[0]), max(box[1], b[1]), min(box[2], b[2]), min(box[3], b[3]))
+        return box
 
     def walk(self, parent: Any, count: int, get: Any, place: tuple[float, ...] | None, scale: float, depth: int) -> None:
         """The `count` objects a page or a form object draws. The bounds of
