@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from pnp.errors import ValidationError
 from pnp.geometry import PT
 from pnp.modes import Variant
-from pnp.validation.printed import band_range
+from pnp.validation.printed import band_range, clipped_bounds
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -264,8 +264,9 @@ def _read_page(page: Any, raw: Any) -> _Page:
             kind = raw.FPDFPageObj_GetType(obj)
             if kind == raw.FPDF_PAGEOBJ_PATH:
                 if raw.FPDFPageObj_GetBounds(obj, *(ctypes.byref(b) for b in bounds)):
-                    box = (bounds[0].value, bounds[1].value, bounds[2].value, bounds[3].value)
-                    out.paths.append(box if place is None else _placed(place, box))
+                    box = clipped_bounds(raw, obj, (bounds[0].value, bounds[1].value, bounds[2].value, bounds[3].value))
+                    if box is not None:  # what is clipped away is not there
+                        out.paths.append(box if place is None else _placed(place, box))
             elif kind == raw.FPDF_PAGEOBJ_TEXT:
                 font = raw.FPDFTextObj_GetFont(obj)
                 if font and not raw.FPDFFont_GetIsEmbedded(font):

@@ -120,6 +120,30 @@ def _object_text(raw: Any, obj: Any, text_page: Any) -> str:
     return bytes(buf).decode("utf-16-le", "replace").rstrip("\0")
 
 
+_XY = (ctypes.c_float(), ctypes.c_float())
+_XY_REF = (ctypes.byref(_XY[0]), ctypes.byref(_XY[1]))
+
+
+def clipped_bounds(raw: Any, obj: Any, box: tuple[float, float, float, float]) -> tuple[float, float, float, float] | None:
+    """An object's bounds `box` (left, bottom, right, top, as PDFium gives
+    them: in the page's space, or the form's it is drawn in) cut to the box
+    round its clipping paths, which PDFium keeps in that same space (what
+    is clipped away is not ink); None if nothing of it is left."""
+    clip = raw.FPDFPageObj_GetClipPath(obj)
+    if not clip:
+        return box
+    for i in range(raw.FPDFClipPath_CountPaths(clip)):
+        xs, ys = [], []
+        for j in range(raw.FPDFClipPath_CountPathSegments(clip, i)):
+            seg = raw.FPDFClipPath_GetPathSegment(clip, i, j)
+            if seg and raw.FPDFPathSegment_GetPoint(seg, *_XY_REF):
+                xs.append(_XY[0].value)
+                ys.append(_XY[1].value)
+        if xs:
+            box = (max(box[0], min(xs)), max(box[1], min(ys)), min(box[2], max(xs)), min(box[3], max(ys)))
+    return box if box[2] > box[0] and box[3] > box[1] else None
+
+
 def read_printed(data: bytes, want_colour: bool = True, keep_images: bool = False) -> list[PrintedPage]:
     """Every page as PDFium prints it (print mode: optional content that is
     off in print is not drawn). `keep_images` keeps each page's RGB raster
@@ -245,36 +269,11 @@ class _PageReader:
         if not self.raw.FPDFPageObj_GetBounds(obj, *self._bounds):
             return None
         box = (self._l.value, self._b.value, self._r.value, self._t.value)
-        clip = self.clip_box(obj)
-        if clip is not None:
-            box = (max(box[0], clip[0]), max(box[1], clip[1]), min(box[2], clip[2]), min(box[3], clip[3]))
-            if box[2] <= box[0] or box[3] <= box[1]:
-                return None
-        return box if place is None else _transform(place, box)
-
-    def clip_box(self, obj: Any) -> PtBox | None:
-        """The box round the object's clipping path, in the space of its
-        bounds (the page, or the form it is drawn in): the intersection of
-        the boxes of the paths it is clipped by; None if it is not clipped
-        by a path."""
-        raw = self.raw
-        clip = raw.FPDFPageObj_GetClipPath(obj)
-        if not clip:
+        clipped = clipped_bounds(self.raw, obj, box)
+        if clipped is None:
             return None
-        box: PtBox | None = None
-        x, y = self._l, self._b  # scratch floats (the bounds are read already)
-        for i in range(raw.FPDFClipPath_CountPaths(clip)):
-            xs, ys = [], []
-            for j in range(raw.FPDFClipPath_CountPathSegments(clip, i)):
-                seg = raw.FPDFClipPath_GetPathSegment(clip, i, j)
-                if seg and raw.FPDFPathSegment_GetPoint(seg, self._bounds[0], self._bounds[1]):
-                    xs.append(x.value)
-                    ys.append(y.value)
-            if not xs:
-                continue
-            b = (min(xs), min(ys), max(xs), max(ys))
-            box = b if box is None else (max(box[0], b[0]), max(box[1], b[1]), min(box[2], b[2]), min(box[3], b[3]))
-        return box
+        box = clipped
+        return box if place is None else _transform(place, box)
 
     def walk(self, parent: Any, count: int, get: Any, place: tuple[float, ...] | None, scale: float, depth: int) -> None:
         """The `count` objects a page or a form object draws. The bounds of
