@@ -182,6 +182,7 @@ def _read_page(page: Any, raw: Any, want_colour: bool, keep_image: bool) -> Prin
 
 
 PtBox = tuple[float, float, float, float]  # left, bottom, right, top in pt (PDF space)
+GONE: PtBox = (0.0, 0.0, 0.0, 0.0)  # (this very tuple) the box of an object clipped away: it prints nothing
 
 
 class _PageReader:
@@ -264,15 +265,13 @@ class _PageReader:
 
     def page_box(self, obj: Any, place: tuple[float, ...] | None) -> PtBox | None:
         """The object's bounds on the page, cut to its clipping path (what
-        is clipped away is not ink); None if it has none, or nothing of it
-        is left inside its clip."""
+        is clipped away is not ink): None if it has none, GONE if nothing
+        of it is left inside its clip."""
         if not self.raw.FPDFPageObj_GetBounds(obj, *self._bounds):
             return None
-        box = (self._l.value, self._b.value, self._r.value, self._t.value)
-        clipped = clipped_bounds(self.raw, obj, box)
-        if clipped is None:
-            return None
-        box = clipped
+        box = clipped_bounds(self.raw, obj, (self._l.value, self._b.value, self._r.value, self._t.value))
+        if box is None:
+            return GONE
         return box if place is None else _transform(place, box)
 
     def walk(self, parent: Any, count: int, get: Any, place: tuple[float, ...] | None, scale: float, depth: int) -> None:
@@ -314,7 +313,7 @@ class _PageReader:
         raw = self.raw
         mode = raw.FPDFTextObj_GetTextRenderMode(obj)
         shown = mode not in (raw.FPDF_TEXTRENDERMODE_INVISIBLE, raw.FPDF_TEXTRENDERMODE_CLIP)
-        if shown and self.inside(box) and self.inked(box, 1, TEXT_INK):
+        if shown and box is not GONE and self.inside(box) and self.inked(box, 1, TEXT_INK):
             self.texts.append(_object_text(raw, obj, self.text_page))
         elif _object_text(raw, obj, self.text_page).strip():
             self.out.hidden_text += 1
@@ -338,11 +337,15 @@ class _PageReader:
                 box = self.page_box(obj, place)
                 if box is None:
                     return
-            if entry is None:
+            if entry is None:  # a component clipped away is there, and prints blank
                 kind = _utf16(raw.FPDFPageObjMark_GetParamStringValue, mark, b"K")
                 value = _utf16(raw.FPDFPageObjMark_GetParamStringValue, mark, b"V")
                 self.found[key] = [kind, value, box]
                 self.order.append(key)
+            elif box is GONE:
+                continue  # what is clipped away adds nothing to where the component stands
+            elif entry[2] is GONE:
+                entry[2] = box
             else:
                 eb = entry[2]
                 entry[2] = (min(eb[0], box[0]), min(eb[1], box[1]), max(eb[2], box[2]), max(eb[3], box[3]))
@@ -363,7 +366,9 @@ class _PageReader:
         out.text = "".join(self.texts)
         for key in self.order:
             kind, value, box = self.found[key]
-            if not self.inside(box):
+            if box is GONE:
+                out.components.append(Component(kind, value, box, False, BLANK))
+            elif not self.inside(box):
                 out.components.append(Component(kind, value, box, False, "lie outside the printed area (crop box)"))
             elif not self.inked(box, CONTRAST):
                 out.components.append(Component(kind, value, box, False, BLANK))

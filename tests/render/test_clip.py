@@ -121,13 +121,14 @@ def test_a_clip_in_repeated_art_clips_every_copy() -> None:
 
 def test_the_validator_finds_a_clipped_component_at_its_clip() -> None:
     """The printed page's component box is what its clip leaves (not the
-    whole shapes inside), and a component clipped to nothing is not there."""
+    whole shapes inside), and a component clipped to nothing prints blank."""
     lined = (*CLIPPED.items, Line(0, 20, 100, 20, Style(width=1.0)))  # a component is more than one flat colour
     tagged = replace(CLIPPED, items=lined, tag=("board", "b"))
     gone = Group((Rect(0, 0, 100, 100, fill(RED)),), clip=Rect(200, 200, 10, 10), tag=("board", "gone"))
     (printed,) = read_printed(render_pdf([Page(110, 110, (tagged, gone))], PdfMeta("clip", "", "", "", "en")))
     found = {c.value: c for c in printed.components}
-    assert set(found) == {"b"}
+    assert set(found) == {"b", "gone"}
+    assert not found["gone"].visible and "clipped" in found["gone"].why
     assert found["b"].visible
     assert found["b"].size_mm == pytest.approx((RED_BOX[2] - RED_BOX[0], RED_BOX[3] - RED_BOX[1]), abs=0.1)
     assert found["b"].centre_mm(printed.origin) == pytest.approx(((RED_BOX[0] + RED_BOX[2]) / 2,
