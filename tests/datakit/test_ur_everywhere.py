@@ -16,6 +16,7 @@ from pnp.formats import names as format_names
 from pnp.kits import get_kit
 from tests.helpers import LANGS, PAPER_IDS
 
+REPO = Path(__file__).resolve().parents[2]
 VARIANTS = {"colour": [], "greyscale": ["--greyscale"], "ink-saver": ["--ink-saver"]}
 
 
@@ -53,3 +54,16 @@ def test_ur_renders_everywhere_and_passes_validate(tmp_path: Path, variant: str)
     checked = CliRunner().invoke(main, ["validate", *map(str, pdfs)])
     assert checked.exit_code == 0, checked.output
     assert f"validated {len(pdfs)} file(s)" in checked.output and "all hold" in checked.output
+
+
+def test_the_readme_shows_the_fourth_kit_beside_its_five_commands():
+    """The README's designer path is followed by pictures of the Ur kit, which exist and are PNG pages of it."""
+    from PIL import Image
+
+    section = (REPO / "README.md").read_text(encoding="utf-8").split("## Your own game", 1)[1].split("\n## ", 1)[0]
+    pictures = re.findall(r"!\[([^\]]*)\]\(([^)]+)\)", section)
+    ur = [(alt, path) for alt, path in pictures if "Ur" in alt]
+    assert ur, "no picture of the fourth kit"
+    for _, path in ur:
+        with Image.open(REPO / path) as im:
+            assert im.format == "PNG" and min(im.size) >= 100
