@@ -422,7 +422,7 @@ def _reach(built: Any, p: _Page, trim: tuple[float, float, float, float]) -> tup
     x0, y0, x1, y1 = trim
     left, top = p.media[0], p.media[3]
     for g, m in tagged(built.items):
-        e = extent(Group(g.items))  # in the group's own space, which m places on the page
+        e = extent(Group(g.items, clip=g.clip))  # in the group's own space (its clip too), which m places on the page
         if e is None:
             continue
         pts = [apply(m, x, y) for x in (e[0], e[2]) for y in (e[1], e[3])]

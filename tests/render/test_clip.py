@@ -145,3 +145,15 @@ def test_the_layout_counts_no_ink_where_a_clip_cut_it_away(measure) -> None:
     check_margin(page, a4, False, measure)
     with pytest.raises(LayoutError, match="mm of the paper edge"):
         check_margin(unclipped(page), a4, False, measure)
+
+
+def test_the_validator_expects_a_clipped_component_at_its_clip() -> None:
+    """What the kit's own pages say a component covers (the validator's
+    side of the comparison) honours the clip of the tagged group itself."""
+    from pnp.geometry import group_matrix
+    from pnp.validate import _group_box
+
+    tagged = replace(CLIPPED, tag=("board", "b"))  # placed by its own transform, as geometry.tagged gives it
+    assert _group_box(tagged, group_matrix(tagged), {}) == pytest.approx(RED_BOX)
+    bare = replace(tagged, clip=None)
+    assert _group_box(bare, group_matrix(bare), {}) == pytest.approx((10, 5, 110, 105))
