@@ -157,3 +157,19 @@ def test_the_validator_expects_a_clipped_component_at_its_clip() -> None:
     assert _group_box(tagged, group_matrix(tagged), {}) == pytest.approx(RED_BOX)
     bare = replace(tagged, clip=None)
     assert _group_box(bare, group_matrix(bare), {}) == pytest.approx((10, 5, 110, 105))
+
+
+def test_each_shape_knows_the_page_box_its_clips_leave_it() -> None:
+    """geometry.walk_clipped (the margin check's walk): the clips of every
+    group round a shape, placed on the page and intersected; and extent, the
+    same for a group."""
+    from pnp.geometry import walk_clipped
+
+    boxes = {s.style.fill: clip for s, _, clip in walk_clipped(PAGE.items)}
+    for rgb, want in ((RED, RED_BOX), (BLUE, RED_BOX), (GREEN, GREEN_BOX), (GOLD, GOLD_BOX)):
+        got = boxes[rgb]
+        assert got is not None
+        assert (got.x, got.y, got.right, got.bottom) == pytest.approx(want), rgb
+    for group, want in ((CLIPPED, RED_BOX), (TURNED, GREEN_BOX), (NESTED, GOLD_BOX)):
+        assert extent(group) == pytest.approx(want)
+    assert all(clip is None for _, _, clip in walk_clipped(unclipped(PAGE).items))
