@@ -36,7 +36,8 @@ def phases(kit_id: str, runs: int, profile: bool) -> None:
     from pnp.options import Options
     from pnp.paper import PAPERS
     from pnp.render.pdf import PdfMeta, render_pdf
-    from pnp.validate import shared_measurer, structure_checks, validate_bytes
+    from pnp.validate import validate_bytes
+    from pnp.validation.checks import shared_measurer, structure_checks
     from pnp.validation.printed import read_printed
     from pnp.validation.syntax import read_syntax
 

@@ -23,7 +23,7 @@ import click
 
 from pnp import __version__
 from pnp.errors import OutputError, PnpError, UsageError, shown
-from pnp.modes import Backs, Format
+from pnp.modes import Backs, Format, KitOption
 
 if TYPE_CHECKING:
     from pnp.options import Options
@@ -53,10 +53,37 @@ def _formats() -> tuple[str, ...]:
     return tuple(REGISTRY)
 
 
-def _kits_taking(option: str) -> str:
+def _kits_taking(option: KitOption) -> str:
     from pnp.kits import registry
 
     return ", ".join(k.id for k in registry().values() if option in k.options) or "no kit"
+
+
+def _cards_dpi() -> int:
+    from pnp.formats.cards import CARDS_DPI
+
+    return CARDS_DPI
+
+
+def _default_bleed() -> float:
+    from pnp.presets import DEFAULT_BLEED
+
+    return DEFAULT_BLEED
+
+
+def _player_counts() -> str:
+    """The player counts of the kits that take --players, from their facts: "tab 2; ludo-cards 2-4"."""
+    from pnp.kits import registry
+
+    out = []
+    for k in registry().values():
+        if KitOption.PLAYERS in k.options:
+            try:
+                counts = k.player_counts(k.load_spec())
+            except PnpError:
+                continue  # a broken kit says so when it is rendered, not in the help
+            out.append(f"{k.id} {min(counts)}-{max(counts)}" if len(counts) > 1 else f"{k.id} {counts[0]}")
+    return "; ".join(out) or "no kit"
 
 
 class RegistryHelp(click.Option):
@@ -221,6 +248,7 @@ class PnpGroup(click.Group):
         try:
             try:
                 with stop_signals():
+                    check()  # a signal that came before the handlers (remembered since pnp.entry) stops the run here
                     rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
                     check()  # a signal whose exception Python had to drop (in a finaliser) still stops the run
                 code = rv if isinstance(rv, int) else 0
@@ -329,17 +357,18 @@ def list_kits(kit_dirs: tuple[Path, ...] = ()) -> None:
               help_from=lambda: f"{', '.join(_papers())} or all")
 @click.option("--out", "-o", default="output", callback=parse_out, show_default=True,
               help="Folder the files are written to.")
-@click.option("--players", type=Whole(1, 99), default=None, help="Print the components for N players only (2-4).")
+@click.option("--players", type=Whole(1, 99), default=None, metavar="N", cls=RegistryHelp,
+              help_from=lambda: f"Print the components for N players only ({_player_counts()}).")
 @click.option("--backs", type=click.Choice([b.value for b in Backs]), default=Backs.DUPLEX_LONG.value, show_default=True,
-              cls=RegistryHelp, help_from=lambda: f"How card backs are printed ({_kits_taking('backs')}).")
+              cls=RegistryHelp, help_from=lambda: f"How card backs are printed ({_kits_taking(KitOption.BACKS)}).")
 @click.option("--back-offset", callback=parse_offset, metavar="X,Y", cls=RegistryHelp,
-              help_from=lambda: f"Shift duplex back sheets by X,Y mm ({_kits_taking('backs')}).")
+              help_from=lambda: f"Shift duplex back sheets by X,Y mm ({_kits_taking(KitOption.BACKS)}).")
 @click.option("--format", "formats", default=Format.PDF.value, show_default=True, callback=parse_formats,
               cls=RegistryHelp, help_from=lambda: f"Comma-separated: {', '.join(_formats())}.")
 @click.option("--dpi", type=Whole(20, 600), default=150, show_default=True,
-              help="PNG resolution, 20-600 (cards: 300 unless given).")
+              cls=RegistryHelp, help_from=lambda: f"PNG resolution, 20-600 (cards: {_cards_dpi()} unless given).")
 @click.option("--bleed", callback=parse_bleed, metavar="MM",
-              help="Cards: bleed on every side in mm (default 3, or the preset's).")
+              cls=RegistryHelp, help_from=lambda: f"Cards: bleed on every side in mm (default {_default_bleed():g}, or the preset's).")
 @click.option("--preset", default=None, help="Cards: a print shop's card spec (see pnp list).")
 @click.option("--greyscale", is_flag=True, help="No colour at all.")
 @click.option("--ink-saver", is_flag=True, help="Light fills for cheap printing.")
@@ -388,10 +417,10 @@ def _render(ctx: click.Context, kits: tuple[str, ...], lang: str, paper: str, ou
             preset: str | None) -> None:
     global _finished
     from pnp import interrupts
-    from pnp.build import remove_stale_parts
+    from pnp.atomic import remove_stale_parts
     from pnp.interrupts import Interrupted, check
-    from pnp.outputs import default_workers, render_all
     from pnp.plan import Request
+    from pnp.workers import default_workers, render_all
 
     _finished = "no file was finished"  # until the jobs are done, the loop below says what was kept
     source = ctx.get_parameter_source
@@ -493,7 +522,7 @@ def _summary(reports: list[Any], written: int, pages: int, out: Path, seconds: f
         if stale:
             click.echo(f"removed {len(stale)} .part file(s) a crashed run had left in {shown(out)}")
         if reports:
-            from pnp.validate import summary_line
+            from pnp.validation.report import summary_line
 
             for r in reports:
                 click.echo(f"{'ok  ' if r.ok else 'FAIL'}  {shown(r.file)}  ({len(r.checks)} checks)")
@@ -516,7 +545,7 @@ def _summary(reports: list[Any], written: int, pages: int, out: Path, seconds: f
 
 def _stopped(results: Any, out: Path, jobs: list[tuple[Any, Options]], start_ns: int, written: list[Path],
              signum: int) -> None:
-    from pnp.build import remove_stale_parts
+    from pnp.atomic import remove_stale_parts
 
     results.close()  # stops the workers; each removes its .part
     remove_stale_parts(out)
@@ -556,7 +585,7 @@ def _kept(out: Path, jobs: list[tuple[Any, Options]], start_ns: int, written: li
     """Files of this run that were finished before it stopped: those reported
     done, and those a stopped worker had already renamed into place (in the
     output folder, or in a cards folder of one of the run's kits)."""
-    from pnp.build import PART
+    from pnp.atomic import PART
     from pnp.naming import cards_prefix, file_stem
 
     stems = {file_stem(kit.id, o) for kit, o in jobs} | {cards_prefix(kit.id, o.lang) for kit, o in jobs}
@@ -597,7 +626,8 @@ def validate_cmd(files: tuple[Path, ...], as_json: bool, quiet: bool, kit_dirs: 
 
     from pnp.datakit.folders import add_kits
     from pnp.naming import ZIP_SUFFIX
-    from pnp.validate import report_table, summary_line, validate_file
+    from pnp.validate import validate_file
+    from pnp.validation.report import report_table, summary_line
 
     try:
         add_kits((), kit_dirs)

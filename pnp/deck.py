@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from pnp.modes import Backs
+from pnp.modes import Backs, KitOption
 from pnp.naming import DeckClaim
 
 if TYPE_CHECKING:
@@ -56,10 +56,10 @@ def build_deck(kit: Kit, options: Options, measure: Measure, bleed: float | None
     spec = kit.load_spec()
     cat = kit.catalog(options.lang)
     sheets = kit.build(Context(replace(options, paper=get_paper("a4")), cat, measure, spec))
-    comps = components(kit.id, sheets, spec, bleed, preset)
+    comps = components(kit, sheets, spec, bleed, preset)
     pages = apply_variant([c.page for c in comps], options.variant)
     title = f"{cat.text('title')} ({cat.text('language_name')}): {len(comps)} print-shop pieces"
-    claim = DeckClaim(kit.id, options.lang, options.players, "backs" in kit.options and options.backs is Backs.NONE,
+    claim = DeckClaim(kit.id, options.lang, options.players, KitOption.BACKS in kit.options and options.backs is Backs.NONE,
                       options.variant, bleed, preset.id if preset else None, len(comps))
     return Deck(claim, comps, pages, preset, preset.safe if preset else SAFE_ZONE, title,
                 cat.text("credits") if "credits" in cat.strings else "pnp")
@@ -71,5 +71,5 @@ def claimed_options(claim: DeckClaim, kit: Kit) -> Options:
     from pnp.options import Options
     from pnp.paper import get_paper
 
-    return Options(claim.lang, get_paper("a4"), claim.players if "players" in kit.options else None,
+    return Options(claim.lang, get_paper("a4"), claim.players if KitOption.PLAYERS in kit.options else None,
                    Backs.NONE if claim.fronts_only else Backs.DUPLEX_LONG, variant=claim.variant)

@@ -98,10 +98,11 @@ def check_glyphs(cat: Catalog) -> None:
     Any text may be set in the other faces; bold italic is what the markup
     sets in it (*italic* in a heading, which is bold), as text flow reads
     it. A catalog without italic headings never loads the bold italic font."""
+    from pnp.i18n import texts_of
     from pnp.textflow import parse_block
 
     for key, value in cat.strings.items():
-        texts = [value] if isinstance(value, str) else value
+        texts = texts_of(value)
         text = "".join(texts)
         italic = "".join(run.text for t in texts for run in parse_block(t).runs if run.font == MARKUP_ONLY)
         for name in FONT_FILES:

@@ -13,7 +13,7 @@ import math
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 
-from pnp.modes import Anchor, Role
+from pnp.modes import Anchor, Paint, Role
 
 PT = 25.4 / 72  # one PostScript point in mm
 
@@ -408,15 +408,15 @@ def tagged(items: Iterable[Shape]) -> Iterator[tuple[Group, Matrix]]:
     return rec(items, IDENTITY)
 
 
-def map_colours(items: tuple[Shape, ...], fn: Callable[[RGB, str], RGB]) -> tuple[Shape, ...]:
-    """The same shapes with every colour passed through fn(rgb, kind), where
-    kind is "fill", "stroke" or "text". Used for print variants."""
+def map_colours(items: tuple[Shape, ...], fn: Callable[[RGB, Paint], RGB]) -> tuple[Shape, ...]:
+    """The same shapes with every colour passed through fn(rgb, paint), where
+    paint says what the colour paints (Paint). Used for print variants."""
     out: list[Shape] = []
     for s in items:
         if isinstance(s, Group):
             out.append(replace(s, items=map_colours(s.items, fn)))
         elif isinstance(s, Text):
-            out.append(replace(s, color=fn(s.color, "text")))
+            out.append(replace(s, color=fn(s.color, Paint.TEXT)))
         elif isinstance(s, Picture):
             out.append(replace(s, png=map_png(s.png, fn)))
         else:
@@ -426,15 +426,15 @@ def map_colours(items: tuple[Shape, ...], fn: Callable[[RGB, str], RGB]) -> tupl
                     s,
                     style=replace(
                         st,
-                        fill=None if st.fill is None else fn(st.fill, "fill"),
-                        stroke=None if st.stroke is None else fn(st.stroke, "stroke"),
+                        fill=None if st.fill is None else fn(st.fill, Paint.FILL),
+                        stroke=None if st.stroke is None else fn(st.stroke, Paint.STROKE),
                     ),
                 )
             )
     return tuple(out)
 
 
-def map_png(png: bytes, fn: Callable[[RGB, str], RGB]) -> bytes:
+def map_png(png: bytes, fn: Callable[[RGB, Paint], RGB]) -> bytes:
     """A PNG's colours passed through fn (as fills): fn taken as the affine
     map it makes of black and the three primaries (exact for a greyscale
     or a tint), applied by Pillow to every pixel; transparency is kept.
@@ -443,8 +443,8 @@ def map_png(png: bytes, fn: Callable[[RGB, str], RGB]) -> bytes:
 
     from PIL import Image as PilImage
 
-    o = fn((0.0, 0.0, 0.0), "fill")
-    cols = [fn(e, "fill") for e in ((1.0, 0.0, 0.0), (0.0, 1.0, 0.0), (0.0, 0.0, 1.0))]
+    o = fn((0.0, 0.0, 0.0), Paint.FILL)
+    cols = [fn(e, Paint.FILL) for e in ((1.0, 0.0, 0.0), (0.0, 1.0, 0.0), (0.0, 0.0, 1.0))]
     matrix = tuple(v for i in range(3) for v in (*(cols[j][i] - o[i] for j in range(3)), o[i] * 255))
     with PilImage.open(io.BytesIO(png)) as im:
         rgba = im.convert("RGBA")
@@ -478,91 +478,3 @@ def star(cx: float, cy: float, r: float, style: Style = Style(), points: int = 5
         a = math.radians(-90 + i * 180 / points)
         pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
     return polygon(pts, style)
-
-
-def leaf_count(items: Iterable[Shape]) -> int:
-    return sum(leaf_count(s.items) if isinstance(s, Group) else 1 for s in items)
-
-
-def has_tag(items: Iterable[Shape]) -> bool:
-    """Whether a component tag sits anywhere in `items`."""
-    return any(isinstance(s, Group) and (s.tag is not None or has_tag(s.items)) for s in items)
-
-
-# A form (or <defs> entry) costs about as much as writing this many shapes
-# more: its dictionary and resources are about 250 bytes, and its stream is
-# compressed on its own. Measured on the Ludo deck: four whole cards placed 3
-# times each (saving 2 x 10 shapes) made the file 2.2 KB larger as forms.
-REUSE_MIN_SAVING = 24
-
-
-class _Art:
-    """A group's contents as a dict key: hashed once (content hashes are
-    worked out bottom-up, each shape hashed once), compared shape by shape
-    only when two hashes meet."""
-
-    __slots__ = ("items", "h")
-
-    def __init__(self, items: tuple[Shape, ...], h: int) -> None:
-        self.items = items
-        self.h = h
-
-    def __hash__(self) -> int:
-        return self.h
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Art) and (self.items is other.items or self.items == other.items)
-
-
-def repeated_art(pages: Iterable[Page]) -> dict[int, tuple[Shape, ...]]:
-    """Which groups' contents to write once and place by reference.
-
-    Repeated art: a group's `items` (frozen dataclasses compare by value)
-    that occur in more than one place, with no component tag inside (a tag
-    must stay on the page, one per placement), where writing them once saves
-    at least REUSE_MIN_SAVING shapes: (placements - 1) x the shapes written
-    for one copy, repeated art inside counting as one shape. A group inside
-    a repeated group is counted once, as it is written once.
-
-    Returns id(items) -> the first equal `items` tuple (the same object for
-    every copy), for every group whose contents are repeated art; the ids
-    hold while `pages` are alive."""
-    hashes: dict[int, int] = {}
-
-    def content_hash(items: tuple[Shape, ...]) -> int:
-        h = hashes.get(id(items))
-        if h is None:
-            h = hash(tuple(hash((content_hash(s.items), s.dx, s.dy, s.rotate, s.tag, s.scale, s.clip))
-                           if isinstance(s, Group) else hash(s) for s in items))
-            hashes[id(items)] = h
-        return h
-
-    canon: dict[_Art, _Art] = {}
-    of_items: dict[int, _Art] = {}
-    placed: dict[int, int] = {}  # id(canonical key) -> placements
-
-    def rec(items: Iterable[Shape], counted: bool) -> None:
-        for s in items:
-            if isinstance(s, Group):
-                key = _Art(s.items, content_hash(s.items))
-                key = canon.setdefault(key, key)
-                of_items[id(s.items)] = key
-                first = id(key) not in placed
-                if counted:
-                    placed[id(key)] = placed.get(id(key), 0) + 1
-                rec(s.items, counted and first)
-
-    for page in pages:
-        rec(page.items, True)
-    art: set[int] = set()
-
-    def cost(items: tuple[Shape, ...]) -> int:
-        return sum(1 if not isinstance(s, Group) or id(of_items[id(s.items)]) in art else cost(s.items)
-                   for s in items)
-
-    # smaller art first: what a larger one costs depends on the art inside it
-    candidates = [k for k in canon if placed.get(id(k), 0) > 1]
-    for key in sorted(candidates, key=lambda k: leaf_count(k.items)):
-        if not has_tag(key.items) and (placed[id(key)] - 1) * cost(key.items) >= REUSE_MIN_SAVING:
-            art.add(id(key))
-    return {i: key.items for i, key in of_items.items() if id(key) in art}

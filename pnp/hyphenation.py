@@ -173,10 +173,11 @@ class Hyphenator:
         if b"\nNEXTLEVEL" in raw:
             first = raw.split(b"\nNEXTLEVEL", 1)[0] + b"\nNEXTLEVEL\n"
             with tempfile.TemporaryDirectory(prefix="pnp-hyph-") as tmp:
-                part_file = os.path.join(tmp, "parts.dic")
-                with open(part_file, "wb") as f:
-                    f.write(first)
-                self.parts = _libhyphen(part_file)
+                from pnp.atomic import write_atomic
+
+                part_file = Path(tmp) / "parts.dic"
+                write_atomic(part_file, first)
+                self.parts = _libhyphen(str(part_file))
 
     @staticmethod
     def _cuts(hy: Any, word: str) -> set[int]:
@@ -346,7 +347,9 @@ def main() -> None:
         for w, gb, us in compare_english():
             print(f"{w:24} en_GB {gb:28} en_US {us}")
         return
-    TABLE.write_text(table_text(), encoding="utf-8")
+    from pnp.atomic import write_atomic
+
+    write_atomic(TABLE, table_text().encode("utf-8"))
     print(f"wrote {TABLE}", file=sys.stderr)
 
 

@@ -70,7 +70,7 @@ def _load(path: Path) -> dict[str, Any]:
             raise CatalogError(f"{path}: key {key!r} must be a string or a list of strings")
         if isinstance(value, list) and len(value) > MAX_ITEMS:
             raise CatalogError(f"{path}: key {key!r} is a list of {len(value)} strings; at most {MAX_ITEMS}")
-        for s in _strings(value):
+        for s in texts_of(value):
             if len(s) > MAX_TEXT:
                 raise CatalogError(f"{path}: key {key!r} holds a string of {len(s)} characters ({_short(s)}); "
                                    f"at most {MAX_TEXT} fit a page")
@@ -84,7 +84,8 @@ def _short(text: str, n: int = 40) -> str:
     return shown if len(text) <= n else shown[:-1] + " ...'"
 
 
-def _strings(value: str | list[str]) -> list[str]:
+def texts_of(value: str | list[str]) -> list[str]:
+    """A catalog value as its list of texts: one string, or a list of blocks."""
     return [value] if isinstance(value, str) else list(value)
 
 
@@ -96,8 +97,8 @@ def _check_against(ref: dict[str, Any], ref_path: Path, data: dict[str, Any], pa
         if key not in ref:
             raise CatalogError(f"{path}: unknown key {key!r} (not in {ref_path.name})")
     for key, value in ref.items():
-        want = set().union(*(placeholders(s) for s in _strings(value)))
-        got = set().union(*(placeholders(s) for s in _strings(data[key])))
+        want = set().union(*(placeholders(s) for s in texts_of(value)))
+        got = set().union(*(placeholders(s) for s in texts_of(data[key])))
         if want != got:
             raise CatalogError(
                 f"{path}: key {key!r} has placeholders {sorted(got)}, expected {sorted(want)}"
@@ -131,7 +132,7 @@ class Catalog:
 
     def blocks(self, key: str, **values: object) -> list[str]:
         raw = self.raw(key)
-        return [fill(s, values, key, self.files[-1]) for s in _strings(raw)]
+        return [fill(s, values, key, self.files[-1]) for s in texts_of(raw)]
 
 
 def fill(template: str, values: dict[str, object], key: str, path: Path) -> str:

@@ -1,8 +1,10 @@
 """Signals that stop a run: SIGINT (Ctrl-C), SIGTERM (kill, timeout,
 systemd) and SIGHUP (a closed terminal) all raise Interrupted in the main
 process, so every `finally` runs: workers are stopped and no .part is left.
-A light module: the CLI installs the handlers before it imports anything
-heavy.
+A light module: the `pnp` command's entry point (pnp.entry) calls
+`install_early` before it imports anything else, so a signal from the first
+moment is remembered, and the CLI raises it once it can stop cleanly (the
+first thing it does: `stop_signals`, then `check()`).
 
 Python cannot deliver an exception everywhere: raised while a finaliser
 runs (an object's __del__, a weakref callback, a generator closed by the
@@ -44,6 +46,25 @@ def _raise_interrupted(signum: int, _frame: object) -> None:
     raise Interrupted(signum)
 
 
+def _remember(signum: int, _frame: object) -> None:
+    global pending
+    if pending is None:
+        pending = signum
+
+
+def install_early() -> None:
+    """For a process's entry point, before the CLI and its libraries are
+    imported: a stop signal from now on is remembered, not acted on, until
+    `stop_signals` takes over and `check()` raises it. (Python's own SIGINT
+    handler would raise KeyboardInterrupt in the middle of an import; the
+    default SIGTERM and SIGHUP would end the process without a word.)"""
+    global pending
+    if signal.getsignal(signal.SIGINT) is not _remember:
+        pending = None  # installed again (a harness that mirrors the entry point): what it remembered stays
+    for sig in STOP_SIGNALS:
+        signal.signal(sig, _remember)
+
+
 def check() -> None:
     """Raise Interrupted if a stop signal came, even one whose exception
     Python had to drop."""
@@ -62,7 +83,7 @@ def deferred() -> Iterator[None]:
     """Stop signals wait (blocked) until the block ends, then arrive. Around
     forking worker processes: a child starts with the parent's handlers and
     mask, so it is not stopped before it has set up its own handling (which
-    unblocks them: pnp.outputs._worker_init)."""
+    unblocks them: pnp.workers._worker_init)."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -82,7 +103,8 @@ def stop_signals() -> Iterator[None]:
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    pending = None
+    if signal.getsignal(signal.SIGINT) is not _remember:
+        pending = None  # a new run; a signal remembered since the entry point (install_early) is kept
     old_hook = sys.unraisablehook
     sys.unraisablehook = _unraisable
     old = {sig: signal.signal(sig, _raise_interrupted) for sig in STOP_SIGNALS}

@@ -8,6 +8,8 @@ they come in (`Backs(value)`); everywhere else code compares members and asks
 them what they mean (`backs.is_duplex`, `backs.other_flip`), never a string.
 
 A new backs mode is a member here plus what it draws (pnp/layout/deck.py).
+tests/test_modes.py fails on any comparison, `in` test or case pattern
+elsewhere in pnp against a string spelled like a member here.
 """
 
 from __future__ import annotations
@@ -97,3 +99,105 @@ class Face(StrEnum):
     FRONT = "front"
     BACK = "back"
     ONE_SIDED = ""
+
+
+class KitOption(StrEnum):
+    """An option a kit takes beside language and paper (`Kit.options`): a
+    player count, or a way of printing card backs."""
+
+    PLAYERS = "players"
+    BACKS = "backs"
+
+
+class UploadOrder(StrEnum):
+    """The order a print shop wants a piece's faces in (a card preset's `order`)."""
+
+    FRONT_BACK = "front-back"
+    BACK_FRONT = "back-front"
+
+    @property
+    def backs_first(self) -> bool:
+        return self is UploadOrder.BACK_FRONT
+
+
+class Faces(StrEnum):
+    """Which faces a print-shop file holds (its `faces` keyword): both, or
+    fronts alone (a kit printed with `--backs none`)."""
+
+    BOTH = "both"
+    FRONTS = "fronts"
+
+    @classmethod
+    def of(cls, fronts_only: bool) -> Faces:
+        return cls.FRONTS if fronts_only else cls.BOTH
+
+
+class Symbol(StrEnum):
+    """A symbol that stands beside a colour (a card's, a piece's face), so
+    colour never carries meaning alone (pnp.layout.marks.symbol draws it)."""
+
+    CIRCLE = "circle"
+    SQUARE = "square"
+    TRIANGLE = "triangle"
+    DIAMOND = "diamond"
+
+
+class PieceShape(StrEnum):
+    """The outline a one-sided piece is cut round (a two-sided one is square)."""
+
+    CIRCLE = "circle"
+    SQUARE = "square"
+    HEXAGON = "hexagon"
+
+
+def one_of(mode: type[StrEnum]) -> str:
+    """A regular expression matching exactly the members' spellings (for a
+    schema's pattern); `said(mode)` is the phrase for its error message."""
+    return "^(" + "|".join(m.value.replace("-", r"\-") for m in mode) + ")$"
+
+
+def said(mode: type[StrEnum]) -> str:
+    """"a, b or c": the members' spellings for a message."""
+    names = [m.value for m in mode]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+
+
+class Tag(StrEnum):
+    """The kind of a tagged component (a Group's `tag` is (kind, value)):
+    the name the validator, the component list and the print-shop finders
+    know it by, and the `/pnp <</K kind>>` mark around it in the PDF."""
+
+    CARD = "card"  # a card front
+    BACK = "back"  # a card back
+    BOARD = "board"
+    SQUARE = "square"  # one square of a board
+    PIECE = "piece"
+    MARKER = "marker"
+    TOKEN = "token"
+    FIELD = "field"  # a square of Kesse Rüben's field
+    BARN = "barn"  # Kesse Rüben's centre square
+    THROWS = "throws"  # Tâb's coin-throw table (a play aid, not a shop's piece)
+
+
+class Paint(StrEnum):
+    """What a colour paints (a print variant maps each its own way)."""
+
+    FILL = "fill"
+    STROKE = "stroke"
+    TEXT = "text"
+
+
+class BlockKind(StrEnum):
+    """A block of rules text: heading (`## `), paragraph, bullet (`- `),
+    numbered item (`1. `) or a diagram (`[[diagram:NAME]]`)."""
+
+    HEADING = "h"
+    PARAGRAPH = "p"
+    BULLET = "li"
+    NUMBERED = "ol"
+    DIAGRAM = "diagram"
+
+    @property
+    def is_item(self) -> bool:
+        """A list item: indented, with its marker in the margin."""
+        return self in (BlockKind.BULLET, BlockKind.NUMBERED)

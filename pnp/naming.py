@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from pnp.errors import ValidationError
-from pnp.modes import Backs, Format, Variant
+from pnp.modes import Backs, Faces, Format, Variant, said
 
 if TYPE_CHECKING:
     from pnp.layout.components import Component
@@ -24,6 +24,13 @@ if TYPE_CHECKING:
 
 CARDS = Format.CARDS  # the keyword `format=` of a print-shop PDF (a kit PDF has none), and its stems' part
 MAX_OFFSET = 10.0  # mm: the most --back-offset shifts backs by
+ALL_PLAYERS = "all"  # the keyword `players=` of a full kit, for every player count
+NO_PRESET = "none"  # the keyword `preset=` of a cards PDF made without a preset
+
+
+def players_word(players: int | None) -> str:
+    """The `players=` keyword: a count, or ALL_PLAYERS for the full kit."""
+    return ALL_PLAYERS if players is None else str(players)
 
 
 def file_stem(kit_id: str, options: Options) -> str:
@@ -128,7 +135,7 @@ class KitClaim:
             "kit": self.kit,
             "lang": self.lang,
             "paper": self.paper,
-            "players": "all" if self.players is None else str(self.players),
+            "players": players_word(self.players),
             "backs": str(self.backs),
             "variant": str(self.variant),
             "pages": str(self.pages),
@@ -195,11 +202,11 @@ class DeckClaim:
             "kit": self.kit,
             "lang": self.lang,
             "format": str(CARDS),
-            "players": "all" if self.players is None else str(self.players),
-            "faces": "fronts" if self.fronts_only else "both",
+            "players": players_word(self.players),
+            "faces": Faces.of(self.fronts_only),
             "variant": str(self.variant),
             "bleed": f"{self.bleed:g}",
-            "preset": self.preset or "none",
+            "preset": self.preset or NO_PRESET,
             "pieces": str(self.pieces),
         }
         return keywords_text(fields)
@@ -226,13 +233,13 @@ class DeckClaim:
         Whether the kit, language and preset exist is the caller's to check."""
         from pnp.presets import MAX_BLEED
 
-        players_claim = kw.get("players", "all")
-        if players_claim != "all" and not (players_claim.isascii() and players_claim.isdigit()
+        players_claim = kw.get("players", ALL_PLAYERS)
+        if players_claim != ALL_PLAYERS and not (players_claim.isascii() and players_claim.isdigit()
                                            and 0 < int(players_claim) < 100):
             raise ValidationError(f"claims to be for {players_claim!r} players, not a number")
         faces = kw.get("faces", "?")
-        if faces not in ("both", "fronts"):
-            raise ValidationError(f"claims the faces {faces!r}; pnp writes both or fronts")
+        if faces not in tuple(Faces):
+            raise ValidationError(f"claims the faces {faces!r}; pnp writes {said(Faces)}")
         variant = kw.get("variant", "?")
         if variant not in tuple(Variant):
             raise ValidationError(f"claims the print variant {variant!r}; pnp prints {', '.join(Variant)}")
@@ -245,6 +252,6 @@ class DeckClaim:
         pieces = kw.get("pieces", "?")
         if not (pieces.isascii() and pieces.isdigit()):
             raise ValidationError(f"claims {pieces!r} pieces, not a number")
-        preset = kw.get("preset", "none")
-        return cls(kw["kit"], kw.get("lang", "?"), None if players_claim == "all" else int(players_claim),
-                   faces == "fronts", Variant(variant), bleed, None if preset == "none" else preset, int(pieces))
+        preset = kw.get("preset", NO_PRESET)
+        return cls(kw["kit"], kw.get("lang", "?"), None if players_claim == ALL_PLAYERS else int(players_claim),
+                   Faces(faces) is Faces.FRONTS, Variant(variant), bleed, None if preset == NO_PRESET else preset, int(pieces))

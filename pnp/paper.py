@@ -16,7 +16,8 @@ class Paper:
     name: str
     width: float  # mm, portrait
     height: float
-    scale_bar: float  # mm: the length of the scale check bar (its words: catalog key scale_length_<id>)
+    scale_bar: float  # mm: the length of the scale check bar
+    scale_key: str  # the catalog key of the bar's length in words ("50 mm", "2 in")
 
     def size(self, landscape: bool = False) -> tuple[float, float]:
         return (self.height, self.width) if landscape else (self.width, self.height)
@@ -27,8 +28,8 @@ class Paper:
 
 
 PAPERS: dict[str, Paper] = {
-    "a4": Paper("a4", "A4", 210.0, 297.0, 50.0),
-    "letter": Paper("letter", "US Letter", 215.9, 279.4, 50.8),
+    "a4": Paper("a4", "A4", 210.0, 297.0, 50.0, "scale_length_a4"),
+    "letter": Paper("letter", "US Letter", 215.9, 279.4, 50.8, "scale_length_letter"),
 }
 
 

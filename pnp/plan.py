@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from pnp.errors import UsageError
-from pnp.modes import Backs, Format, Variant
+from pnp.modes import Backs, Format, KitOption, Variant
 
 if TYPE_CHECKING:
     from pnp.formats import CardOptions
@@ -74,7 +74,7 @@ def _check_choices(req: Request) -> None:
 
 def _check_backs(req: Request, chosen: list[Kit]) -> None:
     for flag, given in (("--backs", req.backs_given), ("--back-offset", req.back_offset is not None)):
-        if given and not any("backs" in k.options for k in chosen):
+        if given and not any(KitOption.BACKS in k.options for k in chosen):
             raise UsageError(f"{flag}: {', '.join(k.id for k in chosen)} has no card backs")
     if req.back_offset is not None and not Backs(req.backs).is_duplex:
         raise UsageError(f"--back-offset shifts duplex backs; --backs {req.backs} has none to shift")
@@ -123,7 +123,7 @@ def _for_players(req: Request, chosen: list[Kit], specs: dict[str, Any]) -> list
         return chosen
     for kit in chosen:
         counts = kit.player_counts(specs[kit.id])
-        if req.players not in counts and (req.kits or "players" in kit.options):
+        if req.players not in counts and (req.kits or KitOption.PLAYERS in kit.options):
             span = f"{min(counts)}-{max(counts)}" if len(counts) > 1 else str(counts[0])
             raise UsageError(f"--players {req.players}: {kit.id} is for {span} players")
     return chosen if req.kits else [k for k in chosen if req.players in k.player_counts(specs[k.id])]
@@ -140,10 +140,10 @@ def jobs_for(req: Request, chosen: list[Kit], langs: tuple[str, ...]) -> list[tu
     variant = Variant.GREYSCALE if req.greyscale else Variant.INK_SAVER if req.ink_saver else Variant.COLOUR
     jobs = []
     for kit in chosen:
-        takes_backs = "backs" in kit.options
+        takes_backs = KitOption.BACKS in kit.options
         backs = Backs(req.backs) if takes_backs else Backs.DUPLEX_LONG
         offset = req.back_offset if takes_backs and req.back_offset and backs.is_duplex else (0.0, 0.0)
-        players = req.players if "players" in kit.options else None
+        players = req.players if KitOption.PLAYERS in kit.options else None
         for lg in kit.languages(langs):
             for pp in papers:
                 jobs.append((kit, Options(lg, get_paper(pp), players, backs, offset, variant)))

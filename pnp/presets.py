@@ -10,6 +10,7 @@ from typing import Annotated
 import msgspec
 
 from pnp.errors import SpecError, UsageError
+from pnp.modes import UploadOrder
 from pnp.paths import TEMPLATES
 from pnp.spec import FaceOrder, Margin, Mm, Schema, check, read_toml
 
@@ -26,7 +27,7 @@ class Preset:
     bleed: float  # mm
     dpi: int
     safe: float  # mm
-    order: str  # "front-back" or "back-front"
+    order: UploadOrder
     source: str = ""  # where the numbers come from
     caveat: str = ""  # what the export is not, of what the service asks for ("" : nothing)
 
@@ -55,7 +56,7 @@ PresetId = Annotated[str, msgspec.Meta(max_length=64, pattern=r"^[a-z0-9][a-z0-9
 def load_presets() -> dict[str, Preset]:
     data = read_toml(PRESETS_FILE, SpecError, "card presets")
     checked: dict[str, PresetSchema] = check(data, dict[PresetId, PresetSchema], PRESETS_FILE)  # the sections are the file's top level
-    return {pid: Preset(pid, p.title, p.trim, p.bleed, p.dpi, p.safe, p.order, p.source, p.caveat)
+    return {pid: Preset(pid, p.title, p.trim, p.bleed, p.dpi, p.safe, UploadOrder(p.order), p.source, p.caveat)
             for pid, p in checked.items()}
 
 

@@ -21,7 +21,7 @@ from typing import Annotated, Any, TypeVar
 
 import msgspec
 
-from pnp import paths
+from pnp import modes, paths
 from pnp.errors import SpecError
 from pnp.paper import PAPERS, SAFE_MARGIN
 
@@ -53,8 +53,8 @@ MAX_LIST = 16
 Count = Annotated[int, msgspec.Meta(ge=1, le=MAX_COUNT)]
 Mm = Annotated[float, msgspec.Meta(gt=0, le=MAX_MM)]
 Margin = Annotated[float, msgspec.Meta(ge=0, le=MAX_MM)]  # a length that may be zero (a bleed)
-NAME, HEX, SYMBOL = r"^[a-z][a-z0-9_]*$", r"^#[0-9A-Fa-f]{6}$", r"^(circle|square|triangle|diamond)$"
-ORDER = r"^(front-back|back-front)$"
+NAME, HEX, SYMBOL = r"^[a-z][a-z0-9_]*$", r"^#[0-9A-Fa-f]{6}$", modes.one_of(modes.Symbol)
+ORDER = modes.one_of(modes.UploadOrder)
 Name = Annotated[str, msgspec.Meta(min_length=1, max_length=64, pattern=NAME)]
 HexColour = Annotated[str, msgspec.Meta(pattern=HEX)]
 Symbol = Annotated[str, msgspec.Meta(pattern=SYMBOL)]
@@ -62,8 +62,8 @@ FaceOrder = Annotated[str, msgspec.Meta(pattern=ORDER)]  # of a print shop's upl
 PATTERN_MEANS = {
     NAME: "should be a name in lower case (a-z, 0-9, _)",
     HEX: "should be a colour written #RRGGBB",
-    SYMBOL: "should be one of circle, square, triangle, diamond",
-    ORDER: "should be front-back or back-front",
+    SYMBOL: f"should be one of {modes.said(modes.Symbol)}",
+    ORDER: f"should be {modes.said(modes.UploadOrder)}",
 }
 
 # player counts (and the like): at least one, each >= 1; ascending without

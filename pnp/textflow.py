@@ -37,7 +37,7 @@ from typing import Protocol
 from pnp import hyphenation
 from pnp.errors import LayoutError
 from pnp.geometry import ASCENT, BLACK, PT, RGB, Box, Shape, Text
-from pnp.modes import Backs
+from pnp.modes import Backs, BlockKind
 
 
 class Measure(Protocol):
@@ -74,7 +74,7 @@ class Run:
 
 @dataclass(frozen=True)
 class Block:
-    kind: str  # "h", "p", "li", "ol", "diagram"
+    kind: BlockKind
     runs: tuple[Run, ...] = ()
     marker: str = ""
     name: str = ""  # diagram name
@@ -228,14 +228,14 @@ def tie(text: str) -> str:
 
 def parse_block(text: str, lang: str = "") -> Block:
     if m := _DIAGRAM.match(text.strip()):
-        return Block("diagram", name=m.group(1))
+        return Block(BlockKind.DIAGRAM, name=m.group(1))
     if text.startswith("## "):
-        return Block("h", parse_inline(tie(text[3:]), bold=True))  # headings are never hyphenated
+        return Block(BlockKind.HEADING, parse_inline(tie(text[3:]), bold=True))  # headings are never hyphenated
     if text.startswith("- "):
-        return Block("li", parse_inline(tie(text[2:])), marker="•", lang=lang)
+        return Block(BlockKind.BULLET, parse_inline(tie(text[2:])), marker="•", lang=lang)
     if m := _NUMBERED.match(text):
-        return Block("ol", parse_inline(tie(m.group(2))), marker=m.group(1), lang=lang)
-    return Block("p", parse_inline(tie(text)), lang=lang)
+        return Block(BlockKind.NUMBERED, parse_inline(tie(m.group(2))), marker=m.group(1), lang=lang)
+    return Block(BlockKind.PARAGRAPH, parse_inline(tie(text)), lang=lang)
 
 
 def parse_blocks(texts: Sequence[str], lang: str = "") -> list[Block]:
@@ -334,10 +334,15 @@ def break_points(text: str, lang: str) -> tuple[tuple[int, bool, int], ...]:
     points: dict[int, tuple[bool, int]] = {}
     if text.lstrip("(„‘“*").startswith("--"):
         return ()  # a command-line option is typed as printed: never broken
+    own = False  # the word has hyphens of its own
     for i, ch in enumerate(text):
         if ch == "-" and i >= 2 and text[i - 1].isalpha() and text[i - 2].isalpha() and len(text) - i > 3:
+            own = True
+            lead = text[:i].lstrip("(„‘“*")
+            if (lead.isupper() and len(lead) <= 3) or text[i + 1].isdigit():
+                continue  # an abbreviation keeps the name it starts ("US-Letter", not "US-" | "Letter"), a word its number ("row-4")
             points[i + 1] = (False, OWN_HYPHEN)
-    if lang and not points:  # a compound breaks at its own hyphens only
+    if lang and not own:  # a compound breaks at its own hyphens only
         for m in _LETTERS.finditer(text):
             n = len(m.group(0))
             for pos, strong in hyphenation.breaks(m.group(0), lang):
@@ -584,10 +589,10 @@ def _text_goes_on(blocks: Sequence[Block], i: int, y: float, columns: Sequence[B
     """Whether the text block `i`, started at y in the first of `columns`,
     begins only in the next one (its rules against orphans and a hyphen at
     a column's foot move it whole): then the heading before it goes too."""
-    if i >= len(blocks) or blocks[i].kind in ("h", "diagram"):
+    if i >= len(blocks) or blocks[i].kind in (BlockKind.HEADING, BlockKind.DIAGRAM):
         return False
     block = blocks[i]
-    indent = style.indent * size * PT if block.kind in ("li", "ol") else 0.0
+    indent = style.indent * size * PT if block.kind.is_item else 0.0
     lines = wrap(block.runs, columns[0].w - indent, size, measure, block.lang)
     pitch = size * style.leading * PT
     return 0 in _column_breaks(lines, y, pitch, [c.y for c in columns], [c.bottom for c in columns])
@@ -630,7 +635,7 @@ def _kept_with_heading(after: Block | None, diagrams: dict[str, tuple[float, Dia
     lines of text, or its picture (nothing after the last block)."""
     if after is None:
         return 0.0
-    if after.kind == "diagram" and after.name in diagrams:
+    if after.kind is BlockKind.DIAGRAM and after.name in diagrams:
         return diagrams[after.name][0] + style.gap * line_h
     return (3 + style.gap) * line_h
 
@@ -662,7 +667,7 @@ def flow(
 
     for bi, block in enumerate(blocks):
         box = columns[col]
-        if block.kind == "diagram":
+        if block.kind is BlockKind.DIAGRAM:
             if block.name not in diagrams:
                 raise LayoutError(f"no diagram named {block.name!r}")
             h, draw = diagrams[block.name]
@@ -672,13 +677,13 @@ def flow(
             per_col[col].extend(draw(Box(box.x, y, box.w, h)))
             y += h + style.gap * line_h
             continue
-        bsize = size * style.heading_scale if block.kind == "h" else size
+        bsize = size * style.heading_scale if block.kind is BlockKind.HEADING else size
         bline = bsize * style.leading * PT
-        indent = style.indent * size * PT if block.kind in ("li", "ol") else 0.0
-        if block.kind == "h" and y > box.y + 1e-6:
+        indent = style.indent * size * PT if block.kind.is_item else 0.0
+        if block.kind is BlockKind.HEADING and y > box.y + 1e-6:
             y += style.heading_gap * line_h
         lines = wrap(block.runs, box.w - indent, bsize, measure, block.lang)
-        if block.kind == "h":
+        if block.kind is BlockKind.HEADING:
             following = _kept_with_heading(blocks[bi + 1] if bi + 1 < len(blocks) else None, diagrams, line_h, style)
             if y + len(lines) * bline + following > box.bottom + 1e-6 or _text_goes_on(
                     blocks, bi + 1, y + len(lines) * bline + style.gap * line_h, columns[col:], size, measure, style):

@@ -19,137 +19,20 @@ PDFium alone (`validate_written`).
 
 from __future__ import annotations
 
-import re
-from collections import Counter
-from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from pnp.errors import PnpError, ValidationError, shown
-from pnp.naming import read_keywords
+from pnp.errors import PnpError, ValidationError
+from pnp.validation.checks import check_pdf, check_zip, shared_measurer
+from pnp.validation.report import Report
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable, Mapping
+    from collections.abc import Callable
 
     from pnp.build import Built
     from pnp.deck import Deck
-    from pnp.kits import Kit
-    from pnp.options import Options
-    from pnp.textflow import Measure
-    from pnp.validation.printed import PrintedPage
-    from pnp.validation.syntax import Syntax
 
-
-@dataclass(frozen=True)
-class Check:
-    component: str
-    expected: str
-    found: str
-    ok: bool
-
-
-@dataclass
-class Report:
-    file: Path
-    info: dict[str, str] = field(default_factory=dict)
-    checks: list[Check] = field(default_factory=list)
-    error: str | None = None
-    peak_bytes: int = 0  # of the process that checked the file
-    seconds: float = 0.0
-
-    @property
-    def ok(self) -> bool:
-        return self.error is None and all(c.ok for c in self.checks)
-
-    def problems(self) -> list[str]:
-        if self.error is not None:
-            return [f"{shown(self.file)}: {self.error}"]
-        return [f"{shown(self.file)}: {c.component}: expected {c.expected}, found {c.found}" for c in self.checks if not c.ok]
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "file": str(self.file),
-            "ok": self.ok,
-            "error": self.error,
-            **{k: v for k, v in self.info.items()},
-            "checks": [c.__dict__ for c in self.checks],
-        }
-
-
-_MARKUP = re.compile(r"\*\*|\*")
-_PREFIX = re.compile(r"^(## |- |\d+[.)]\s+)")
-_FIELD = re.compile(r"\{([a-z_0-9]+)\}")
-
-
-def template_regex(template: str, values: dict[str, object] | None = None) -> tuple[re.Pattern[str], list[str]]:
-    """A catalog template as a pattern over extracted text: literal words
-    (any whitespace between them), each {placeholder} captured: a number
-    where the data holds a number, otherwise a short phrase."""
-    values = values or {}
-    body = _MARKUP.sub("", _PREFIX.sub("", template))
-    names: list[str] = []
-    parts: list[str] = []
-    pos = 0
-    for m in _FIELD.finditer(body):
-        parts.append(_literal(body[pos : m.start()]))
-        numeric = isinstance(values.get(m.group(1)), int)
-        parts.append(r"(\d+)" if numeric else r"(.{1,30}?)")
-        names.append(m.group(1))
-        pos = m.end()
-    parts.append(_literal(body[pos:]))
-    return re.compile("".join(parts)), names
-
-
-def _literal(s: str) -> str:
-    return re.escape(_UNSET.sub("", s))
-
-
-# What typesetting adds or changes between catalog and page: spaces and line
-# breaks, and hyphens (a word broken at the end of a line; PDFium reports
-# such a hyphen as \x02 or \ufffe).
-_UNSET = re.compile(r"[\s\-\x02\u00ad\ufffe]+")
-
-
-def normalise(text: str) -> str:
-    """Extracted text without whitespace or hyphens: line breaks, hyphenation
-    and the gaps between text runs differ from the catalog, the words do not."""
-    return _UNSET.sub("", text)
-
-
-def stated_numbers(text: str, templates: list[str], values: dict[str, object]) -> list[Check]:
-    """For every rules block that states a value from the game facts, find
-    it in the extracted text and compare what it says with the data."""
-    checks: list[Check] = []
-    text = normalise(text)
-    for tpl in templates:
-        if not _FIELD.search(tpl):
-            continue
-        pattern, names = template_regex(tpl, values)
-        what = _MARKUP.sub("", _PREFIX.sub("", tpl))
-        short = (what[:48] + "…") if len(what) > 48 else what
-        m = pattern.search(text)
-        if m is None:
-            # Find the block by its words alone, to say which number differs.
-            loose = re.compile(pattern.pattern.replace(r"(\d+)", r"(.{0,12}?)"))
-            m2 = loose.search(text)
-            found = "a different text" if m2 is None else ", ".join(f"{n}={g.strip()}" for n, g in zip(names, m2.groups(), strict=True))
-            want = ", ".join(f"{n}={values.get(n)}" for n in names)
-            checks.append(Check(f"rules text: {short}", want, found, False))
-            continue
-        for name, got in zip(names, m.groups(), strict=True):
-            want = _UNSET.sub("", str(values.get(name)))  # as normalise() reads the page: "US-Letter" is "USLetter"
-            checks.append(Check(f"rules text states {name}", want, got, got == want))
-    return checks
-
-
-@cache
-def shared_measurer() -> Measure:
-    """One text measurer, made before the child processes fork, so each
-    check does not load the fonts again."""
-    from pnp.fonts import Measurer
-
-    return Measurer()
 
 
 @cache
@@ -184,6 +67,7 @@ def _warm() -> None:
     registry()
 
 
+
 def validate_file(path: Path, memory: int | None = None, seconds: float | None = None) -> Report:
     """Check one file (a path, a pipe, /dev/stdin) in a child process with
     hard limits: it is read once, and a hostile file gets one line."""
@@ -206,6 +90,7 @@ def validate_file(path: Path, memory: int | None = None, seconds: float | None =
     return _bounded(path, check, memory, seconds or zip_seconds)
 
 
+
 def validate_written(path: Path, data: bytes, built: Built | Deck) -> Report:
     """Check a file pnp has just rendered from `built`, from its bytes in
     memory, in this process: no bounded child (the bytes are pnp's own,
@@ -220,6 +105,7 @@ def validate_written(path: Path, data: bytes, built: Built | Deck) -> Report:
     return report
 
 
+
 def _bounded(path: Path, fn: Callable[[], Report], memory: int | None, seconds: float | None) -> Report:
     from pnp.validation import bounded
 
@@ -229,8 +115,11 @@ def _bounded(path: Path, fn: Callable[[], Report], memory: int | None, seconds: 
     return report
 
 
+
+ZIP_BYTES = 200 * 1024 * 1024  # a cards ZIP: a PNG per piece at 300 dpi
 ZIP_BYTES = 200 * 1024 * 1024  # a cards ZIP: a PNG per piece at 300 dpi
 ZIP_SECONDS = 60.0  # Ludo's 192 PNGs at 300 dpi take a few seconds to decode
+
 
 
 def validate_bytes(path: Path, data: bytes, built: Built | Deck | None = None, own: bool = False) -> Report:
@@ -241,9 +130,9 @@ def validate_bytes(path: Path, data: bytes, built: Built | Deck | None = None, o
     report = Report(path)
     try:
         if data.startswith(b"PK\x03\x04") or data.startswith(b"PK\x05\x06"):
-            _validate_zip(path, data, report)
+            check_zip(path, data, report)
         else:
-            _validate(data, report, built, own)
+            check_pdf(data, report, built, own)
     except ValidationError as e:
         report.checks.clear()
         report.error = str(e)
@@ -256,430 +145,3 @@ def validate_bytes(path: Path, data: bytes, built: Built | Deck | None = None, o
         report.checks.clear()
         report.error = f"is a damaged PDF that cannot be read ({type(e).__name__}: {str(e)[:120]})"
     return report
-
-
-def _check_end(data: bytes) -> None:
-    """Readers look for the end-of-file marker in the last 1024 bytes: a
-    file without one is cut off, and one with more than that after it
-    must be repaired before it can be read. Whitespace after it is fine."""
-    if b"%%EOF" in data[-1024:]:
-        return
-    at = data.rfind(b"%%EOF")
-    if at < 0:
-        raise ValidationError("is truncated: the PDF has no end-of-file marker (%%EOF)")
-    after = len(data) - at - len(b"%%EOF")
-    raise ValidationError(f"is damaged: {after} bytes follow its end-of-file marker (%%EOF at byte {at}); readers look "
-                          f"for it in the last 1024 bytes only and would have to repair the file")
-
-
-def _claims(keywords: str) -> dict[str, str]:
-    kw = read_keywords(keywords)
-    if "pnp" not in kw or "kit" not in kw:
-        raise ValidationError("is a PDF that pnp did not make (no pnp keywords)")
-    return kw
-
-
-def _validate_zip(path: Path, data: bytes, report: Report) -> None:
-    """A cards ZIP: the PDF beside it is checked as a deck, then every
-    PNG in the ZIP against that PDF."""
-    from pnp.validation import bounded
-    from pnp.validation.cards import read_zip, zip_pdf
-
-    pdf_path = zip_pdf(path)
-    try:
-        pdf = bounded.read_once(pdf_path)
-    except bounded.InputError as e:
-        raise ValidationError(f"is a cards ZIP, but the PDF it comes from ({pdf_path.name}) {e}") from None
-    of_pdf = Report(pdf_path)
-    deck = _validate(pdf, of_pdf, None)
-    if deck is None:
-        raise ValidationError(f"is a ZIP, but {pdf_path.name} beside it is not a cards PDF")
-    report.info = {**of_pdf.info, "pdf": pdf_path.name}
-    bad = [c.component for c in of_pdf.checks if not c.ok]
-    report.checks.append(Check(f"the cards PDF {pdf_path.name}", "passes its checks", "passes" if not bad else
-                               f"fails {len(bad)}: {', '.join(bad[:3])}", not bad))
-    report.checks.extend(read_zip(data, pdf, deck, bounded.MAX_BYTES))
-
-
-def _validate(data: bytes, report: Report, built: Built | Deck | None, own: bool = False) -> Deck | None:
-    """The checks of a kit PDF or a cards PDF; a cards PDF's deck is returned."""
-    from pnp.deck import Deck
-    from pnp.kits import registry
-    from pnp.modes import Variant
-    from pnp.naming import CARDS as FORMAT
-    from pnp.validation.printed import read_printed
-
-    if not data:
-        raise ValidationError("is empty, not a PDF file")
-    if not data.startswith(b"%PDF-"):
-        raise ValidationError("is not a PDF file (it does not begin with %PDF-)")
-    _check_end(data)
-    syntax = None
-    if own and built is not None and not isinstance(built, Deck):
-        # pnp's own kit bytes, rendered from `built` a moment ago: its keywords are the build's, and
-        # PDFium alone reads the file (qpdf's judgement of the syntax is for files from outside)
-        keywords = built.keywords
-    else:
-        own = False
-        syntax = _read_syntax(data)
-        keywords = syntax.keywords
-    kw = _claims(keywords)
-    kit = registry().get(kw["kit"])
-    if kit is None:
-        raise ValidationError(f"names an unknown kit {kw['kit']!r}; pnp makes {', '.join(registry())}")
-    if "format" in kw:  # a print-shop file (pnp.deck), judged as a shop's preflight would
-        from pnp.validation.cards import validate_deck
-
-        if kw["format"] != FORMAT:
-            raise ValidationError(f"claims the format {kw['format']!r}; pnp writes kit PDFs and {FORMAT} PDFs")
-        assert syntax is not None  # a deck is read by qpdf too (pnp.validation.cards)
-        return validate_deck(data, syntax, kw, kit, report, built if isinstance(built, Deck) else None)
-    options, pages_claim = _claimed_options(kw, kit, spec := kit.load_spec(), report)
-    cats = kit.catalog(options.lang)
-
-    # what the kit's own build prints for the options the file claims
-    if built is None or isinstance(built, Deck) or built.keywords != keywords:
-        from pnp.build import build_pages
-
-        built = build_pages(kit, options, shared_measurer())
-    printed = read_printed(data, want_colour=options.variant is Variant.GREYSCALE, keep_images=not own)
-    checks = report.checks
-    n_pages = len(printed)
-    checks.append(Check("pages", str(len(built.pages)), str(n_pages), n_pages == len(built.pages)))
-    checks.append(Check("page count the file claims", str(n_pages), kw["pages"], pages_claim == n_pages))
-    checks.extend(structure_checks(built, printed))
-    if not own:
-        checks.append(_compare_check(built, printed))
-
-    # the components the rules call for, counting only those that print
-    checks.extend(component_checks(kit.expected(spec, options), printed))
-    if options.variant is Variant.GREYSCALE:
-        coloured = [n for n, p in enumerate(printed, 1) if p.colour]
-        checks.append(Check("greyscale: no colour", "no colour on any page",
-                            "none" if not coloured else f"colour on page(s) {', '.join(map(str, coloured[:6]))}", not coloured))
-
-    # the numbers the rules text states, read from the visible text
-    text = normalise("".join(p.text for p in printed))
-    values = kit.text_values(spec, options)
-    templates = [t for key in ("rules", "subtitle") if key in cats.strings for t in _as_list(cats.raw(key))]
-    checks.extend(stated_numbers(text, templates, values))
-
-    # the game facts themselves
-    for name, holds, detail in kit.invariants(spec):
-        checks.append(Check(f"game facts: {name}", "holds", "holds" if holds else detail, holds))
-    return None
-
-
-def _read_syntax(data: bytes) -> Syntax:
-    from pnp.validation.syntax import Invalid, read_syntax
-
-    try:
-        return read_syntax(data)
-    except Invalid as e:
-        raise ValidationError(str(e)) from None
-
-
-def _claimed_options(kw: dict[str, str], kit: Kit, spec: Any, report: Report) -> tuple[Options, int]:
-    """The options a kit PDF's keywords claim (each checked against what pnp
-    makes), and its claimed page count; the claims go in the report."""
-    from pnp.i18n import languages
-    from pnp.modes import Backs
-    from pnp.naming import KitClaim
-    from pnp.options import Options
-    from pnp.paper import PAPERS
-
-    lang, paper_id = kw.get("lang", "?"), kw.get("paper", "?")
-    if paper_id not in PAPERS:
-        raise ValidationError(f"names an unknown paper {paper_id!r}; pnp prints on {', '.join(PAPERS)}")
-    if lang not in languages():  # a name from the list, never a path to look a file up by
-        raise ValidationError(f"names an unknown language {lang[:40]!r}; pnp prints {', '.join(languages())}")
-    try:
-        kit.catalog(lang)
-    except PnpError:
-        raise ValidationError(f"names an unknown language {lang!r}") from None
-    counts = kit.player_counts(spec)
-    span = f"{min(counts)}-{max(counts)}" if len(counts) > 1 else str(counts[0])
-    claim = kw.get("players", "all")
-    if claim != "all" and not (claim.isdigit() and int(claim) in counts):
-        raise ValidationError(f"claims to be for {claim!r} players, but {kit.id} is for {span} players")
-    players = None if claim == "all" else int(claim)
-    backs, variant = KitClaim.parse_modes(kw, kit.id, "backs" in kit.options)
-    pages_claim = KitClaim.parse_pages(kw)
-    offset = KitClaim.parse_offset(kw)
-    options = Options(lang, PAPERS[paper_id], players if "players" in kit.options else None,
-                      backs if "backs" in kit.options else Backs.DUPLEX_LONG, offset, variant=variant)
-    report.info = {"kit": kit.id, "lang": lang, "paper": paper_id, "players": claim, "backs": backs, "variant": variant}
-    return options, pages_claim
-
-
-def _compare_check(built: Built, printed: list[PrintedPage]) -> Check:
-    """What each page prints against what the genuine kit prints (pnp's own
-    bytes are that kit, and skip this); the pages' images are let go."""
-    from pnp.validation import compare
-
-    seen = [p.image for p in printed]
-    for p in printed:
-        p.image = None
-    differ = compare.compare(seen, built, compare.rasters(compare.genuine_pdf(built), len(seen)))
-    return Check("what each page prints", "what the kit prints (print mode)",
-                 "the same" if not differ else f"prints differently from the kit: {'; '.join(differ[:2])}"
-                 + ("; ..." if len(differ) > 2 else ""), not differ)
-
-
-def tags_matching(found: Iterable[tuple[str, str]]) -> dict[tuple[str, str], list[tuple[str, str]]]:
-    """The tags each key of the rules matches, keyed by (kind, value): "kind"
-    (value "") every tag of that kind, "kind:value" the tag kind:value and
-    kind:value-anything (card:red matches card:red-3, not card:reddish)."""
-    by_key: dict[tuple[str, str], list[tuple[str, str]]] = {}
-    for tag in found:
-        by_key.setdefault((tag[0], ""), []).append(tag)
-        parts = tag[1].split("-")
-        for i in range(1, len(parts) + 1):
-            if parts[:i] != [""]:
-                by_key.setdefault((tag[0], "-".join(parts[:i])), []).append(tag)
-    return by_key
-
-
-def component_checks(want: Mapping[str, int], printed: list[PrintedPage]) -> list[Check]:
-    """The components the rules call for (`want`: key -> count), counting
-    only those that print, and that nothing else and nothing hidden is there."""
-    checks: list[Check] = []
-    found: Counter[tuple[str, str]] = Counter((c.kind, c.value) for p in printed for c in p.components if c.visible)
-    by_key = tags_matching(found)
-    claimed: set[tuple[str, str]] = set()
-    for key, n in want.items():
-        kind, _, value = key.partition(":")
-        hits = by_key.get((kind, value), [])
-        claimed.update(hits)
-        got = sum(found[tag] for tag in hits)
-        checks.append(Check(key, str(n), str(got), got == n))
-    unexpected = sum(c for tag, c in found.items() if tag not in claimed)
-    if unexpected:
-        kinds = sorted({f"{k}:{v}" for (k, v) in found if (k, v) not in claimed})
-        checks.append(Check("components the rules do not call for", "0", f"{unexpected} ({', '.join(kinds[:4])})", False))
-    hidden: Counter[tuple[int, str, str]] = Counter((n, c.why, c.kind) for n, p in enumerate(printed, 1)
-                                                    for c in p.components if not c.visible)
-    said = [f"page {n}: {count} x {kind} {why}" for (n, why, kind), count in list(hidden.items())[:3]]
-    checks.append(Check("components that print", "all", "all" if not hidden else
-                        f"{sum(hidden.values())} do not; " + "; ".join(said) + ("; ..." if len(hidden) > 3 else ""),
-                        not hidden))
-    invisible = sum(p.hidden_text for p in printed)
-    checks.append(Check("text that prints", "all", "all" if not invisible else f"{invisible} text runs print nothing "
-                        "(invisible, covered, or off the page)", not invisible))
-    return checks
-
-
-def structure_checks(built: Built, printed: list[PrintedPage]) -> list[Check]:
-    """Page by page against the kit's own build: size and orientation, the
-    components on each page (fronts, then their backs, sheet by sheet), their
-    sizes, and the text each page prints."""
-    from pnp.geometry import tagged
-
-    sizes_bad: list[str] = []
-    pages_bad: list[str] = []
-    scale_bad: list[str] = []
-    place_bad: list[str] = []
-    text_bad: list[str] = []
-    memo: dict[int, Any] = {}  # id of a group's items -> their extent (repeated art shares its items)
-    has_text: dict[int, bool] = {}  # id of a group's items -> whether they hold text
-    for n, (page, seen) in enumerate(zip(built.pages, printed, strict=False), 1):
-        w, h = seen.size_mm
-        if abs(w - page.width) > SIZE_TOL or abs(h - page.height) > SIZE_TOL:
-            sizes_bad.append(f"page {n} is {w:.1f} x {h:.1f} mm, not {page.width:.1f} x {page.height:.1f} mm")
-        expected: dict[tuple[str, str], list[tuple[float, float]]] = {}
-        places: dict[tuple[str, str], list[tuple[float, float]]] = {}
-        for g, m in tagged(page.items):
-            box = _group_box(g, m, memo)
-            if box is not None and g.tag is not None:
-                expected.setdefault(g.tag, []).append((box[2] - box[0], box[3] - box[1]))
-                places.setdefault(g.tag, []).append(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2))
-        got: dict[tuple[str, str], list[tuple[float, float]]] = {}
-        got_places: dict[tuple[str, str], list[tuple[float, float]]] = {}
-        for c in seen.components:
-            if c.visible:
-                got.setdefault((c.kind, c.value), []).append(c.size_mm)
-                got_places.setdefault((c.kind, c.value), []).append(c.centre_mm(seen.origin))
-        want_count = Counter({k: len(v) for k, v in expected.items()})
-        got_count = Counter({k: len(v) for k, v in got.items()})
-        if want_count != got_count:
-            pages_bad.append(f"page {n} {difference(want_count, got_count)}")
-        for tag, boxes in expected.items():
-            # sizes of what is there (a missing component is reported above)
-            for (ew, eh), (fw, fh) in zip(sorted(boxes), sorted(got.get(tag, [])), strict=False):
-                if not (_close(fw, ew) and _close(fh, eh)):
-                    scale_bad.append(f"{tag[0]}:{tag[1]} on page {n} is {fw:.1f} x {fh:.1f} mm, not {ew:.1f} x {eh:.1f} mm")
-                    break
-        for tag, centres in places.items():
-            moved = _misplaced(centres, got_places.get(tag, []))
-            if moved is not None:
-                (ex, ey), (fx, fy) = moved
-                place_bad.append(f"{tag[0]}:{tag[1]} on page {n} stands at {fx:.1f}, {fy:.1f} mm, not {ex:.1f}, {ey:.1f} mm")
-        want_text = normalise("".join(t.text for t in reading_texts(page, has_text)))
-        got_text = normalise(seen.text)
-        if want_text != got_text:
-            text_bad.append(f"page {n} prints {_differ(want_text, got_text)}")
-    return [
-        Check("paper size", "each page as the kit builds it", "as built" if not sizes_bad else "; ".join(sizes_bad[:3]), not sizes_bad),
-        Check("components page by page", "as the kit builds them", "as built" if not pages_bad else "; ".join(pages_bad[:2]),
-              not pages_bad),
-        Check("component sizes", "as the kit builds them (within 1.5 mm)", "as built" if not scale_bad else "; ".join(scale_bad[:2]),
-              not scale_bad),
-        Check("component places", f"as the kit builds them (within {PLACE_TOL} mm)",
-              "as built" if not place_bad else "; ".join(place_bad[:2]), not place_bad),
-        Check("text page by page", "as the kit builds it", "as built" if not text_bad else "; ".join(text_bad[:2]), not text_bad),
-    ]
-
-
-SIZE_TOL = 0.5  # mm: page sizes
-PLACE_TOL = 2.0  # mm: where a component's centre stands
-
-
-def _misplaced(want: list[tuple[float, float]], got: list[tuple[float, float]]) -> Any:
-    """The first expected centre with no found centre within PLACE_TOL
-    (each found one used once), with the nearest found; None if all match.
-    A missing component is reported by the page's component check."""
-    left = list(got)
-    for w in want:
-        if not left:
-            return None
-        near = min(left, key=lambda g: (g[0] - w[0]) ** 2 + (g[1] - w[1]) ** 2)
-        if ((near[0] - w[0]) ** 2 + (near[1] - w[1]) ** 2) ** 0.5 > PLACE_TOL:
-            return (w, near)
-        left.remove(near)
-    return None
-
-
-def _close(found: float, want: float) -> bool:
-    return abs(found - want) <= 1.5 + 0.03 * want
-
-
-def _group_box(g: Any, m: Any, memo: dict[int, Any]) -> tuple[float, float, float, float] | None:
-    """The page box in mm (x0, y0, x1, y1, y down) of a tagged group's ink,
-    placed by its page matrix m. Extents are hierarchical (four corners per
-    group), and the extent of a group's items is computed once per build
-    (a board's squares are inside it; the 24 backs of a colour share theirs)."""
-    from pnp.geometry import apply, clip_extent
-
-    box = _items_extent(g.items, memo)
-    if box is not None and g.clip is not None:  # a group's own clip, in its own coordinates
-        box = clip_extent(box, g.clip)
-    if box is None:
-        return None
-    pts = [apply(m, x, y) for x in (box[0], box[2]) for y in (box[1], box[3])]
-    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-    return (min(xs), min(ys), max(xs), max(ys))
-
-
-def _items_extent(items: Any, memo: dict[int, Any]) -> Any:
-    """The extent of a group's items in the group's own coordinates
-    (pnp.geometry.extent, which keeps each items tuple's result in memo by
-    identity: the built pages hold them while the memo lives)."""
-    from pnp.geometry import Group, extent
-
-    return extent(Group(items), memo)
-
-
-def reading_texts(page: Any, has_text: dict[int, bool] | None = None) -> list[Any]:
-    """The reading text of a built page: every text run printed at least
-    SMALL_PT (the lettering in a small picture is not read), in drawing
-    order. Groups without text are not entered (`has_text` remembers which,
-    by the identity of their items)."""
-    from pnp.geometry import IDENTITY, Group, Text, compose, group_matrix
-    from pnp.validation.printed import SMALL_PT
-
-    memo = {} if has_text is None else has_text
-
-    def holds_text(items: Any) -> bool:
-        key = id(items)
-        found = memo.get(key)
-        if found is None:
-            found = memo[key] = any(isinstance(s, Text) or (isinstance(s, Group) and holds_text(s.items)) for s in items)
-        return found
-
-    out: list[Any] = []
-
-    def rec(items: Any, m: Any) -> None:
-        for s in items:
-            if isinstance(s, Group):
-                if holds_text(s.items):
-                    rec(s.items, compose(m, group_matrix(s)))
-            elif isinstance(s, Text) and s.size * abs(m[0] * m[3] - m[1] * m[2]) ** 0.5 >= SMALL_PT:
-                out.append(s)
-
-    rec(page.items, IDENTITY)
-    return out
-
-
-def difference(want: Counter[tuple[str, str]], got: Counter[tuple[str, str]]) -> str:
-    """What a page lacks and what it has too many of, in words."""
-    parts = []
-    for label, c in (("lacks", want - got), ("has extra", got - want)):
-        if c:
-            items = [f"{n} x {k}:{v}" if n > 1 else f"{k}:{v}" for (k, v), n in sorted(c.items())]
-            parts.append(f"{label} {', '.join(items[:4])}" + (f" (+{len(items) - 4} more)" if len(items) > 4 else ""))
-    return " and ".join(parts)
-
-
-def _differ(want: str, got: str) -> str:
-    """Where two page texts part, as a few characters of each."""
-    if not got:
-        return f"no text where the kit prints {want[:20]!r}"
-    if not want:
-        return f"{got[:20]!r} where the kit prints no text"
-    i = 0
-    while i < min(len(want), len(got)) and want[i] == got[i]:
-        i += 1
-    return f"{got[max(0, i - 10):i + 20]!r} where the kit prints {want[max(0, i - 10):i + 20]!r}"
-
-
-def _as_list(v: str | list[str]) -> list[str]:
-    return [v] if isinstance(v, str) else list(v)
-
-
-def compact(checks: list[Check]) -> list[Check]:
-    """For the table: many rows of one kind (Ludo's 96 cards) fold into one
-    row per group (the key less its last '-' part)."""
-    if len(checks) <= 40:
-        return checks
-    groups: dict[str, list[Check]] = {}
-    order: list[str] = []
-    for i, c in enumerate(checks):
-        g = c.component.rsplit("-", 1)[0] if c.component.count("-") >= 2 and ":" in c.component else f"{i}\0{c.component}"
-        if g not in groups:
-            order.append(g)
-            groups[g] = []
-        groups[g].append(c)
-    out = []
-    for g in order:
-        cs = groups[g]
-        if len(cs) == 1 or "\0" in g:
-            out.extend(cs)
-            continue
-        try:
-            exp = sum(int(c.expected) for c in cs)
-            got = sum(int(c.found) for c in cs)
-        except ValueError:
-            out.extend(cs)
-            continue
-        out.append(Check(f"{g} ({len(cs)} kinds)", str(exp), str(got), all(c.ok for c in cs)))
-    return out
-
-
-def report_table(r: Report) -> str:
-    if r.error is not None:
-        return f"{shown(r.file)}: {r.error}"
-    info = ", ".join(f"{k} {v}" for k, v in r.info.items())
-    rows = [(c.component, c.expected, c.found, "ok" if c.ok else "FAIL") for c in compact(r.checks)]
-    w = [max(len(x[i]) for x in [*rows, ("component", "expected", "found", "ok")]) for i in range(4)]
-    w[0] = min(w[0], 60)
-    lines = [f"{shown(r.file)} ({info})", "  " + "  ".join(h.ljust(w[i]) for i, h in enumerate(("component", "expected", "found", "ok")))]
-    for row in rows:
-        lines.append("  " + "  ".join(cell[: w[i]].ljust(w[i]) for i, cell in enumerate(row)))
-    return "\n".join(lines)
-
-
-def summary_line(reports: list[Report]) -> str:
-    bad = [r for r in reports if not r.ok]
-    checks = sum(len(r.checks) for r in reports)
-    verdict = "all hold" if not bad else f"{len(bad)} file(s) FAILED"
-    return f"validated {len(reports)} file(s), {checks} checks: {verdict}"

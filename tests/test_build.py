@@ -1,17 +1,11 @@
 """pnp.build: file names, the keywords the validator reads, print variants
-and the atomic write."""
+(the atomic write: tests/test_atomic.py)."""
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
 
-import pnp.build
 from pnp import __version__
-from pnp.build import write_atomic
-from pnp.errors import OutputError
 from pnp.geometry import BLACK, Text, walk
 from pnp.kits import get_kit
 from pnp.naming import file_stem, kit_claim, read_keywords
@@ -107,86 +101,3 @@ def test_ink_saver_lightens_fills_and_keeps_lines_and_text(built, kit_id):
             assert after == BLACK, "white lettering turns black on the light tints"
         else:
             assert after == before
-
-
-# ---- write_atomic ----------------------------------------------------------
-
-def test_write_atomic_writes_the_bytes(tmp_path):
-    target = tmp_path / "sub" / "kit.pdf"
-    write_atomic(target, b"%PDF-1.4 data")
-    assert target.read_bytes() == b"%PDF-1.4 data"
-    assert sorted(p.name for p in target.parent.iterdir()) == ["kit.pdf"]
-
-
-def test_write_atomic_replaces_an_old_file(tmp_path):
-    target = tmp_path / "kit.pdf"
-    target.write_bytes(b"old")
-    write_atomic(target, b"new")
-    assert target.read_bytes() == b"new"
-    assert [p.name for p in tmp_path.iterdir()] == ["kit.pdf"]
-
-
-def test_write_atomic_leaves_nothing_when_interrupted(tmp_path, monkeypatch):
-    def interrupted(src, dst):
-        raise KeyboardInterrupt
-
-    monkeypatch.setattr(pnp.build.os, "replace", interrupted)
-    target = tmp_path / "kit.pdf"
-    with pytest.raises(KeyboardInterrupt):
-        write_atomic(target, b"%PDF-1.4 data")
-    assert not target.exists()
-    assert list(tmp_path.iterdir()) == [], "a temporary file was left behind"
-
-
-def test_write_atomic_keeps_the_old_file_when_interrupted(tmp_path, monkeypatch):
-    target = tmp_path / "kit.pdf"
-    target.write_bytes(b"old")
-
-    def failing(src, dst):
-        raise OSError(28, "No space left on device")
-
-    monkeypatch.setattr(pnp.build.os, "replace", failing)
-    with pytest.raises(OutputError, match="kit.pdf: No space left on device"):
-        write_atomic(target, b"new")
-    assert target.read_bytes() == b"old"
-    assert [p.name for p in tmp_path.iterdir()] == ["kit.pdf"]
-
-
-def test_written_files_get_the_usual_permissions(tmp_path):
-    """A rendered kit is readable like any file the user creates (the umask
-    decides), not private to its owner."""
-    umask = os.umask(0o022)
-    os.umask(umask)
-    target = tmp_path / "kit.pdf"
-    write_atomic(target, b"%PDF-1.4")
-    assert oct(target.stat().st_mode & 0o777) == oct(0o666 & ~umask)
-
-
-def test_an_existing_file_is_not_a_folder(tmp_path):
-    blocker = tmp_path / "file"
-    blocker.write_text("x")
-    with pytest.raises(OutputError, match="cannot write"):
-        write_atomic(Path(blocker / "kit.pdf"), b"data")
-
-
-@pytest.mark.parametrize("where", ["open", "fdopen", "replace"])
-def test_an_interrupt_at_any_step_of_write_atomic_leaves_no_part(tmp_path, monkeypatch, where):
-    """Ctrl-C just after the temporary file was created (the old code made it
-    before its try and left it empty), while it is written, or at the rename."""
-    real = getattr(pnp.build.os, where)
-
-    def step_then_interrupt(*args, **kwargs):
-        result = real(*args, **kwargs)  # the step happens (the file exists), then the signal
-        if where == "fdopen":
-            result.close()
-        raise KeyboardInterrupt
-
-    monkeypatch.setattr(pnp.build.os, where, step_then_interrupt)
-    target = tmp_path / "kit.pdf"
-    target.write_bytes(b"old")
-    with pytest.raises(KeyboardInterrupt):
-        write_atomic(target, b"new")
-    monkeypatch.undo()
-    left = sorted(p.name for p in tmp_path.iterdir())
-    assert left == ["kit.pdf"], left
-    assert target.read_bytes() == (b"new" if where == "replace" else b"old")

@@ -54,6 +54,24 @@ def test_help_on_every_command(command, flag):
             assert name in result.output
 
 
+def test_render_help_takes_its_choices_from_the_registries():
+    """Languages, papers, formats, the kits with backs and the player counts
+    of the kits that take --players come from the registries and the game
+    facts, so a fourth of any is listed without an edit."""
+    import tomllib
+
+    from pnp import paths
+    from pnp.formats import names
+
+    help_text = " ".join(_run("render", "--help").output.split())
+    assert f"{', '.join(languages())} or all" in help_text
+    assert f"{', '.join(PAPERS)} or all" in help_text
+    assert " ".join(f"Comma-separated: {', '.join(names())}.".split()) in help_text.replace("- ", "-")
+    with (paths.TEMPLATES / "ludo-cards" / "game.toml").open("rb") as f:
+        players = tomllib.load(f)["players"]
+    assert f"ludo-cards {min(players)}-{max(players)}" in help_text.replace("- ", "-")
+
+
 def test_the_commands_are_there():
     assert {"list", "render", "validate"} <= set(main.commands)
 
@@ -148,12 +166,12 @@ def test_render_names_variants_in_the_file(tmp_path):
 
 
 def test_an_interrupted_render_leaves_no_file(tmp_path, monkeypatch):
-    import pnp.build
+    import pnp.atomic
 
     def interrupted(src, dst):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(pnp.build.os, "replace", interrupted)
+    monkeypatch.setattr(pnp.atomic.os, "replace", interrupted)
     result = _run("render", "tab", "-l", "en", "-p", "a4", "-o", str(tmp_path))
     assert result.exit_code == 130
     assert "interrupted" in result.output and "Traceback" not in result.output
@@ -161,12 +179,12 @@ def test_an_interrupted_render_leaves_no_file(tmp_path, monkeypatch):
 
 
 def test_a_failed_write_exits_1_with_a_message(tmp_path, monkeypatch):
-    import pnp.build
+    import pnp.atomic
 
     def full(src, dst):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(pnp.build.os, "replace", full)
+    monkeypatch.setattr(pnp.atomic.os, "replace", full)
     result = _run("render", "tab", "-l", "en", "-p", "a4", "-o", str(tmp_path))
     _assert_clean_failure(result, 1, "No space left on device")
     assert _files(tmp_path) == []

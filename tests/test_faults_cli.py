@@ -18,7 +18,7 @@ import pytest
 import tomli_w
 from click.testing import CliRunner
 
-import pnp.build
+import pnp.atomic
 import pnp.i18n
 import pnp.paths
 from pnp.cli import main
@@ -305,7 +305,7 @@ def test_a_full_disk_is_one_line_and_leaves_no_part(tmp_path, monkeypatch):
                     self.f.flush()
                     raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
-            monkeypatch.setattr(pnp.build.os, "fdopen", lambda fd, mode: Filling(real_fdopen(fd, mode)))
+            monkeypatch.setattr(pnp.atomic.os, "fdopen", lambda fd, mode: Filling(real_fdopen(fd, mode)))
         result = _run("render", "ludo-cards", "-l", "en", "-p", "a4", "-j", "1", "-o", str(disk))
         assert result.exit_code == 1, result.output
         line = one_error_line(result.output)

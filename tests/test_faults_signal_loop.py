@@ -1,6 +1,7 @@
 """Stop signals at random moments, many times over (issue 21: races that
 showed once in about 75 signalled renders). Each run is the real command
-line (`pnp.cli.main()` reading sys.argv) in a process forked from this
+line (`pnp.entry.main()` reading sys.argv; its stop signals are remembered
+from before the child says it is ready) in a process forked from this
 warmed-up one, so that 200 runs fit in well under a minute on 2 cores:
 SIGINT and SIGHUP to the process group (Ctrl-C, a closed terminal),
 SIGTERM and SIGKILL to the main process, with workers (-j 2) and without
@@ -14,7 +15,7 @@ SIGKILL, killed and silent); nothing else reached stderr from any process
 (no "Exception ignored", no traceback, no "Critical nanobind error"); no
 worker outlives the run; every file on disk is whole (the bytes of a whole
 run); and no .part is left below the output folder once the next run's
-clean-up (pnp.build.remove_stale_parts) has looked, in any folder."""
+clean-up (pnp.atomic.remove_stale_parts) has looked, in any folder."""
 
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from pnp.build import remove_stale_parts
+from pnp.atomic import remove_stale_parts
 from tests.test_faults_signals import SEED, _running
 
 RUNS = int(os.environ.get("PNP_SIGNAL_RUNS", "200"))
@@ -86,8 +87,10 @@ def _fork_run(args: list[str], out: Path, err: Path) -> tuple[int, int]:
 
             faulthandler.register(signal.SIGUSR1, all_threads=True, chain=False)  # a hung run tells where
             sys.argv = ["pnp", *args, "-o", str(out)]
-            from pnp.cli import main
+            from pnp import interrupts
+            from pnp.entry import main
 
+            interrupts.install_early()  # what the entry point does first: from here on a signal is the run's
             os.write(w, b"x")
             os.close(w)
             try:

@@ -208,7 +208,7 @@ def test_a_signal_that_reaches_us_as_a_c_calls_error_is_still_the_signal(tmp_pat
 
     from click.testing import CliRunner
 
-    import pnp.outputs
+    import pnp.workers
     from pnp import interrupts
     from pnp.cli import main
 
@@ -220,9 +220,30 @@ def test_a_signal_that_reaches_us_as_a_c_calls_error_is_still_the_signal(tmp_pat
         def close(self) -> None:
             pass
 
-    monkeypatch.setattr(pnp.outputs, "render_all", lambda *a, **k: Results())
+    monkeypatch.setattr(pnp.workers, "render_all", lambda *a, **k: Results())
     run = CliRunner().invoke(main, ["render", "tab", "-l", "en", "-p", "a4", "-q", "-o", str(tmp_path / "o")])
     assert run.exit_code == 128 + signal.SIGINT, run.output
     lines = run.output.splitlines()
     assert len(lines) == 1 and lines[0].startswith("Error: interrupted by Ctrl-C (SIGINT)"), lines
     assert not list((tmp_path / "o").rglob("*.part"))
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP])
+def test_a_signal_before_the_cli_has_started_is_one_line_too(tmp_path, sig):
+    """A stop signal that comes after the entry point's first line but before
+    the CLI is imported and running (the window where a forked run of the
+    signal loop once died of KeyboardInterrupt, exit 70) is remembered
+    (pnp.interrupts.install_early) and stops the run with its one line."""
+    out = tmp_path / "out"
+    code = ("import os, signal, sys\n"
+            "from pnp import interrupts\n"
+            "interrupts.install_early()\n"
+            f"os.kill(os.getpid(), {int(sig)})  # before anything else of pnp is imported\n"
+            "from pnp.entry import main\n"
+            f"sys.argv = ['pnp', 'render', 'tab', '-l', 'en', '--no-validate', '-o', {str(out)!r}]\n"
+            "main()\n")
+    r = subprocess.run([sys.executable, "-c", code], stderr=subprocess.PIPE, text=True, timeout=60)
+    assert r.returncode == 128 + sig, r.stderr
+    assert r.stderr.splitlines() == [r.stderr.strip()] and r.stderr.startswith("Error: interrupted by "), r.stderr
+    assert "no file was finished" in r.stderr
+    assert not out.exists() or not list(out.iterdir())

@@ -251,7 +251,7 @@ def test_quotation_marks_are_typographic_and_one_kind_per_language():
 
     from pnp import paths
 
-    for lang in ("en", "nl", "de"):
+    for lang in LANGS:
         for path in sorted(paths.TEMPLATES.glob(f"*/lang/{lang}.toml")):
             with path.open("rb") as f:
                 data = tomllib.load(f)

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from pnp import paths
+from tests.helpers import KIT_IDS
 
 RUN = ("import sys, pathlib, pnp.paths as p; p.TEMPLATES = pathlib.Path(sys.argv[1]);"
        "from pnp.cli import main; sys.argv = ['pnp', *sys.argv[2:]]; main()")
@@ -40,18 +41,21 @@ def test_french_patterns_break_french_words(tmp_path, monkeypatch):
     assert hyphenation.positions(word, "fr") == (2, 6)
 
 
-def test_a_kit_renders_in_a_language_added_at_test_time(tmp_path):
+def test_every_kit_renders_in_a_language_added_at_test_time(tmp_path):
     from pikepdf import Pdf
 
     templates = _with_french(tmp_path, "fr")
     out = tmp_path / "out"
-    r = subprocess.run([sys.executable, "-c", RUN, str(templates), "render", "tab", "-l", "fr", "-p", "a4", "-q",
+    r = subprocess.run([sys.executable, "-c", RUN, str(templates), "render", "-l", "fr", "-p", "a4", "-q",
                         "-o", str(out)], capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
-    pdf = out / "tab-fr-a4.pdf"  # validated as it was written: an invalid one would be tab-fr-a4.invalid.pdf
-    with Pdf.open(pdf) as doc:
-        assert str(doc.Root.Lang) == "fr"
-        assert "lang=fr" in str(doc.docinfo["/Keywords"])
+    for kit_id in KIT_IDS:
+        pdf = out / f"{kit_id}-fr-a4.pdf"  # validated as it was written: an invalid one would be .invalid.pdf
+        with Pdf.open(pdf) as doc:
+            assert str(doc.Root.Lang) == "fr"
+            assert f"kit={kit_id}" in str(doc.docinfo["/Keywords"]) and "lang=fr" in str(doc.docinfo["/Keywords"])
+            assert len(doc.pages) > 1
+    assert sorted(p.name for p in out.iterdir()) == sorted(f"{k}-fr-a4.pdf" for k in KIT_IDS)
 
 
 @pytest.mark.parametrize("declared", [None, "xx_XX"])

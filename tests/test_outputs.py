@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pnp.kits import get_kit
 from pnp.options import Options
-from pnp.outputs import default_workers, render_all
 from pnp.paper import get_paper
+from pnp.workers import default_workers, render_all
 
 
 def test_workers_make_the_same_bytes_in_the_same_order(tmp_path):

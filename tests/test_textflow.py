@@ -20,6 +20,7 @@ from pnp.textflow import (
     visible_words,
     wrap,
 )
+from tests.helpers import KIT_IDS, LANGS
 
 PARAGRAPH = (
     "The player whose turn it is throws again and again till he gets a throw of two or three heads, "
@@ -307,8 +308,8 @@ def _rules_paragraphs() -> list[tuple[str, str]]:
     from pnp import paths
 
     out = []
-    for kit in ("tab", "kesse-rueben", "ludo-cards"):
-        for lang in ("en", "nl", "de"):
+    for kit in KIT_IDS:
+        for lang in LANGS:
             with (paths.TEMPLATES / kit / "lang" / f"{lang}.toml").open("rb") as f:
                 cat = tomllib.load(f)
             for key in ("rules", "guide"):
@@ -402,3 +403,13 @@ def test_a_prefix_is_not_left_at_a_line_end_when_a_better_break_exists(measure, 
 
 def _text_of(word) -> str:
     return "".join(t for t, _ in word)
+
+
+def test_an_abbreviation_keeps_the_name_after_its_hyphen():
+    """"im Format US-Letter", "US-Letter-papier": never "US-" | "Letter", nor
+    "US-Let-" | "ter"; a word's own hyphen after real words still breaks."""
+    assert break_points("US-Letter", "de") == ()
+    assert 3 not in [p for p, _, _ in break_points("US-Letter-papier", "nl")]
+    assert [p for p, _, _ in break_points("Print-and-Play-Bögen", "de")] == [6, 10, 15]
+    assert break_points("row-4\u00a0markers", "en") == (), "never 'row-' | '4 markers'"
+    assert break_points("rij-4-fiches", "nl") == ()

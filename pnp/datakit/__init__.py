@@ -25,6 +25,7 @@ from typing import Any
 
 from pnp.errors import SpecError, UsageError
 from pnp.layout.component_list import KitList
+from pnp.modes import KitOption
 from pnp.spec import check, read_toml
 
 KIT_ID = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
@@ -95,7 +96,7 @@ def _check_enums(table: dict[str, Any], schema: type, where: str) -> None:
                                 f"not {table[f.encode_name]!r}")
 
 
-def kit_options(folder: Path) -> tuple[str, ...]:
+def kit_options(folder: Path) -> tuple[KitOption, ...]:
     """Which options the kit takes (--players if it is for several player
     counts, --backs if it has a deck), from a quick read of game.toml: a
     broken file takes none here and is reported when the kit is loaded."""
@@ -106,10 +107,10 @@ def kit_options(folder: Path) -> tuple[str, ...]:
             raw = tomllib.load(f)
     except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError):
         return ()
-    out: list[str] = []
+    out: list[KitOption] = []
     players = raw.get("players")
     if isinstance(players, list) and len(players) > 1:
-        out.append("players")
+        out.append(KitOption.PLAYERS)
     comps = raw.get("components")
     names = {c.get("kind") for c in comps if isinstance(c, dict)} if isinstance(comps, list) else set()
     for name, kind in kinds().items():

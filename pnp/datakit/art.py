@@ -301,9 +301,10 @@ def check_svg(path: Path) -> None:
         root = ET.parse(path).getroot()
     except (ET.ParseError, OSError, UnicodeDecodeError) as e:
         raise SpecError(f"{path}: not a readable SVG file ({type(e).__name__})") from None
-    if root.tag.rsplit("}", 1)[-1] != "svg":
+    if root.tag.rsplit("}", 1)[-1] != "svg":  # not a mode: the SVG root element
         raise SpecError(f"{path}: not a readable SVG file (its root is <{root.tag.rsplit('}', 1)[-1]}>, not <svg>)")
-    if any(el.tag.rsplit("}", 1)[-1] in ("text", "tspan", "textPath") for el in root.iter() if isinstance(el.tag, str)):
+    svg_text = ("text", "tspan", "textPath")  # the SVG elements that hold text
+    if any(el.tag.rsplit("}", 1)[-1] in svg_text for el in root.iter() if isinstance(el.tag, str)):
         raise SpecError(f"{path}: text in SVG art is not supported (turn it into paths, or put the words in the catalog)")
 
 

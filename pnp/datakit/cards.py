@@ -11,7 +11,7 @@ from pnp.errors import LayoutError
 from pnp.geometry import Box, Circle, Group, Path, Rect, Shape
 from pnp.layout.components import Raw, _local, _split, _top_tagged, _under, with_backs
 from pnp.layout.frame import Sheet
-from pnp.modes import Face, Role
+from pnp.modes import Face, Role, Tag
 
 
 def _cut_box(items: tuple[Shape, ...]) -> Box | None:
@@ -36,7 +36,7 @@ def _tiled_board(board_id: str, sheets: list[Sheet], spec: Any) -> tuple[Group, 
     if whole is None:
         return None
     group, w, h = whole
-    return Group(group.items, tag=("board", board_id)), Box(0.0, 0.0, w, h)
+    return Group(group.items, tag=(Tag.BOARD, board_id)), Box(0.0, 0.0, w, h)
 
 
 def find(sheets: list[Sheet], spec: Any) -> list[Raw]:
@@ -50,24 +50,24 @@ def find(sheets: list[Sheet], spec: Any) -> list[Raw]:
     for sheet in sheets:
         for i, g in _top_tagged(sheet.items):
             kind, value = g.tag  # type: ignore[misc]
-            if kind in ("card", "back"):
-                deck = value if kind == "back" else value.rsplit("-", 1)[0]
+            if kind in (Tag.CARD, Tag.BACK):
+                deck = value if kind == Tag.BACK else value.rsplit("-", 1)[0]
                 local = Box(0.0, 0.0, *sizes[deck])
-                raw = Raw(value if kind == "card" else deck, Face.FRONT if kind == "card" else Face.BACK, _local(g), local,
+                raw = Raw(value if kind == Tag.CARD else deck, Face.FRONT if kind == Tag.CARD else Face.BACK, _local(g), local,
                           _under(sheet.items, i, g, local))
-                if kind == "card":
+                if kind == Tag.CARD:
                     fronts.append(raw)
                 elif value not in backs:
                     backs[value] = raw
                 continue
             trim = _cut_box(g.items)
-            if kind == "board" and trim is None and (whole := _tiled_board(value, sheets, spec)) is not None:
+            if kind == Tag.BOARD and trim is None and (whole := _tiled_board(value, sheets, spec)) is not None:
                 g, trim = whole  # the print shop prints a tiled board whole
             if trim is None:
                 raise LayoutError(f"{kind} {value} has no cut outline")
             name = f"{kind}-{value}"
             counts[name] = counts.get(name, 0) + 1
-            if kind != "board":
+            if kind != Tag.BOARD:
                 name = f"{name}-{counts[name]}"
             faces = _split(g.items, trim)
             if faces:

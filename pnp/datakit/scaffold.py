@@ -132,19 +132,9 @@ def new_kit(folder: Path) -> list[Path]:
         "art/star.svg": STAR,
         "lang/en.toml": EN.format(name=name, title=title),
     }
-    from pnp.build import write_atomic
+    from pnp.atomic import atomic_folder, write_atomic
 
-    tmp = folder.parent / f".{name}.pnp-new"
-    written = []
-    try:
+    with atomic_folder(folder) as tmp:
         for rel, text in files.items():
             write_atomic(tmp / rel, text.encode())
-        tmp.rename(folder)
-    except BaseException:
-        import shutil
-
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise
-    for rel in files:
-        written.append(folder / rel)
-    return written
+    return [folder / rel for rel in files]

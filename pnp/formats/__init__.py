@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from pnp.kits import Kit
     from pnp.options import Options
     from pnp.textflow import Measure
-    from pnp.validate import Report
+    from pnp.validation.report import Report
 
 
 @dataclass(frozen=True)
@@ -81,7 +81,7 @@ class Job:
 
     def write(self, name: str, data: bytes) -> None:
         """`data` as `out/name`, atomically; reported once it is complete."""
-        from pnp.build import write_atomic
+        from pnp.atomic import write_atomic
 
         path = self.out / name
         write_atomic(path, data)

@@ -8,13 +8,12 @@ It needs no kit pages: the deck is built from the kit's sheets."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pnp.errors import OutputError
+from pnp.atomic import atomic_file, remove, rename
 from pnp.formats import CardOptions, Job, OutputFormat, Written
 from pnp.modes import Format
 from pnp.naming import invalid_name, invalid_zip_name, zip_name
@@ -24,7 +23,7 @@ if TYPE_CHECKING:
     from pnp.kits import Kit
     from pnp.options import Options
     from pnp.textflow import Measure
-    from pnp.validate import Report
+    from pnp.validation.report import Report
 
 CARDS_DPI = 300  # the resolution print shops ask for, when neither --dpi nor a preset says otherwise
 
@@ -54,7 +53,6 @@ def write_cards(laid: CardsLaid, options: Options, out: Path, validate: bool, wr
     PDF; then a PNG per piece (in a folder of their own) and a ZIP of the
     PNGs, each PNG checked against its PDF page as it is made. Returns the
     number of pieces and the reports (of the PDF, and of the PNGs and ZIP)."""
-    from pnp.build import atomic_file
     from pnp.render.cards import DeterministicZip, card_pngs
     from pnp.render.pdf import PdfMeta, render_pdf
 
@@ -68,11 +66,11 @@ def write_cards(laid: CardsLaid, options: Options, out: Path, validate: bool, wr
         report = _judged(folder / f"{stem}.pdf", pdf, deck, renamed)
         reports.append(report)
         if not report.ok:  # no PNG is made from a file that fails, and none of an earlier run is left beside it
-            _unlink(folder / zip_name(stem))
+            remove(folder / zip_name(stem))
             for old in sorted((folder / "png").glob(f"{stem}-[0-9]*.png")):
-                _unlink(old)
+                remove(old)
             return len(deck.comps), reports
-    _unlink(folder / invalid_name(stem))
+    remove(folder / invalid_name(stem))
     zip_path = folder / zip_name(stem)
     png_check = None
     if validate:
@@ -87,17 +85,17 @@ def write_cards(laid: CardsLaid, options: Options, out: Path, validate: bool, wr
                 png_check.add(name, data)
     record(zip_path)
     if png_check is not None:
-        from pnp.validate import Report
+        from pnp.validation.report import Report
 
         report = Report(zip_path, {"pdf": f"{stem}.pdf", "dpi": str(dpi)}, png_check.checks())
         reports.append(report)
         invalid = folder / invalid_zip_name(stem)
         if not report.ok:
-            _rename(zip_path, invalid)
+            rename(zip_path, invalid)
             renamed(zip_path, invalid)
             report.file = invalid
         else:
-            _unlink(invalid)
+            remove(invalid)
     return len(deck.comps), reports
 
 
@@ -109,25 +107,10 @@ def _judged(path: Path, data: bytes, built: Deck, renamed: Callable[[Path, Path]
     report = validate_written(path, data, built)
     if not report.ok:
         invalid = path.with_name(invalid_name(path.stem))
-        _rename(path, invalid)
+        rename(path, invalid)
         renamed(path, invalid)
         report.file = invalid
     return report
-
-
-def _rename(path: Path, to: Path) -> None:
-    try:
-        os.replace(path, to)
-    except OSError as e:
-        raise OutputError(f"cannot rename {path} to {to.name}: {e.strerror or e}") from None
-
-
-def _unlink(path: Path) -> None:
-    """Remove an earlier run's failed file, now rendered right."""
-    try:
-        path.unlink(missing_ok=True)
-    except OSError as e:
-        raise OutputError(f"cannot remove {path}: {e.strerror or e}") from None
 
 
 def write(job: Job) -> Written:

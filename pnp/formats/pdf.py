@@ -3,16 +3,15 @@ fails is renamed `<stem>.invalid.pdf` and nothing more is made of the job)."""
 
 from __future__ import annotations
 
-import os
 from typing import TYPE_CHECKING
 
-from pnp.errors import OutputError
+from pnp.atomic import remove, rename
 from pnp.formats import Job, OutputFormat, Written
 from pnp.modes import Format
 from pnp.naming import invalid_name
 
 if TYPE_CHECKING:
-    from pnp.validate import Report
+    from pnp.validation.report import Report
 
 
 def write(job: Job) -> Written:
@@ -27,16 +26,10 @@ def write(job: Job) -> Written:
         reports = (report,)
         if not report.ok:
             # never leave a file that fails its checks under the name a script would print
-            try:
-                os.replace(job.files[-1], invalid)
-            except OSError as e:
-                raise OutputError(f"cannot rename {job.files[-1]} to {invalid.name}: {e.strerror or e}") from None
+            rename(job.files[-1], invalid)
             job.files[-1] = report.file = invalid
             return Written(reports=reports, stop=True)
-    try:
-        invalid.unlink(missing_ok=True)  # an earlier run's failure, now rendered right
-    except OSError as e:
-        raise OutputError(f"cannot remove {invalid}: {e.strerror or e}") from None
+    remove(invalid)  # an earlier run's failure, now rendered right
     return Written(reports=reports)
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pnp.formats import Job, OutputFormat, Written
-from pnp.modes import Format
+from pnp.modes import Format, Paint
 from pnp.naming import page_name
 
 
@@ -13,7 +13,7 @@ def cut_stroke(job: Job) -> tuple[float, float, float]:
     from pnp.render.svg import CUT_STROKE
 
     variant_fn = VARIANT_FNS.get(job.options.variant)
-    return variant_fn(CUT_STROKE, "stroke") if variant_fn else CUT_STROKE
+    return variant_fn(CUT_STROKE, Paint.STROKE) if variant_fn else CUT_STROKE
 
 
 def page_title(job: Job, n: int) -> str:

@@ -23,6 +23,8 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from pnp.modes import KitOption
+
 if TYPE_CHECKING:
     from pnp.datakit import DataSpec
     from pnp.kits import Context
@@ -52,7 +54,7 @@ class Kind:
     expected: Callable[[Any, Options, DataSpec], dict[str, int]]
     sheets: Callable[[list[Any], Build], list[Sheet]]
     packs: bool = False
-    options: tuple[str, ...] = ()  # options a kit takes because it has this kind ("backs")
+    options: tuple[KitOption, ...] = ()  # options a kit takes because it has this kind
 
 
 @cache

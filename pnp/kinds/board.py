@@ -44,7 +44,7 @@ from pnp.layout.board import board as layout_board
 from pnp.layout.frame import Sheet, content_box
 from pnp.layout.marks import label
 from pnp.layout.tiles import OVERLAP, Tile, picture_tiles, tiles
-from pnp.modes import Anchor, Role
+from pnp.modes import Anchor, Role, Tag
 from pnp.options import Options
 from pnp.spec import Count, HexColour, Margin, Mm, Name, Schema
 
@@ -323,7 +323,7 @@ def _tile(board: Board, whole: Group, tile: Tile, ox: float, oy: float) -> Group
         return Group((art,), ox - tile.x0, oy - tile.y0, tag=("board", d.id) if first else None)
     inner: list[Shape] = [Rect(tile.x0, tile.y0, tile.w, tile.h, Style(stroke=None, fill=hex_rgb(d.background)))]
     for g in whole.items:
-        if isinstance(g, Group) and g.tag is not None and g.tag[0] == "square" and \
+        if isinstance(g, Group) and g.tag is not None and g.tag[0] == Tag.SQUARE and \
                 tile.x0 - 1e-6 <= g.dx and g.dx + s <= tile.x1 + 1e-6 and tile.y0 - 1e-6 <= g.dy and g.dy + s <= tile.y1 + 1e-6:
             inner.append(g)
     return Group(tuple(inner), ox - tile.x0, oy - tile.y0, tag=("board", d.id) if first else None)

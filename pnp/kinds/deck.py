@@ -31,7 +31,7 @@ import msgspec
 
 from pnp.datakit.art import Art
 from pnp.errors import LayoutError, SpecError
-from pnp.geometry import PT, Box, Rect, Shape, Style, Text, hex_rgb
+from pnp.geometry import ASCENT, PT, Box, Rect, Shape, Style, Text, hex_rgb
 from pnp.kinds import Build, Kind
 from pnp.kinds.common import Face, art_file, draw_face, face_art, fitted_label
 from pnp.layout import deck as shared
@@ -39,7 +39,7 @@ from pnp.layout.frame import Sheet, content_box
 from pnp.layout.imposition import MARK_GAP, MARK_LEN, Grid
 from pnp.layout.marks import label
 from pnp.layout.marks import symbol as draw_symbol
-from pnp.modes import Anchor, Variant
+from pnp.modes import Anchor, KitOption, Symbol, Variant, said
 from pnp.options import Options
 from pnp.spec import HEX, SYMBOL, HexColour, Mm, Name, Schema
 from pnp.textflow import fit, parse_blocks
@@ -146,7 +146,7 @@ def load(comp: DeckData, where: Path, data: Any) -> Deck:
             raise SpecError(f"{at}: {fields['count']} {count_text!r} is not a whole number of cards")
         sym = cell("symbol")
         if sym and not re.match(SYMBOL, sym):
-            raise SpecError(f"{at}: {fields['symbol']} {sym!r} should be one of circle, square, triangle, diamond")
+            raise SpecError(f"{at}: {fields['symbol']} {sym!r} should be one of {said(Symbol)}")
         colour = cell("colour") or comp.colour
         if not re.match(HEX, colour):
             raise SpecError(f"{at}: {fields['colour']} {colour!r} should be a colour written #RRGGBB")
@@ -182,7 +182,7 @@ def front(deck: Deck, card: Card, build: Build) -> list[Shape]:
     if card.title:
         text, file, key = _text(card.title, build)
         t, s, w = fitted_label(text, key or "title", file or Path(card.row), cw - 2 * INSET, 12.0, m, where)
-        out.append(Text(cw / 2, y + 0.93 * s * PT, t, "Sans-Bold", s, w, Anchor.MIDDLE, ink))
+        out.append(Text(cw / 2, y + ASCENT * s * PT, t, "Sans-Bold", s, w, Anchor.MIDDLE, ink))
         y += 1.3 * s * PT + 1.5
     bottom = ch - INSET
     if card.value:
@@ -257,4 +257,4 @@ def sheets(group: list[Deck], build: Build) -> list[Sheet]:
     return out
 
 
-KIND = Kind("deck", DeckData, load, expected, sheets, options=("backs",))
+KIND = Kind("deck", DeckData, load, expected, sheets, options=(KitOption.BACKS,))

@@ -21,7 +21,6 @@ Consecutive pieces components share pages, one block under another.
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
@@ -37,18 +36,10 @@ from pnp.layout.foldover import foldover
 from pnp.layout.frame import Sheet, content_box
 from pnp.layout.marks import cap
 from pnp.layout.pieces import Piece, block, block_size, per_row
-from pnp.modes import Anchor, Role
+from pnp.modes import Anchor, PieceShape, Role
 from pnp.options import Options
 from pnp.spec import Margin, Mm, Name, Schema
 from pnp.textflow import fit, parse_blocks
-
-
-class PieceShape(enum.Enum):
-    """The outline a one-sided piece is cut round (a two-sided one is square)."""
-
-    CIRCLE = "circle"
-    SQUARE = "square"
-    HEXAGON = "hexagon"
 
 GAP = 2.0  # mm between one-sided pieces (each is cut on its own)
 HEAD_H = 11.0  # mm: a heading, up to two lines

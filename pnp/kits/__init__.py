@@ -19,11 +19,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pnp.errors import UsageError
+from pnp.modes import KitOption
 
 if TYPE_CHECKING:  # types only: `pnp list` imports the registry, not the layout
     from pathlib import Path
 
     from pnp.i18n import Catalog
+    from pnp.layout.components import Finder
     from pnp.layout.frame import Sheet
     from pnp.options import Options
     from pnp.textflow import Measure
@@ -52,9 +54,10 @@ class Kit:
     # components a rendered file must contain: {component: count}
     expected: Callable[[Any, Options], dict[str, int]]
     invariants: Callable[[Any], list[Invariant]]
-    options: tuple[str, ...] = ()  # which of "players", "backs" the kit takes
+    options: tuple[KitOption, ...] = ()  # the options the kit takes beside language and paper
     folder: Path | None = None  # a data kit's folder (game.toml, lang/, art/); None: templates/<id>
     source: str = ""  # where a data kit comes from, for `pnp list`
+    pieces: Finder | None = None  # its print-shop pieces on its sheets (--format cards; pnp.layout.components)
 
     @property
     def origin(self) -> str:

@@ -30,12 +30,13 @@ from pnp.geometry import (
 from pnp.kits import Context, Invariant, Kit
 from pnp.layout.board import Grid, frame, squares
 from pnp.layout.component_list import ContentFact, KitList, Lines, component_list, height, lines_for
+from pnp.layout.components import kesse_pieces
 from pnp.layout.foldover import foldover
 from pnp.layout.frame import Sheet, content_box
 from pnp.layout.marks import cap, label, symbol
 from pnp.layout.pieces import Piece, block, even_rows, slots
 from pnp.layout.rules import MIN_BODY_PT
-from pnp.modes import Anchor, Role
+from pnp.modes import Anchor, KitOption, Role
 from pnp.options import Options
 from pnp.spec import (
     MAX_LIST,
@@ -515,6 +516,7 @@ KIT = Kit(
     text_values=text_values,
     expected=expected,
     invariants=invariants,
-    options=("players",),
+    options=(KitOption.PLAYERS,),
+    pieces=kesse_pieces,
 )
 

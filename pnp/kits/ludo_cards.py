@@ -33,12 +33,13 @@ from pnp.geometry import (
 from pnp.kits import Context, Invariant, Kit
 from pnp.layout import component_list as kit_list
 from pnp.layout import deck
+from pnp.layout.components import ludo_pieces
 from pnp.layout.frame import Sheet, content_box
 from pnp.layout.imposition import Grid, fit_grid
 from pnp.layout.marks import cap, label
 from pnp.layout.marks import symbol as kind_symbol
 from pnp.layout.rules import rules_sheets
-from pnp.modes import Anchor, Backs, Variant
+from pnp.modes import Anchor, Backs, KitOption, Variant
 from pnp.options import Options
 from pnp.spec import (
     MAX_LIST,
@@ -492,5 +493,6 @@ KIT = Kit(
     text_values=text_values,
     expected=expected,
     invariants=invariants,
-    options=("players", "backs"),
+    options=(KitOption.PLAYERS, KitOption.BACKS),
+    pieces=ludo_pieces,
 )

@@ -12,6 +12,7 @@ import msgspec
 
 from pnp.errors import LayoutError
 from pnp.geometry import (
+    ASCENT,
     BLACK,
     PT,
     WHITE,
@@ -33,6 +34,7 @@ from pnp.kits import Context, Invariant, Kit
 from pnp.layout.board import Cell, Grid, SquareArt, board, placed
 from pnp.layout.component_list import ContentFact, KitList, Lines, component_list, lines_for
 from pnp.layout.component_list import height as list_height
+from pnp.layout.components import tab_pieces
 from pnp.layout.foldover import foldover
 from pnp.layout.frame import Sheet, content_box
 from pnp.layout.marks import cap, fitted_text, label
@@ -41,13 +43,15 @@ from pnp.layout.rules import rules_sheets
 from pnp.modes import Anchor, Role
 from pnp.options import Options
 from pnp.spec import MAX_LIST, Count, Counts, Mm, Name, Schema, ascending, check_game, fits
-from pnp.textflow import Measure, fit, parse_blocks
+from pnp.textflow import FlowStyle, Measure, fit, parse_blocks
 
 KIT_ID = "tab"
 CUT = Style(width=0.35, role=Role.CUT)
 LINE = Style(width=0.5)
 BLEED = 2.5  # mm: dark faces are inked this far past their cut, so a miscut of 2 mm leaves no white edge
 LEGEND_AT = 6.5  # mm from the grid to a player's legend
+BOARD_EDGE = 10.2  # mm: the board's cut line keeps 10 mm (and its stroke) from the paper's edge, clear of a printer's margin
+ARC_REACH = 7.9  # mm from the grid: how far the arcs between the rows reach out (their bulge and stroke)
 FRAME_CLEAR = 3.0  # mm: a frame keeps this far inside its cut, so a 1 mm miscut never shows as an uneven border
 
 
@@ -104,9 +108,10 @@ def load_spec(templates: pathlib.Path | None = None) -> TabSpec:
 
 def text_values(spec: TabSpec, options: Options) -> dict[str, object]:
     paper = options.paper.name
-    if options.lang == "nl":
-        # every {paper} of the Dutch texts starts a compound, which joins the
-        # parts of a name with hyphens: "A4-papier", "US-Letter-papier"
+    if options.lang in ("nl", "de"):
+        # Dutch and German join the parts of a name with hyphens: "A4-papier",
+        # "US-Letter-papier" (every {paper} of the Dutch texts starts a compound),
+        # "im Format US-Letter"
         paper = paper.replace(" ", "-")
     return {"paper": paper, "coins": spec.coins, "pieces": spec.pieces_per_player}
 
@@ -250,6 +255,12 @@ def board_sheet(ctx: Context) -> Sheet:
     grid = Grid(spec.rows, spec.columns, spec.square)
     # pad: the frame keeps FRAME_CLEAR inside the cut, the row badges clear of the frame
     label_w, conn_w, band, pad = 9.0, 11.0, 13.0, FRAME_CLEAR + 1.5
+    # the band for the arcs narrows where the paper is short (US Letter), so that the cut keeps
+    # BOARD_EDGE from the paper's edge; the arcs reach ARC_REACH from the grid, the row badges stand clear of them
+    paper_w, _ = ctx.options.paper.size(landscape=True)
+    conn_w = min(conn_w, (paper_w - 2 * BOARD_EDGE - grid.w) / 2 - label_w - pad)
+    if conn_w + label_w / 2 - 3.4 < ARC_REACH + 1.0:  # a row badge (r 3.4) 1 mm clear of the arcs
+        raise LayoutError(f"the Tâb board does not fit {BOARD_EDGE} mm inside the paper's edges")
     border = (label_w + conn_w + pad, band + pad)
     ow, oh = grid.w + 2 * border[0], grid.h + 2 * border[1]
     heading_h = 7.0
@@ -309,7 +320,7 @@ def _marker_face(mk: float, dark: bool, m: Measure) -> tuple[Shape, ...]:
     fill, ink = (WHITE, BLACK) if dark else (BLACK, WHITE)  # a dark player's marker is light, and so on
     out: list[Shape] = [Rect(0, 0, mk, mk, Style(stroke=None, fill=fill))]
     size = (mk - 6.0) / (1.17 * PT)  # the 4's box (ascent + descent) keeps 3 mm from the cut
-    out.append(Text(mk / 2, mk / 2 + (0.93 - 0.585) * size * PT, "4", "Sans-Bold", size, m("4", "Sans-Bold", size),
+    out.append(Text(mk / 2, mk / 2 + (ASCENT - 0.585) * size * PT, "4", "Sans-Bold", size, m("4", "Sans-Bold", size),
                     Anchor.MIDDLE, ink))
     return tuple(out)
 
@@ -345,10 +356,12 @@ def pieces_sheet(ctx: Context) -> Sheet:
     x0 = area.x + TRIM + 0.5
     if mx0 - BLEED < x0 + block_w + TRIM + mgap:
         raise LayoutError("the pieces and the row-4 markers do not fit side by side")
+    headings = {"light": ("light_pieces", "markers_light"), "dark": ("dark_pieces", "markers_dark")}
     for side, dark in (("light", False), ("dark", True)):
-        name = cat.text(side)
-        items.append(label(area.x, y + 3.0, cap(name), "Sans-Bold", 8, m, 60, Anchor.START))
-        items.append(label(mx0, y + 3.0, cap(cat.text("markers_heading")), "Sans-Bold", 8, m, area.right - mx0, Anchor.START))
+        # each block has its own heading: "Light pieces" over the pieces, "Markers for light pieces" over theirs
+        pieces_key, markers_key = headings[side]
+        items.append(label(area.x, y + 3.0, cat.text(pieces_key), "Sans-Bold", 8, m, 60, Anchor.START))
+        items.append(label(mx0, y + 3.0, cat.text(markers_key), "Sans-Bold", 8, m, area.right - mx0, Anchor.START))
         y0 = y + 4.0 + BLEED  # the dark markers' field 0.4 mm under the labels' descenders
         # the pieces stand PIECE_GAP apart (pnp.layout.pieces), each with its own colour past its cut
         items += block(Piece(piece(p, dark), 2 * p, p), spec.pieces_per_player, per_row, x0, y0, ("piece", side),
@@ -369,7 +382,10 @@ def pieces_sheet(ctx: Context) -> Sheet:
     tw = (area.w - 2.0 - 8.0 * (n_tables - 1)) / n_tables
     if tw < 60.0:
         raise LayoutError(f"{n_tables} coin-throw tables do not fit side by side on the pieces page")
-    table_h = throw_table_h(spec)
+    # the tables take up to TABLE_SPARE mm of what the page leaves under the making steps, so the turn
+    # summary is set larger where the paper is taller (A4)
+    spare = area.bottom - (y + 1.0 + throw_table_h(spec) + 2.5 + MAKING_H)
+    table_h = throw_table_h(spec) + max(0.0, min(TABLE_SPARE, spare - 4.0))
     for k in range(n_tables):
         table = throw_table(Box(area.x + 1.0 + k * (tw + 8.0), y + 1.0, tw, table_h), spec, ctx)
         items.append(Group(tuple(table), tag=("throws", str(k + 1))))
@@ -381,33 +397,66 @@ def pieces_sheet(ctx: Context) -> Sheet:
     return Sheet(False, tuple(items), "pieces")
 
 
-MAKING_H = 17.0  # mm: the pictures of how a piece is made, with their captions
-MAKING_SCALE = 0.42
+MAKING_H = 22.5  # mm: the pictures of how a piece is made, with their captions (up to two lines each)
+MAKING_SCALE = 0.45
+MAKING_STEPS = ("make_cut", "make_score", "make_fold", "make_glue", "make_trim", "make_ready")
+CAPTION_SIZE = 7.0  # pt
+CAPTION_GAP = 2.0  # mm between a picture's lowest ink and the top of its caption
+
+
+def caption_lines(text: str, width: float, m: Measure, lines: int = 2) -> tuple[list[str], float]:
+    """A caption broken greedily at its spaces (a no-break space holds) into
+    at most `lines` lines of `width` mm, shrunk in 0.25 pt steps until it fits."""
+    size = CAPTION_SIZE
+    while size >= 5.5 - 1e-9:
+        out: list[str] = []
+        for word in text.split(" "):
+            if out and m(out[-1] + " " + word, "Sans", size) <= width:
+                out[-1] += " " + word
+            else:
+                out.append(word)
+        if len(out) <= lines and all(m(t, "Sans", size) <= width for t in out):
+            return out, size
+        size -= 0.25
+    raise LayoutError(f"the caption {text!r} does not fit {lines} lines of {width:.1f} mm")
 
 
 def making(box: Box, spec: TabSpec, ctx: Context) -> list[Shape]:
-    """Five small pictures in a row, the order that forgives a slip: cut
-    roughly round the outline, fold on the line, glue the halves, cut on
-    the line through both layers, and a row-4 marker on top."""
+    """Six small pictures in a row, the order that forgives a slip: cut
+    roughly round the outline, score the fold, fold on it, glue the faces
+    back to back, cut on the outline through both layers, and the piece
+    ready, plain face up. Each caption stands CAPTION_GAP under the lowest
+    picture."""
     cat, m = ctx.cat, ctx.measure
     k = MAKING_SCALE
     s = spec.piece * k
     rough = TRIM * k
-    cell = box.w / 5
+    cell = box.w / len(MAKING_STEPS)
     y = box.y + 3.5  # room for the arrow over the fold
     out: list[Shape] = []
     ring = Style(width=0.5)
     scissors = Style(width=0.4, dash=(0.8, 0.6))
+    thin = Style(stroke=grey(0.45), width=0.3)
     # 1: the piece as printed, a rough cut round it in its coloured margin
     cx = box.x + cell / 2
     out.append(Group(piece(spec.piece, False), cx - s, y, scale=k))
     out.append(Path((("M", cx - s - rough * 0.5, y - rough * 0.7), ("L", cx + s + rough * 0.8, y - rough * 0.4),
                      ("L", cx + s + rough * 0.6, y + s + rough * 0.8), ("L", cx - s - rough * 0.7, y + s + rough * 0.5),
                      ("Z",)), scissors))
-    # 2: the right face lifted over the fold, an arrow round it
+    # 2: the fold scored: a ruler along the dashed line, the back of the knife drawn down it
+    cx += cell
+    out.append(Rect(cx - s - rough, y - rough, 2 * s + 2 * rough, s + 2 * rough, Style(stroke=None, fill=LIGHT_TINT)))
+    out.append(Rect(cx - s, y, 2 * s, s, thin))
+    out.append(Line(cx, y, cx, y + s, Style(stroke=grey(0.35), width=0.3, dash=(1.0, 0.8))))
+    out.append(Rect(cx + 0.4, y - rough - 1.0, 2.6, s + 2 * rough + 2.0, Style(stroke=BLACK, fill=grey(0.75), width=0.25)))
+    out.append(polygon([(cx - 0.2, y + 0.35 * s), (cx - 1.0, y - 1.5), (cx - 2.2, y - 5.0), (cx - 3.2, y - 4.6),
+                        (cx - 1.8, y - 1.2)], Style(stroke=BLACK, fill=grey(0.5), width=0.25)))
+    out.append(polygon([(cx - 0.2, y + 0.95 * s), (cx - 0.8, y + 0.55 * s), (cx + 0.2, y + 0.55 * s)],
+                       Style(stroke=None, fill=BLACK)))
+    # 3: the right face lifted over the fold, an arrow round it
     cx += cell
     out.append(Rect(cx - s - rough, y - rough, s + rough, s + 2 * rough, Style(stroke=None, fill=LIGHT_TINT)))
-    out.append(Rect(cx - s, y, s, s, Style(stroke=grey(0.45), width=0.3)))
+    out.append(Rect(cx - s, y, s, s, thin))
     out.append(Group(_face(spec.piece, False, False), cx - s, y, scale=k))
     out.append(polygon([(cx, y), (cx + 0.45 * s, y - 0.2 * s), (cx + 0.45 * s, y + 0.8 * s), (cx, y + s)],
                        Style(stroke=BLACK, fill=grey(0.85), width=0.3)))
@@ -417,14 +466,14 @@ def making(box: Box, spec: TabSpec, ctx: Context) -> list[Shape]:
                     Style(width=0.4)))
     out.append(polygon([(cx - 0.5 * s - 1.6, y - 1.5), (cx - 0.5 * s + 0.6, y - 2.4), (cx - 0.5 * s + 0.4, y - 0.2)],
                        Style(stroke=None, fill=BLACK)))
-    # 3: two layers glued, the rough margins not quite on top of each other
+    # 4: the two faces glued back to back, the rough margins not quite on top of each other
     cx += cell
     out.append(Rect(cx - s / 2 - rough + 0.6, y - rough + 0.6, s + 2 * rough, s + 2 * rough,
                     Style(stroke=BLACK, fill=grey(0.7), width=0.3)))
     out.append(Rect(cx - s / 2 - rough, y - rough, s + 2 * rough, s + 2 * rough, Style(stroke=BLACK, fill=LIGHT_TINT, width=0.3)))
-    out.append(Rect(cx - s / 2, y, s, s, Style(stroke=grey(0.45), width=0.3)))
+    out.append(Rect(cx - s / 2, y, s, s, thin))
     out.append(Circle(cx, y + s / 2, 0.3 * s, ring))
-    # 4: cut on the line through both layers: the margin falls away
+    # 5: cut on the outline through both layers: the margin falls away
     cx += cell
     out.append(Rect(cx - s / 2 - rough, y - rough, s + 2 * rough, rough, Style(stroke=None, fill=LIGHT_TINT)))
     out.append(Rect(cx - s / 2, y, s, s, Style(stroke=BLACK, fill=LIGHT_TINT, width=0.3)))
@@ -432,12 +481,19 @@ def making(box: Box, spec: TabSpec, ctx: Context) -> list[Shape]:
     out.append(Line(cx - s / 2 - rough - 1.5, y, cx + s / 2 + rough + 1.5, y, Style(width=0.4, dash=(0.8, 0.6))))
     out.append(polygon([(cx + s / 2 + rough + 1.5, y), (cx + s / 2 + rough + 3.5, y - 1.0), (cx + s / 2 + rough + 3.5, y + 1.0)],
                        Style(stroke=None, fill=BLACK)))
-    # 5: a light piece on its star face with a (dark) marker on top
+    # 6: the piece ready, plain face up
     cx += cell
     out.append(Rect(cx - s / 2, y, s, s, Style(stroke=BLACK, fill=LIGHT_TINT, width=0.3)))
-    out.append(Group(_marker_face(spec.marker, False, m), cx - spec.marker * k / 2, y + (s - spec.marker * k) / 2, scale=k))
-    for i, key in enumerate(("make_cut", "make_fold", "make_glue", "make_trim", "make_marker")):
-        out.append(label(box.x + cell * (i + 0.5), box.bottom - 1.0, cat.text(key), "Sans", 7.5, m, cell - 3.0))
+    out.append(Group(_face(spec.piece, False, False), cx - s / 2, y, scale=k))
+    # the captions, CAPTION_GAP under the lowest picture (the ruler of step 2, with its stroke)
+    top = y + s + rough + 1.0 + 0.15 + CAPTION_GAP
+    for i, key in enumerate(MAKING_STEPS):
+        lines, size = caption_lines(cat.text(key), cell - 3.0, m)
+        for j, t in enumerate(lines):
+            base = top + 0.93 * size * PT + j * 1.2 * size * PT
+            out.append(Text(box.x + cell * (i + 0.5), base, t, "Sans", size, m(t, "Sans", size), Anchor.MIDDLE))
+    if top + 2 * 1.2 * CAPTION_SIZE * PT > box.bottom + 1e-6:
+        raise LayoutError("the making steps' captions run past their band")
     return out
 
 
@@ -447,29 +503,44 @@ THROW_ROW = 5.0  # mm: a row of the coin-throw table
 def throw_table_h(spec: TabSpec) -> float:
     """A coin-throw table's height: heading, a row for each throw and the
     header row, the closing line 3 mm and more inside the bottom (it is cut out)."""
-    return 9.0 + THROW_ROW * (len(spec.scores) + 1) + 9.5
+    return 9.0 + THROW_ROW * (len(spec.scores) + 1) + 4.0
+
+
+TABLE_SPARE = 10.0  # mm: the most a table grows into room the page leaves
+SCORES_W = 0.42  # of a table's width: the scores; the rest is the turn summary
 
 
 def throw_table(box: Box, spec: TabSpec, ctx: Context) -> list[Shape]:
-    """A table of the throws and their scores, cut out along its frame."""
+    """A player's aid, cut out along its frame: the throws and their scores
+    on the left, a summary of a turn on the right."""
     cat, m = ctx.cat, ctx.measure
     row_h = THROW_ROW
     base = row_h / 2 + 1.3  # a row's baseline: its 8 pt text centred in it
-    out: list[Shape] = [Rect(box.x, box.y, box.w, throw_table_h(spec), Style(width=0.4, role=Role.CUT))]
-    out.append(label(box.cx, box.y + 6.0, cat.text("throws_heading"), "Sans-Bold", 9, m, box.w - 4))
+    h = box.h
+    out: list[Shape] = [Rect(box.x, box.y, box.w, h, Style(width=0.4, role=Role.CUT))]
+    sw = box.w * SCORES_W
+    out.append(label(box.x + sw / 2 + 1.5, box.y + 6.0, cat.text("throws_heading"), "Sans-Bold", 9, m, sw - 4))
     y = box.y + 9.0
-    half = box.w / 2
-    out.append(Rect(box.x + 3, y, box.w - 6, row_h, Style(stroke=None, fill=grey(0.85))))
-    out.append(label(box.x + half / 2 + 1.5, y + base, cap(cat.text("heads")), "Sans-Bold", 8, m, half - 6))
-    out.append(label(box.x + half * 1.5 - 1.5, y + base, cap(cat.text("score")), "Sans-Bold", 8, m, half - 6))
+    x0 = box.x + 3.0
+    hw, vw = 0.62 * (sw - 3.0), 0.38 * (sw - 3.0)  # the heads' column, the score's
+    out.append(Rect(x0, y, sw - 3.0, row_h, Style(stroke=None, fill=grey(0.85))))
+    out.append(label(x0 + hw / 2, y + base, cap(cat.text("heads")), "Sans-Bold", 8, m, hw - 2))
+    out.append(label(x0 + hw + vw / 2, y + base, cap(cat.text("score")), "Sans-Bold", 8, m, vw - 2))
     for heads, score in spec.scores:
         y += row_h
-        out.append(Line(box.x + 3, y, box.right - 3, y, Style(width=0.2, stroke=grey(0.5))))
+        out.append(Line(x0, y, x0 + sw - 3.0, y, Style(width=0.2, stroke=grey(0.5))))
         left = str(heads) if heads else cat.text("all_tails")
-        out.append(label(box.x + half / 2 + 1.5, y + base, left, "Sans", 8, m, half - 6))
-        out.append(label(box.x + half * 1.5 - 1.5, y + base, str(score), "Sans-Bold", 8, m, half - 6))
-    y += row_h + 5.5
-    out.append(label(box.cx, y, cat.text("throw_again"), "Sans-Italic", 7.5, m, box.w - 4))
+        out.append(label(x0 + hw / 2, y + base, left, "Sans", 8, m, hw - 2))
+        out.append(label(x0 + hw + vw / 2, y + base, str(score), "Sans-Bold", 8, m, vw - 2))
+    # the turn, beside the scores: a heading and its numbered steps, 3 mm and more inside the cut
+    tx = box.x + sw + 4.0
+    out.append(Line(tx - 2.0, box.y + 3.0, tx - 2.0, box.y + h - 3.0, Style(width=0.2, stroke=grey(0.5))))
+    tw = box.right - 3.0 - tx
+    out.append(label(tx, box.y + 6.0, cat.text("turn_heading"), "Sans-Bold", 9, m, tw, Anchor.START))
+    steps = parse_blocks(cat.blocks("turn", **text_values(spec, ctx.options)), cat.lang)
+    cols, _ = fit(steps, [Box(tx, box.y + 8.0, tw, h - 8.0 - 3.5)], m, 8.0, 6.0,
+                  style=FlowStyle(leading=1.18, gap=0.15, indent=1.3))
+    out += cols[0]
     return out
 
 
@@ -500,4 +571,5 @@ KIT = Kit(
     text_values=text_values,
     expected=expected,
     invariants=invariants,
+    pieces=tab_pieces,
 )

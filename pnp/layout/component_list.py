@@ -114,7 +114,7 @@ def component_list(box: Box, lines: Lines, measure: Measure, columns: int = 2,
     (columns=2, the first taking `split` of the width) or one above the
     other (columns=1). Returns the shapes and the height used; LayoutError
     if it does not fit."""
-    from pnp.geometry import BLACK, PT, Circle, Line, Style, Text, grey
+    from pnp.geometry import ASCENT, BLACK, PT, Circle, Line, Style, Text, grey
     from pnp.layout.marks import fitted_text
 
     gap = 6.0
@@ -139,7 +139,7 @@ def component_list(box: Box, lines: Lines, measure: Measure, columns: int = 2,
         x = box.x + (widths[0] + gap if two and i else 0.0)
         top = box.y if columns == 2 else y
         head, hs, hw = fitted_text(heading, "Sans-Bold", pw - 0.6, HEAD_PT, measure, MIN_PT)
-        base = top + 0.93 * hs * PT
+        base = top + ASCENT * hs * PT
         out.append(Text(x + 0.3, base, head, "Sans-Bold", hs, hw))  # 0.3 mm: a glyph may ink left of its origin
         out.append(Line(x + 0.2, base + 1.2, x + pw - 0.2, base + 1.2, Style(width=0.25, stroke=grey(0.5))))
         for r, text in enumerate(rows):

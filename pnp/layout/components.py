@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pnp.errors import LayoutError, UsageError
 from pnp.geometry import (
@@ -49,8 +49,11 @@ from pnp.geometry import (
     walk_clipped,
 )
 from pnp.layout.frame import Sheet
-from pnp.modes import Face, Role
-from pnp.presets import MAX_BLEED, Preset
+from pnp.modes import Face, Role, Tag
+
+if TYPE_CHECKING:  # a kit module imports its finder from here: no print-shop presets loaded for a plain render
+    from pnp.kits import Kit
+    from pnp.presets import Preset
 
 SAFE_ZONE = 3.0  # mm: no text or symbol nearer the trim
 EDGE = 1.0  # mm: a field this near the trim is a background and runs on into the bleed
@@ -152,7 +155,7 @@ def _split(items: tuple[Shape, ...], trim: Box) -> tuple[Box, Box, tuple[Shape, 
     return None
 
 
-def _ludo(sheets: list[Sheet], spec: Any) -> list[Raw]:
+def ludo_pieces(sheets: list[Sheet], spec: Any) -> list[Raw]:
     """Every card front, each followed by the back of its colour."""
     cw, ch = spec.card
     local = Box(0.0, 0.0, cw, ch)
@@ -161,9 +164,9 @@ def _ludo(sheets: list[Sheet], spec: Any) -> list[Raw]:
     for sheet in sheets:
         for i, g in _top_tagged(sheet.items):
             kind, value = g.tag  # type: ignore[misc]
-            if kind == "card":
+            if kind == Tag.CARD:
                 fronts.append(Raw(value, Face.FRONT, _local(g), local, _under(sheet.items, i, g, local)))
-            elif kind == "back" and value not in backs:
+            elif kind == Tag.BACK and value not in backs:
                 backs[value] = Raw(value, Face.BACK, _local(g), local, _under(sheet.items, i, g, local))
     return with_backs(fronts, backs, lambda name: name.rsplit("-", 2)[0])
 
@@ -180,12 +183,12 @@ def with_backs(fronts: list[Raw], backs: dict[str, Raw], deck_of: Callable[[str]
     return out
 
 
-def _kesse(sheets: list[Sheet], _spec: Any) -> list[Raw]:
+def kesse_pieces(sheets: list[Sheet], _spec: Any) -> list[Raw]:
     """The board (its squares, the barn and the frame round them), then the tokens."""
     out: list[Raw] = []
     counts: dict[str, int] = {}
     for sheet in sheets:
-        squares = [g for _, g in _top_tagged(sheet.items) if g.tag and g.tag[0] in ("field", "barn")]
+        squares = [g for _, g in _top_tagged(sheet.items) if g.tag and g.tag[0] in (Tag.FIELD, Tag.BARN)]
         if squares:
             board = _rect_of(squares[0])
             for g in squares[1:]:
@@ -195,7 +198,7 @@ def _kesse(sheets: list[Sheet], _spec: Any) -> list[Raw]:
                      and frame.contains(Box(e[0], e[1], e[2] - e[0], e[3] - e[1]))]
             out.append(Raw("board", Face.ONE_SIDED, (*squares, *loose), board))
         for _, g in _top_tagged(sheet.items):
-            if g.tag and g.tag[0] == "token":
+            if g.tag and g.tag[0] == Tag.TOKEN:
                 trim = _cut_rect(g.items)
                 if trim is None:
                     raise LayoutError(f"token {g.tag[1]} has no cut outline")
@@ -204,23 +207,23 @@ def _kesse(sheets: list[Sheet], _spec: Any) -> list[Raw]:
     return out
 
 
-def _tab(sheets: list[Sheet], _spec: Any) -> list[Raw]:
+def tab_pieces(sheets: list[Sheet], _spec: Any) -> list[Raw]:
     """The board, the pieces (plain face in front, starred face behind), the markers (a 4 on each face)."""
     out: list[Raw] = []
     counts: dict[str, int] = {}
     for sheet in sheets:
         for _, g in _top_tagged(sheet.items):
             kind, value = g.tag  # type: ignore[misc]
-            if kind == "throws":
+            if kind == Tag.THROWS:
                 continue  # the coin-throw tables are a play aid cut from the kit's own sheet, not a shop's piece
             trim = _cut_rect(g.items)
             if trim is None:
                 raise LayoutError(f"{kind} {value} has no cut outline")
-            name = kind if kind == "board" else f"{kind}-{value}"
+            name = kind if kind == Tag.BOARD else f"{kind}-{value}"
             counts[name] = counts.get(name, 0) + 1
-            if kind != "board":
+            if kind != Tag.BOARD:
                 name = f"{name}-{counts[name]}"
-            faces = _split(g.items, trim) if kind in ("piece", "marker") else None  # fold-over: two faces
+            faces = _split(g.items, trim) if kind in (Tag.PIECE, Tag.MARKER) else None  # fold-over: two faces
             if faces:
                 front, back, front_items, back_items = faces
                 out += [Raw(name, Face.FRONT, (Group(front_items, tag=g.tag),), front),
@@ -230,7 +233,7 @@ def _tab(sheets: list[Sheet], _spec: Any) -> list[Raw]:
     return out
 
 
-FINDERS: dict[str, Callable[[list[Sheet], Any], list[Raw]]] = {"ludo-cards": _ludo, "kesse-rueben": _kesse, "tab": _tab}
+Finder = Callable[[list[Sheet], Any], list[Raw]]  # a kit's print-shop pieces on its sheets (Kit.pieces)
 
 
 # ---- one piece on its own page -------------------------------------------------------------------------------------
@@ -338,14 +341,18 @@ def finish(raw: Raw, bleed: float, safe: float, size: tuple[float, float] | None
     return Component(raw.name, raw.side, page)
 
 
-def components(kit_id: str, sheets: list[Sheet], spec: Any, bleed: float, preset: Preset | None = None) -> list[Component]:
+def components(kit: Kit, sheets: list[Sheet], spec: Any, bleed: float, preset: Preset | None = None) -> list[Component]:
     """The kit's pieces in deck order: each front followed by its back (or
-    the back first, if the preset says so)."""
-    finder = FINDERS.get(kit_id)
+    the back first, if the preset says so). A kit module names its finder
+    (`Kit.pieces`); a data kit's kinds tag every piece."""
+    kit_id = kit.id
+    finder = kit.pieces
     if finder is None and hasattr(spec, "components"):  # a data kit: its kinds tag every piece
         from pnp.datakit.cards import find as finder
     if finder is None:
         raise UsageError(f"{kit_id} has no cut-out components for --format cards")
+    from pnp.presets import MAX_BLEED
+
     if not (0 <= bleed <= MAX_BLEED):  # NaN fails too
         raise UsageError(f"--bleed {bleed}: choose between 0 and {MAX_BLEED:g} mm")
     raws = finder(sheets, spec)
@@ -356,7 +363,7 @@ def components(kit_id: str, sheets: list[Sheet], spec: Any, bleed: float, preset
             if any(abs(a / b - 1) > FIT_TOLERANCE for a, b in zip((r.trim.w, r.trim.h), size, strict=True)):
                 raise UsageError(f"preset {preset.id} is for {size[0]:g} x {size[1]:g} mm cards; {kit_id}'s {r.name} is "
                                  f"{r.trim.w:.1f} x {r.trim.h:.1f} mm")
-        if preset.order == "back-front":
+        if preset.order.backs_first:
             raws = _backs_first(raws)
     safe = preset.safe if preset else SAFE_ZONE
     return [finish(r, bleed, safe, size) for r in raws]

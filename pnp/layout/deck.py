@@ -36,7 +36,7 @@ from pnp.layout.imposition import (
     flip_point,
     page_shift,
 )
-from pnp.modes import Anchor, Backs, Role, Variant
+from pnp.modes import Anchor, Backs, Role, Tag, Variant
 from pnp.options import Options
 from pnp.paper import Paper
 from pnp.textflow import Measure, parse_blocks
@@ -93,7 +93,7 @@ def card_sheets(piles: list[Pile], g: Grid, opts: Options, bleed: float, cat: Ca
             items: list[Shape] = []
             for (col, row), (shapes, value) in zip(g.slots(), chunk, strict=False):
                 cell = g.cell(col, row)
-                items.append(Group(shapes, cell.x, cell.y, tag=("card", value)))
+                items.append(Group(shapes, cell.x, cell.y, tag=(Tag.CARD, value)))
             items += cut_lines(g) + crop_marks(g)
             sheets.append(Sheet(True, tuple(items), f"fronts {pile.id}", header=fb["header"], scale=fb["scale"],
                                 scale_label=fb["scale_label"], caption=pile.fronts_caption))
@@ -127,9 +127,9 @@ def back_sheet(pile: Pile, g: Grid, opts: Options, bleed: float, count: int, fb:
     for c, r, rot in used:
         cell = g.cell(c, r)
         if rot:
-            grp = Group(pile.back, cell.right + ox, cell.bottom + oy, 180.0, tag=("back", pile.id))
+            grp = Group(pile.back, cell.right + ox, cell.bottom + oy, 180.0, tag=(Tag.BACK, pile.id))
         else:
-            grp = Group(pile.back, cell.x + ox, cell.y + oy, tag=("back", pile.id))
+            grp = Group(pile.back, cell.x + ox, cell.y + oy, tag=(Tag.BACK, pile.id))
         items.append(grp)
     return Sheet(True, tuple(items), f"backs {pile.id}", header=fb["header"], scale=fb["scale"],
                  scale_label=fb["scale_label"], caption=pile.backs_caption)
@@ -169,13 +169,13 @@ def gutterfold_sheets(pile: Pile, g: Grid, opts: Options, fb: dict[str, Any]) ->
             front = Box(x0 + pair * (2 * cw + GF_BLEED), y0 + row * ch, cw, ch)
             fronts.append(front)
             back = Box(front.right, front.y, cw, ch)
-            items.append(Group(shapes, front.x, front.y, tag=("card", value)))
+            items.append(Group(shapes, front.x, front.y, tag=(Tag.CARD, value)))
             top = GF_BLEED if row == 0 else 0.0
             bottom = GF_BLEED if row == 1 else 0.0
             if pile.colour is not None:
                 items.append(Rect(back.x, back.y - top, cw + GF_BLEED, ch + top + bottom,
                                   Style(stroke=None, fill=pile.colour)))
-            items.append(Group(pile.back, back.x, back.y, tag=("back", pile.id)))
+            items.append(Group(pile.back, back.x, back.y, tag=(Tag.BACK, pile.id)))
             items.append(Line(back.x, back.y + 1.0, back.x, back.bottom - 1.0, fold))
             # trim lines: the front's three open edges (the fourth is the fold)
             items += [Line(front.x, front.y, front.right, front.y, cut), Line(front.x, front.bottom, front.right,

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from pnp.errors import LayoutError
 from pnp.geometry import (
+    ASCENT,
     PT,
     Box,
     Extent,
@@ -25,7 +26,7 @@ from pnp.geometry import (
     shape_box,
     walk_clipped,
 )
-from pnp.modes import Anchor
+from pnp.modes import Anchor, BlockKind
 from pnp.paper import Paper
 from pnp.textflow import Block, Measure, Run, fit
 
@@ -63,7 +64,7 @@ def scale_check(x: float, y: float, length: float, label: str, label_box: Box, m
     items: list[Shape] = [Rect(x, y - 1.6, length, 1.6, ink)]
     for t in (x, x + length):
         items.append(Line(t, y - 3.0, t, y, tick))
-    shapes, _ = fit([Block("p", (Run(label),))], [label_box], measure, 7.5, 7.0)
+    shapes, _ = fit([Block(BlockKind.PARAGRAPH, (Run(label),))], [label_box], measure, 7.5, 7.0)
     items.extend(shapes[0])
     return tuple(items)
 
@@ -86,7 +87,7 @@ def frame(
         w, h = paper.size(sheet.landscape)
         safe = paper.safe(sheet.landscape)
         hb = sheet.header or Box(safe.x, safe.y, safe.w, HEADER_H)
-        base = hb.y + 0.4 + 0.93 * HEADER_SIZE * PT  # 0.4 mm: accents stay clear of the margin when rasterised
+        base = hb.y + 0.4 + ASCENT * HEADER_SIZE * PT  # 0.4 mm: accents stay clear of the margin when rasterised
         left = f"{title} · {language}"
         right = page_text.format(i=i, n=n)
         head = Text(hb.x, base, left, "Sans-Bold", HEADER_SIZE, measure(left, "Sans-Bold", HEADER_SIZE), color=grey(0.25))

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from pnp.errors import LayoutError, SpecError
 from pnp.geometry import BLACK, RGB, Circle, Rect, Shape, Style, Text, polygon, regular_polygon
-from pnp.modes import Anchor
+from pnp.modes import Anchor, Symbol
 from pnp.textflow import Measure
 
-SYMBOLS = ("circle", "square", "triangle", "diamond")
+SYMBOLS = tuple(Symbol)
 
 
 def fitted_text(text: str, font: str, box_w: float, size: float, measure: Measure,
@@ -39,12 +39,14 @@ def cap(text: str) -> str:
 def symbol(name: str, cx: float, cy: float, r: float, fill: RGB = BLACK) -> Shape:
     """A filled symbol of about radius r centred on (cx, cy)."""
     st = Style(stroke=None, fill=fill)
-    if name == "triangle":
+    try:
+        which = Symbol(name)
+    except ValueError:
+        raise SpecError(f"unknown symbol {name!r}; choose from {', '.join(SYMBOLS)}") from None
+    if which is Symbol.TRIANGLE:
         return regular_polygon(cx, cy + r * 0.2, r * 1.15, 3, st)
-    if name == "square":
+    if which is Symbol.SQUARE:
         return Rect(cx - r * 0.8, cy - r * 0.8, r * 1.6, r * 1.6, st)
-    if name == "circle":
+    if which is Symbol.CIRCLE:
         return Circle(cx, cy, r * 0.9, st)
-    if name == "diamond":
-        return polygon([(cx, cy - r * 1.1), (cx + r * 0.85, cy), (cx, cy + r * 1.1), (cx - r * 0.85, cy)], st)
-    raise SpecError(f"unknown symbol {name!r}; choose from {', '.join(SYMBOLS)}")
+    return polygon([(cx, cy - r * 1.1), (cx + r * 0.85, cy), (cx, cy + r * 1.1), (cx - r * 0.85, cy)], st)  # DIAMOND

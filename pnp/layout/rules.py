@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pnp.errors import LayoutError
-from pnp.geometry import PT, Box, Shape, Text
+from pnp.geometry import ASCENT, PT, Box, Shape, Text
 from pnp.layout.frame import Sheet, content_box
 from pnp.paper import Paper
 from pnp.textflow import Block, DiagramFn, Measure, fit
@@ -24,9 +24,9 @@ def title_line(area: Box, title: str, subtitle: str, measure: Measure) -> tuple[
         scale -= 0.05
         if ss < MIN_BODY_PT:
             raise LayoutError(f"the title line {title!r} {subtitle!r} does not fit")
-    base = area.y + 0.93 * ts * PT
+    base = area.y + ASCENT * ts * PT
     shapes = (Text(area.x, base, title, "Sans-Bold", ts, tw), Text(area.x + tw + gap, base, subtitle, "Sans", ss, sw))
-    return shapes, (0.93 + 0.24) * ts * PT + 3.0
+    return shapes, (ASCENT + 0.24) * ts * PT + 3.0
 
 
 def column_boxes(area: Box, columns: int, gutter: float = 6.0) -> list[Box]:

@@ -61,4 +61,4 @@ class DeterministicZip:
         return self
 
     def __exit__(self, *_exc: object) -> None:
-        self.close()  # also on an error, while the file is still open (pnp.build.atomic_file then removes it)
+        self.close()  # also on an error, while the file is still open (pnp.atomic.atomic_file then removes it)

@@ -39,8 +39,8 @@ from pnp.geometry import (
     Style,
     Text,
     extent,
-    repeated_art,
 )
+from pnp.render.reuse import repeated_art
 
 
 @dataclass(frozen=True)
@@ -68,7 +68,7 @@ class _Painter:
     they change (the graphics state is tracked across q/Q). Neutral colours
     are written as DeviceGray (g/G), the others as DeviceRGB (rg/RG).
 
-    Repeated `art` (see geometry.repeated_art) is written as a form the
+    Repeated `art` (see pnp.render.reuse.repeated_art) is written as a form the
     first time it is placed, named in that order (so the file is
     deterministic), with a painter of its own that assumes nothing about the
     graphics state it is placed in; `forms` (shared by every page) names the

@@ -29,8 +29,9 @@ import svgwrite
 from svgwrite.container import Group as SvgGroup
 from svgwrite.extensions import Inkscape
 
-from pnp.geometry import PT, RGB, Circle, Group, Line, Page, Path, Picture, Rect, Shape, Style, Text, repeated_art
+from pnp.geometry import PT, RGB, Circle, Group, Line, Page, Path, Picture, Rect, Shape, Style, Text
 from pnp.modes import Anchor, Role
+from pnp.render.reuse import repeated_art
 
 CUT_STROKE: RGB = (1.0, 0.0, 0.0)  # #FF0000: what cutting software looks for
 CUT_WIDTH = 0.1  # mm: a hairline
@@ -177,7 +178,7 @@ class _Defs:
     def __init__(self, dwg: svgwrite.Drawing, art: dict[int, tuple[Shape, ...]], clips: _Clips) -> None:
         self.dwg = dwg
         self.clips = clips
-        self.art = art  # id(group items) -> the art's first copy (geometry.repeated_art)
+        self.art = art  # id(group items) -> the art's first copy (pnp.render.reuse.repeated_art)
         self.ids: dict[int, str | None] = {}  # id(first copy) -> its id in <defs>
         self.written = 0
 

@@ -27,7 +27,8 @@ from typing import TYPE_CHECKING, Any
 
 from pnp.errors import ValidationError
 from pnp.geometry import PT
-from pnp.modes import Variant
+from pnp.modes import Faces, KitOption, Variant
+from pnp.naming import NO_PRESET, players_word
 from pnp.validation.printed import band_range, clipped_bounds
 
 if TYPE_CHECKING:
@@ -37,7 +38,7 @@ if TYPE_CHECKING:
     from pnp.kits import Kit
     from pnp.naming import DeckClaim
     from pnp.presets import Preset
-    from pnp.validate import Check, Report
+    from pnp.validation.report import Check, Report
     from pnp.validation.syntax import Syntax
 
 DPI = 72  # 0.35 mm a pixel: a bleed of 3 mm is 8 px, a glyph of 6 pt a few px
@@ -68,7 +69,7 @@ class _Found:
         self.problems.append(text)
 
     def check(self, name: str, expected: str, ok_text: str = "as built") -> Check:
-        from pnp.validate import Check
+        from pnp.validation.report import Check
 
         bad = self.problems
         found = ok_text if not bad else "; ".join(bad[:SHOWN]) + (f"; and {len(bad) - SHOWN} more" if len(bad) > SHOWN else "")
@@ -100,11 +101,11 @@ def deck_from_claims(keywords: dict[str, str], kit: Kit) -> tuple[DeckClaim, Pre
             raise ValidationError(f"claims a bleed of {claim.bleed:g} mm with the preset {preset.id}, whose bleed is "
                                   f"{preset.bleed:g} mm")
     counts = kit.player_counts(kit.load_spec())
-    if claim.players is not None and ("players" not in kit.options or claim.players not in counts):
+    if claim.players is not None and (KitOption.PLAYERS not in kit.options or claim.players not in counts):
         span = f"{min(counts)}-{max(counts)}" if len(counts) > 1 else str(counts[0])
         raise ValidationError(f"claims to be for {claim.players} players, but {kit.id} is for {span} players"
-                              + ("" if "players" in kit.options else " and has no pieces per player count"))
-    if claim.fronts_only and "backs" not in kit.options:
+                              + ("" if KitOption.PLAYERS in kit.options else " and has no pieces per player count"))
+    if claim.fronts_only and KitOption.BACKS not in kit.options:
         raise ValidationError(f"claims card fronts without backs, but {kit.id} has no cards with backs")
     return claim, preset
 
@@ -115,17 +116,18 @@ def validate_deck(data: bytes, syntax: Syntax, keywords: dict[str, str], kit: Ki
     the deck it claims to be; `deck` is the one render just built (no
     second build when it matches the claims). Returns the deck."""
     from pnp.deck import build_deck, claimed_options
-    from pnp.validate import Check, shared_measurer, structure_checks
+    from pnp.validation.checks import shared_measurer, structure_checks
     from pnp.validation.printed import read_printed
+    from pnp.validation.report import Check
 
     claim, preset = deck_from_claims(keywords, kit)
     # render hands over the deck it has just rendered `data` from: those bytes are the deck's own
     rendered_here = deck is not None and deck.keywords == syntax.keywords
     if deck is None or not rendered_here:
         deck = build_deck(kit, claimed_options(claim, kit), shared_measurer(), claim.bleed, preset)
-    report.info = {"kit": kit.id, "lang": claim.lang, "format": "cards", "preset": claim.preset or "none",
-                   "bleed": f"{claim.bleed:g} mm", "players": "all" if claim.players is None else str(claim.players),
-                   "faces": "fronts" if claim.fronts_only else "both", "variant": claim.variant}
+    report.info = {"kit": kit.id, "lang": claim.lang, "format": "cards", "preset": claim.preset or NO_PRESET,
+                   "bleed": f"{claim.bleed:g} mm", "players": players_word(claim.players),
+                   "faces": Faces.of(claim.fronts_only), "variant": claim.variant}
     checks = report.checks
     n_pages = syntax.pages
     checks.append(Check("pieces (pages)", str(len(deck.pages)), str(n_pages), n_pages == len(deck.pages)))
@@ -611,7 +613,7 @@ class PngCheck:
         self.n += 1
 
     def checks(self) -> list[Check]:
-        from pnp.validate import Check
+        from pnp.validation.report import Check
 
         self.doc.close()
         pages = len(self.deck.pages)

@@ -68,7 +68,7 @@ def compare(seen: list[Image.Image], built: Built, genuine: list[Image.Image]) -
     """One line per page whose print differs from the genuine kit's: which
     components (or where, outside them) and by how much."""
     from pnp.geometry import tagged
-    from pnp.validate import _group_box
+    from pnp.validation.checks import group_box
 
     problems: list[str] = []
     memo: dict[int, Any] = {}
@@ -82,7 +82,7 @@ def compare(seen: list[Image.Image], built: Built, genuine: list[Image.Image]) -
         w, h = mask.size
         differ: list[str] = []
         for g, m in tagged(page.items):
-            box = _group_box(g, m, memo)
+            box = group_box(g, m, memo)
             if box is None or g.tag is None:
                 continue
             x0, y0 = max(0, int(box[0] * MM_PX)), max(0, int(box[1] * MM_PX))

@@ -11,8 +11,8 @@ from pnp.geometry import is_inked, tagged, walk
 from pnp.i18n import load_catalog
 from pnp.kits import Kit, get_kit, registry
 from pnp.textflow import parse_blocks, plain
-from pnp.validate import normalise as unset
-from pnp.validate import tags_matching
+from pnp.validation.checks import normalise as unset
+from pnp.validation.checks import tags_matching
 from tests.helpers import COMBOS, KIT_IDS, joined_text
 
 

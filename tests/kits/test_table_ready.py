@@ -151,6 +151,7 @@ def _norm(text: str) -> str:
     return " ".join(text.replace("\u00a0", " ").split())
 
 
+RULE_KITS = ("tab", "kesse-rueben", "ludo-cards")  # the kits whose rules want_counts knows, written from each game's rules
 LIST_CASES = [("tab", None), *[("kesse-rueben", n) for n in (None, 2, 3, 4)], *[("ludo-cards", n) for n in (None, 2, 3, 4)]]
 
 
@@ -214,6 +215,25 @@ def test_tab_board_frame_keeps_3_mm_inside_the_cut(render, paper):
         fx0, fy0, fx1, fy1 = f.ink()
         gaps = (fx0 - cx0, fy0 - cy0, cx1 - fx1, cy1 - fy1)
         assert min(gaps) >= 3.0 - 0.02, f"the board's frame is {min(gaps):.2f} mm from its cut"
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_tab_board_cut_keeps_10_mm_from_the_paper_edge(render, paper):
+    """The board's cut line (where the knife goes) lies 10 mm or more inside
+    every edge of the sheet, on US Letter too: clear of a printer's margin,
+    and room for fingers and a ruler round the board."""
+    pdf = render("tab", "en", paper)
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        w, h = (v * MM for v in doc[0].get_size())
+    finally:
+        doc.close()
+    objs = [o for o in page_objects(pdf, 0) if o.tag and o.tag[0] == "board"]
+    cut = max((o for o in objs if o.kind == "path" and o.stroke > 0 and not o.dashed), key=lambda o: o.w * o.h)
+    x0, y0, x1, y1 = cut.line()
+    assert x1 - x0 > 200 and y1 - y0 > 100, "the board's outline"
+    gaps = (x0, y0, w - x1, h - y1)
+    assert min(gaps) >= 10.0, f"the board's cut line {min(gaps):.2f} mm from the paper's edge"
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -397,7 +417,7 @@ def _list_rows(pdf: Path, heading: str, other: str) -> list:
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("paper", list(PAPERS))
-@pytest.mark.parametrize("kit_id", ["tab", "kesse-rueben", "ludo-cards"])
+@pytest.mark.parametrize("kit_id", RULE_KITS)
 def test_every_row_of_the_component_list_has_one_size(render, kit_id, lang, paper):
     """Each line of the list at the same size: a list is read as one, and a
     line set smaller than its neighbours looks like a footnote."""
@@ -495,11 +515,20 @@ def test_tab_says_which_card_is_for_what(render, lang):
     p2 = page_lines(pdf)[1]
     heading = max((ln for ln in p2 if ln.bold), key=lambda ln: ln.base)  # the first bold line under the header
     assert thin in _norm(_page_text(pdf, 1)).lower()[:300] and thick not in heading.text.lower()
-    # the assembly text keeps the original's thick card, and this kit's note sends page 2 to thin card
+    # the rules page: the making block first sends the board to thick card and page 2 to thin card, and so does
+    # the original's assembly text after it (mended): no sentence sends page 2, or the paper as a whole, to thick card
     p3 = _norm(_page_text(pdf, 2)).lower()
-    assert thick in p3
-    note = next(s for s in re.split(r"(?<=[.!?])\s+", p3) if thin in s)
+    board = {"en": "board", "nl": "bord", "de": "spielbrett"}[lang]
+    sentences = re.split(r"(?<=[.!?])\s+", p3)
+    thick_ones = [s for s in sentences if re.search(rf"\b{thick}", s)]
+    assert len(thick_ones) >= 2
+    for s in thick_ones:
+        assert thin in s or board in s or "1" in s, f"page 3 sends more than the board to thick card: {s!r}"
+    note = next(s for s in sentences if thin in s)
     assert "2" in note
+    making = {"en": "making this kit", "nl": "zo maak je deze set", "de": "so bastelst du dieses set"}[lang]
+    assembly = {"en": "assembly instructions", "nl": "bouwinstructies", "de": "bauanleitung"}[lang]
+    assert p3.index(making) < p3.index(thin) < p3.index(assembly), "the making block comes before the original's text"
 
 
 @pytest.mark.parametrize("paper", list(PAPERS))
@@ -688,8 +717,112 @@ def test_ludo_guide_gives_a_way_without_aligned_backs(ludo_mode, lang, backs):
 def test_kesse_token_page_says_why_a_token_has_one_face(render, lang, paper):
     """The turnip tokens are printed on one side (two-sided, the supply would
     not fit one sheet): the token page says so, and why, in the file's text."""
-    from pnp.validate import normalise
+    from pnp.validation.checks import normalise
 
     pdf = render("kesse-rueben", lang, paper)
     text = normalise(_page_text(pdf, 1))
     assert normalise(load_catalog("kesse-rueben", lang).text("tokens_one_sided")) in text
+
+
+@pytest.mark.parametrize("lang", ["nl", "de"])
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_tab_a_number_word_keeps_what_it_counts(render, lang, paper):
+    """"twee / vellen", "zwei / Bögen" (the native reader, round 4): the
+    making block's number word and the sheets it counts share a line."""
+    pdf = render("tab", lang, paper)
+    word, counted = {"nl": ("twee", "vellen"), "de": ("zwei", "Bögen")}[lang]
+    lines = [_norm(ln.text) for ln in page_lines(pdf)[2]]
+    assert any(f"{word} {counted}" in ln for ln in lines), f"'{word} {counted}' on one line of page 3"
+    for a, b in zip(lines, lines[1:], strict=False):
+        assert not (a.endswith(word) and b.startswith(counted)), f"{a!r} / {b!r}"
+
+
+def _mm_top(ln, page_h: float) -> float:
+    """A text line's top (its ascenders), mm from the top of the page."""
+    return page_h - (ln.base + 0.93 * ln.size) * MM
+
+
+def _joined(lines: list) -> str:
+    """Lines read as one text: a line-end hyphen our breaking added joins the word again."""
+    out = ""
+    for ln in lines:
+        t = _norm(ln.text)
+        out = out[:-1] + t if out.endswith("-") and t[:1].islower() else (out + " " + t).strip()
+    return out
+
+
+def _tables(objs: list[Obj]) -> list[Obj]:
+    return [o for o in objs if o.tag and o.tag[0] == "throws" and o.kind == "path" and o.stroke > 0 and not o.filled
+            and o.w > 50 and o.h > 20]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_tab_six_making_pictures_with_captions_clear_of_them(render, lang, paper):
+    """Under the coin-throw tables: six pictures of making a piece (cut
+    roughly, score, fold, glue, cut through both layers, ready), each with
+    its numbered caption, in order from left to right; no picture's ink comes
+    within 1.5 mm of a caption (the NL "helften" caption touched its picture)."""
+    pdf = render("tab", lang, paper)
+    cat = load_catalog("tab", lang)
+    page_h = 279.4 if paper == "letter" else 297.0
+    objs = page_objects(pdf, 1)
+    below = max(t.y1 for t in _tables(objs))
+    lines = [ln for ln in page_lines(pdf)[1] if _mm_top(ln, page_h) > below]
+    firsts = sorted((ln for ln in lines if re.match(r"[1-6]\. ", ln.text)), key=lambda ln: ln.x)
+    assert [ln.text[:2] for ln in firsts] == [f"{i}." for i in range(1, 7)], [ln.text for ln in firsts]
+    keys = ("make_cut", "make_score", "make_fold", "make_glue", "make_trim", "make_ready")
+    captions = []
+    for first, key in zip(firsts, keys, strict=True):
+        mid = (first.x + first.right) / 2
+        mine = sorted((ln for ln in lines if abs((ln.x + ln.right) / 2 - mid) < 3 and ln.base <= first.base
+                       and first.base - ln.base < 3 * first.size), key=lambda ln: -ln.base)
+        assert _joined(mine) == _norm(cat.text(key)), key
+        captions += mine
+    top = min(_mm_top(ln, page_h) for ln in captions)
+    pictures = [o for o in objs if o.kind == "path" and o.y0 > below and o.y0 < top]
+    assert len(pictures) >= 12, "the pictures of the six steps"
+    lowest = max(o.ink()[3] if o.stroke else o.y1 for o in pictures)
+    assert top - lowest >= 1.5, f"a picture {top - lowest:.2f} mm from its caption"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_tab_each_throw_table_carries_a_turn_summary(render, lang, paper):
+    """Each coin-throw table (cut out, one for each player) has the scores
+    and, beside them, a turn in four numbered steps, its text 3 mm and more
+    inside the cut."""
+    pdf = render("tab", lang, paper)
+    cat = load_catalog("tab", lang)
+    page_h = 279.4 if paper == "letter" else 297.0
+    tables = _tables(page_objects(pdf, 1))
+    assert len(tables) == facts("tab")["players"][0]
+    steps = [_norm(t) for t in cat.blocks("turn", coins=facts("tab")["coins"])]
+    assert len(steps) == 4
+    for t in tables:
+        x0, y0, x1, y1 = t.line()
+        inside = [ln for ln in page_lines(pdf)[1] if ln.x * MM > x0 and ln.right * MM < x1
+                  and y0 < _mm_top(ln, page_h) < y1]
+        assert _norm(cat.text("turn_heading")) in [_norm(ln.text) for ln in inside]
+        right = sorted((ln for ln in inside if ln.x * MM > (x0 + x1) / 2 - 5 and not ln.bold), key=lambda ln: -ln.base)
+        text = _joined(right)
+        for step in steps:
+            assert step in text, f"{step!r} not on the table"
+        gap = min(min(ln.x * MM - x0, x1 - ln.right * MM, _mm_top(ln, page_h) - y0) for ln in inside)
+        assert gap >= 3.0 - 0.05, f"a table's text {gap:.2f} mm from its cut"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_tab_pieces_and_markers_have_distinct_headings(render, lang):
+    """Over the four blocks on page 2: light pieces, their markers, dark
+    pieces, theirs, four different headings; the note says any small token
+    does as a marker, and so does the rules page."""
+    pdf = render("tab", lang, "a4")
+    cat = load_catalog("tab", lang)
+    wanted = [_norm(cat.text(k)) for k in ("light_pieces", "markers_light", "dark_pieces", "markers_dark")]
+    assert len(set(wanted)) == 4
+    bold = [_norm(ln.text) for ln in page_lines(pdf)[1] if ln.bold]
+    for w in wanted:
+        assert bold.count(w) == 1, f"{w!r} heads one block"
+    token = {"en": "button", "nl": "knoop", "de": "knopf"}[lang]
+    assert token in _norm(_page_text(pdf, 1)).lower() and token in _norm(_page_text(pdf, 2)).lower()

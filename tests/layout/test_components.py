@@ -40,7 +40,7 @@ def test_text_and_symbols_keep_the_safe_zone_and_no_cut_line_is_left(measure, ki
     kit = get_kit(kit_id)
     spec = kit.load_spec()
     sheets = kit.build(Context(Options(lang, get_paper("a4")), load_catalog(kit_id, lang), measure, spec))
-    comps = components(kit_id, sheets, spec, 3.0)
+    comps = components(kit, sheets, spec, 3.0)
     assert comps
     for c in comps:
         t = c.page.trim
@@ -61,7 +61,7 @@ def test_a_preset_scales_the_cards_to_its_trim_and_keeps_its_safe_zone(measure, 
     kit = get_kit("ludo-cards")
     spec = kit.load_spec()
     sheets = kit.build(Context(Options("en", get_paper("letter"), players=2), load_catalog(kit.id, "en"), measure, spec))
-    comps = components(kit.id, sheets, spec, p.bleed, p)
+    comps = components(kit, sheets, spec, p.bleed, p)
     assert len(comps) == 2 * 2 * len(spec.values) * spec.stack_height
     for c in comps:
         t = c.page.trim

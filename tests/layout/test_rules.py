@@ -10,7 +10,7 @@ from pnp.layout.frame import content_box
 from pnp.layout.rules import MIN_BODY_PT, column_boxes, rules_sheets
 from pnp.paper import get_paper
 from pnp.textflow import fit, parse_blocks
-from tests.helpers import MIN_RULES_PT
+from tests.helpers import MIN_RULES_PT, PAPER_MM, PT, SAFE_MARGIN
 
 SENTENCE = "A piece which has not yet moved may only move on a throw of one, and is then turned over. "
 
@@ -49,14 +49,18 @@ def test_long_rules_spread_over_more_pages_not_smaller_type(measure):
     assert min(sizes) >= 9.0 or len(sheets) == 4
 
 
-def test_rules_text_stays_in_the_content_box(measure):
+def test_rules_text_stays_in_the_safe_area_clear_of_header_and_scale_check(measure):
+    """Numbers from the print facts (US Letter, the 6.35 mm safe margin) and
+    the frame's bands (a 4 mm header line at the top, the 7 mm scale check at
+    the foot), not from the layout's own content box."""
     paper = get_paper("letter")
+    w, h = PAPER_MM["letter"]
     blocks = parse_blocks(["## Heading", SENTENCE * 8, "- " + SENTENCE, "1. " + SENTENCE] * 3)
-    area = content_box(paper, False)
     for sheet in rules_sheets(blocks, paper, measure, "rules"):
         for t in _texts(sheet):
-            assert area.x - 1e-6 <= t.x and t.x + t.width <= area.right + 1e-6
-            assert area.y <= t.y <= area.bottom
+            assert SAFE_MARGIN - 1e-6 <= t.x and t.x + t.width <= w - SAFE_MARGIN + 1e-6
+            assert SAFE_MARGIN + 4.0 <= t.y - t.size * PT * 0.93, "a line reaches into the header band"
+            assert t.y <= h - SAFE_MARGIN - 7.0, "a line reaches into the scale check's band"
 
 
 def test_the_title_line_runs_across_the_top_and_pushes_the_columns_down(measure):

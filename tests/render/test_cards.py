@@ -313,9 +313,9 @@ def test_a_preset_says_what_its_file_is_not_and_the_file_proves_it(pid: str) -> 
     file read back shows the caveat is true (DeviceRGB colour operators
     only, no output intent, no PDF/X version)."""
     from pnp.deck import build_deck
-    from pnp.outputs import _process_measurer
     from pnp.presets import get_preset
     from pnp.render.pdf import PdfMeta, render_pdf
+    from pnp.workers import _process_measurer
 
     p = get_preset(pid)
     for word in SERVICE_ASKS[pid]:
@@ -342,10 +342,10 @@ def test_render_with_a_preset_prints_its_caveat(tmp_path) -> None:
 @pytest.mark.parametrize("preset", sorted(SHOP_PIXELS))
 def test_png_pixel_size_per_preset(preset: str, tmp_path) -> None:
     from pnp.layout.components import components
-    from pnp.outputs import _process_measurer
     from pnp.presets import get_preset
     from pnp.render.cards import card_pngs
     from pnp.render.pdf import PdfMeta, render_pdf
+    from pnp.workers import _process_measurer
 
     kit = get_kit("ludo-cards")
     spec = kit.load_spec()
@@ -355,7 +355,7 @@ def test_png_pixel_size_per_preset(preset: str, tmp_path) -> None:
     sheets = kit.build(Context(Options("nl", get_paper("letter"), players=2), load_catalog(kit.id, "nl"),
                                _process_measurer(), spec))
     p = get_preset(preset)
-    comps = components(kit.id, sheets, spec, p.bleed, p)[:2]
+    comps = components(kit, sheets, spec, p.bleed, p)[:2]
     pdf = render_pdf([c.page for c in comps], PdfMeta("t", "s", "a", "k", "nl"))
     for name, data in card_pngs(pdf, comps, "x", p.dpi):
         with Image.open(BytesIO(data)) as im:

@@ -151,12 +151,12 @@ def test_the_validator_expects_a_clipped_component_at_its_clip() -> None:
     """What the kit's own pages say a component covers (the validator's
     side of the comparison) honours the clip of the tagged group itself."""
     from pnp.geometry import group_matrix
-    from pnp.validate import _group_box
+    from pnp.validation.checks import group_box
 
     tagged = replace(CLIPPED, tag=("board", "b"))  # placed by its own transform, as geometry.tagged gives it
-    assert _group_box(tagged, group_matrix(tagged), {}) == pytest.approx(RED_BOX)
+    assert group_box(tagged, group_matrix(tagged), {}) == pytest.approx(RED_BOX)
     bare = replace(tagged, clip=None)
-    assert _group_box(bare, group_matrix(bare), {}) == pytest.approx((10, 5, 110, 105))
+    assert group_box(bare, group_matrix(bare), {}) == pytest.approx((10, 5, 110, 105))
 
 
 def test_each_shape_knows_the_page_box_its_clips_leave_it() -> None:

@@ -15,10 +15,10 @@ from pnp.build import build_pages
 from pnp.fonts import FONT_FILES, Measurer
 from pnp.geometry import Line, Page, Rect, Style
 from pnp.kits import get_kit
+from pnp.naming import read_keywords
 from pnp.options import Options
 from pnp.paper import get_paper
 from pnp.render.pdf import PdfMeta, fonts_of, render_pdf
-from pnp.validate import read_keywords
 from tests.helpers import INCH, KIT_IDS, LANGS, PAPER_IDS, PAPER_MM, SAFE_MARGIN, SCALE_BAR_MM, need_tool, printed_components
 
 TAB_COMBOS = [("tab", lg, p) for lg in LANGS for p in PAPER_IDS]

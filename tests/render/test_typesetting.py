@@ -249,6 +249,8 @@ def test_numbers_are_tied_to_their_words(text, tied):
 _PARTED = (
     (r"(?<![\w.’'‘-])[^\W\d_]", r"\S", "a one-letter word ends a line"),  # "raadt A ‘3’. B" / "weet nu"
     (r"\b(?:Format|formaat|format|size)", r"(?:[ABC]\d|US\b)", "a paper name is parted from 'Format'"),
+    (r"\bUS-", r"Letter", "'US-Letter' is broken at its hyphen"),
+    (r"[^\W\d_]-", r"\d", "a word is parted from the number it joins with a hyphen ('row-' / '4 markers')"),
     (r"[^\W\d_]-", r"(?:und|oder|bzw\.|sowie|of|en|tot|and|or|to)\b", "a compound cut short is parted from its conjunction"),
     (r"\b[Zz]um", r"Beispiel", "'zum Beispiel' is parted"),
     (r"\b[Ff]or", r"example", "'for example' is parted"),

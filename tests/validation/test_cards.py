@@ -18,11 +18,12 @@ from PIL import Image
 from pnp.cli import main
 from pnp.kits import get_kit
 from pnp.layout.components import _split as _REAL_SPLIT
-from pnp.naming import DeckClaim
+from pnp.naming import DeckClaim, read_keywords
 from pnp.options import Options
 from pnp.outputs import CardOptions, Result, render_one
 from pnp.paper import get_paper
-from pnp.validate import Report, read_keywords, validate_file
+from pnp.validate import validate_file
+from pnp.validation.report import Report
 
 MM = 72 / 25.4
 PNG_DPI = 20  # cheap PNGs; the preset test below makes them at the shop's 300 dpi

@@ -7,21 +7,20 @@ import dataclasses
 import io
 import json
 import shutil
-from io import BytesIO
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader, PdfWriter
-from reportlab.pdfgen.canvas import Canvas
 
 from pnp.cli import main
 from pnp.kits import get_kit
+from pnp.naming import read_keywords
 from pnp.options import Options
 from pnp.outputs import render_one
 from pnp.paper import get_paper
-from pnp.validate import Check, component_checks, read_keywords, tags_matching, validate_file
-from pnp.validation.printed import Component, PrintedPage
+from pnp.validate import validate_file
+from pnp.validation.report import Check
 from tests.helpers import KIT_IDS
 
 
@@ -168,51 +167,6 @@ def test_cli_reports_a_damaged_pdf_without_a_traceback(good, old, new):
     assert "FAILED" in result.output
 
 
-def test_a_file_that_is_not_a_pdf_fails(tmp_path):
-    path = tmp_path / "notes.pdf"
-    path.write_text("these are not the kits you are looking for\n")
-    report = validate_file(path)
-    assert not report.ok and "not a PDF" in report.error
-
-
-def test_an_empty_file_fails(tmp_path):
-    path = tmp_path / "empty.pdf"
-    path.write_bytes(b"")
-    report = validate_file(path)
-    assert not report.ok and "not a PDF" in report.error
-
-
-def _foreign_pdf(path: Path, keywords: str | None = None) -> None:
-    buf = BytesIO()
-    c = Canvas(buf)
-    if keywords is not None:
-        c.setKeywords(keywords)
-    c.drawString(100, 700, "A board game someone else made")
-    c.showPage()
-    c.save()
-    path.write_bytes(buf.getvalue())
-
-
-def test_a_pdf_pnp_did_not_make_fails(tmp_path):
-    path = tmp_path / "other.pdf"
-    _foreign_pdf(path)
-    report = validate_file(path)
-    assert not report.ok and "did not make" in report.error
-
-
-def test_a_pdf_naming_an_unknown_kit_fails(tmp_path):
-    path = tmp_path / "other.pdf"
-    _foreign_pdf(path, "pnp=0.1.0; kit=chess; lang=en; paper=a4; pages=1")
-    report = validate_file(path)
-    assert not report.ok and "unknown kit 'chess'" in report.error
-
-
-def test_a_pdf_naming_an_unknown_language_fails(tmp_path):
-    path = tmp_path / "other.pdf"
-    _foreign_pdf(path, "pnp=0.1.0; kit=tab; lang=xx; paper=a4; pages=1")
-    report = validate_file(path)
-    assert not report.ok and "unknown language 'xx'" in report.error
-
 
 def test_a_kit_with_a_piece_fewer_fails(measure, tmp_path):
     kit = get_kit("tab")
@@ -286,43 +240,6 @@ def test_cli_exits_2_with_nothing_to_validate(tmp_path, monkeypatch):
     assert "no PDF to validate" in result.output
 
 
-# ---- pieces of the validator ---------------------------------------------
-
-def test_read_keywords():
-    assert read_keywords("pnp=0.1.0; kit=tab ;lang = de; note=a=b; junk") == {
-        "pnp": "0.1.0", "kit": "tab", "lang": "de", "note": "a=b"}
-
-
-def _page(*tags: tuple[str, str], hidden: tuple[str, str] | None = None) -> PrintedPage:
-    comps = [Component(k, v, (0.0, 0.0, 10.0, 10.0), True) for k, v in tags]
-    if hidden:
-        comps.append(Component(*hidden, (0.0, 0.0, 10.0, 10.0), False, "covered"))
-    return PrintedPage((210.0, 297.0), components=comps)
-
-
-def test_a_rules_key_matches_its_kind_and_value_and_the_values_it_prefixes():
-    """The validator's matcher: "kind" every tag of the kind, "kind:value"
-    that value and value-anything, never another kind or a longer word."""
-    by_key = tags_matching([("square", "1-1"), ("piece", "light"), ("piece", "lightish"), ("card", "red-3"),
-                            ("board", "4x9")])
-    assert by_key[("square", "")] == [("square", "1-1")]
-    assert by_key[("piece", "light")] == [("piece", "light")]
-    assert by_key[("card", "red")] == [("card", "red-3")]
-    assert ("piece", "dark") not in by_key
-    assert sorted(by_key[("piece", "")]) == [("piece", "light"), ("piece", "lightish")]
-
-
-def test_component_checks_count_what_prints_and_name_the_rest():
-    printed = [_page(("card", "red-1"), ("card", "red-2"), ("card", "blue-1"), ("piece", "light")),
-               _page(("card", "red-3"), ("die", "d6"), hidden=("piece", "dark"))]
-    checks = {c.component: c for c in component_checks({"card:red": 3, "card:blue": 2, "piece": 1}, printed)}
-    assert (checks["card:red"].found, checks["card:red"].ok) == ("3", True)
-    assert (checks["card:blue"].found, checks["card:blue"].ok) == ("1", False)
-    assert checks["piece"].ok  # the covered dark piece does not count ...
-    assert not checks["components that print"].ok  # ... and is named
-    assert "page 2: 1 x piece covered" in checks["components that print"].found
-    assert checks["components the rules do not call for"].found == "1 (die:d6)"
-
 
 def test_render_validates_what_it_wrote_in_its_own_process(measure, tmp_path, monkeypatch):
     """pnp's own bytes are judged where they were made: no bounded child,
@@ -345,83 +262,6 @@ def test_render_validates_what_it_wrote_in_its_own_process(measure, tmp_path, mo
     bad = {c.component: (c.expected, c.found) for c in _failed(report)}
     assert bad["piece:light"] == (str(real.pieces_per_player), str(fewer.pieces_per_player))
 
-
-# ---- the printed page: every placement of a form judged on its own ----------
-
-def _form_placed_twice(page_marks: bool, cover_second: bool) -> bytes:
-    """One page drawing a form XObject twice, 300 pt apart. The form holds a
-    grey square with a black bar and a line of text; the marks are inside
-    the form (around its square) or on the page (around each placement).
-    Optionally a white box is painted over the second placement."""
-    import pikepdf
-
-    pdf = pikepdf.new()
-    font = pdf.make_indirect(pikepdf.Dictionary(Type=pikepdf.Name.Font, Subtype=pikepdf.Name.Type1,
-                                                BaseFont=pikepdf.Name.Helvetica))
-    square = b"0.5 g 0 0 100 100 re f 0 g 0 40 100 20 re f"
-    inner = square if page_marks else b"/pnp <</K (card) /V (inside)>> BDC " + square + b" EMC"
-    form = pdf.make_stream(inner + b" BT /F1 12 Tf 0 110 Td (Rules text) Tj ET", Type=pikepdf.Name.XObject,
-                           Subtype=pikepdf.Name.Form, BBox=[0, -10, 120, 130],
-                           Resources=pikepdf.Dictionary(Font=pikepdf.Dictionary(F1=font)))
-    placements = []
-    for i, y in enumerate((100, 400)):
-        draw = f"q 1 0 0 1 100 {y} cm /Fx Do Q".encode()
-        placements.append(f"/pnp <</K (card) /V (page-{i})>> BDC ".encode() + draw + b" EMC" if page_marks else draw)
-    cover = b" q 1 g 50 380 250 180 re f Q" if cover_second else b""
-    content = pdf.make_stream(b" ".join(placements) + cover)
-    pdf.add_blank_page(page_size=(595, 842))
-    pdf.pages[0].obj.Contents = content
-    pdf.pages[0].obj.Resources = pikepdf.Dictionary(XObject=pikepdf.Dictionary(Fx=form),
-                                                    Font=pikepdf.Dictionary(F1=font))
-    out = BytesIO()
-    pdf.save(out, deterministic_id=True)
-    return out.getvalue()
-
-
-@pytest.mark.parametrize("page_marks", [False, True], ids=["marks-in-the-form", "marks-around-each-placement"])
-def test_each_placement_of_a_form_is_judged_where_it_stands(page_marks):
-    from pnp.validation.printed import read_printed
-
-    (page,) = read_printed(_form_placed_twice(page_marks, cover_second=False), want_colour=False)
-    assert [c.visible for c in page.components] == [True, True]
-    assert page.text.split() == ["Rules", "text"] * 2 and page.hidden_text == 0
-    lows = sorted(round(c.box[1]) for c in page.components)
-    assert lows[1] - lows[0] == 300  # two places, not one box around both
-
-    (page,) = read_printed(_form_placed_twice(page_marks, cover_second=True), want_colour=False)
-    first, second = sorted(page.components, key=lambda c: c.box[1])
-    assert first.visible and not second.visible, (first, second)
-    assert page.text.split() == ["Rules", "text"] and page.hidden_text == 1
-
-
-def _form_on_two_pages(second_has_font: bool) -> bytes:
-    """Two pages drawing the same form XObject, which has no resources of
-    its own: it shows text in the font /F1 of whichever page draws it."""
-    import pikepdf
-
-    pdf = pikepdf.new()
-    font = pdf.make_indirect(pikepdf.Dictionary(Type=pikepdf.Name.Font, Subtype=pikepdf.Name.Type1,
-                                                BaseFont=pikepdf.Name.Helvetica))
-    form = pdf.make_stream(b"BT /F1 12 Tf 10 10 Td (Rules) Tj ET", Type=pikepdf.Name.XObject,
-                           Subtype=pikepdf.Name.Form, BBox=[0, 0, 100, 40])
-    for i in range(2):
-        pdf.add_blank_page(page_size=(595, 842))
-        fonts = pikepdf.Dictionary(F1=font) if i == 0 or second_has_font else pikepdf.Dictionary()
-        pdf.pages[i].obj.Resources = pdf.make_indirect(pikepdf.Dictionary(XObject=pikepdf.Dictionary(Fx=form), Font=fonts))
-        pdf.pages[i].obj.Contents = pdf.make_stream(b"q 1 0 0 1 100 100 cm /Fx Do Q")
-    out = BytesIO()
-    pdf.save(out, deterministic_id=True)
-    return out.getvalue()
-
-
-def test_a_form_is_read_again_with_each_pages_resources():
-    """A form drawn on several pages is parsed once per set of resources it
-    is read with: the second page's missing font is still found."""
-    from pnp.validation.syntax import Invalid, read_syntax
-
-    assert read_syntax(_form_on_two_pages(second_has_font=True)).pages == 2
-    with pytest.raises(Invalid, match="page 2: text uses the font /F1, which the page does not have"):
-        read_syntax(_form_on_two_pages(second_has_font=False))
 
 
 def _with_inherited(path: Path, crop: list[float] | None, bad_form: bool = False) -> bytes:
