@@ -34,7 +34,7 @@ from pnp.layout.components import kesse_pieces
 from pnp.layout.foldover import foldover
 from pnp.layout.frame import Sheet, content_box
 from pnp.layout.marks import cap, label, symbol
-from pnp.layout.pieces import Piece, block, even_rows, slots
+from pnp.layout.pieces import Piece, block, even_rows, field, slots
 from pnp.layout.rules import MIN_BODY_PT
 from pnp.modes import Anchor, KitOption, Role
 from pnp.options import Options
@@ -61,10 +61,16 @@ TEXT_CLEAR = 4.0  # mm from the cut line to any text inside it: the sheet is cut
 BOARD_CLEAR = 3.0  # mm at least from the board's frame to the cut and to the fold
 TOKEN_SAFE = 3.0  # mm from a token's cut to its label and symbols (a print shop's safe zone too)
 PAWN_BLEED = 2.5  # mm: a pawn's colour runs this far past the middle of its cut line (2.3 past its ink)
-TRIM_TOP = 9.0  # mm from the safe area's top to the cut line of the folded sheet
-TRIM_BOTTOM = 11.0  # mm from the safe area's bottom to that cut line
+TRIM_TOP = 12.0  # mm from the safe area's top to the cut line of the folded sheet (the header, the folding note)
+TRIM_BOTTOM = 8.0  # mm from the safe area's bottom to that cut line (the scale check)
+SCALE_PT = 7.0  # the scale check's sentence: one line, beside the bar or above it
 FOLD_MARK_DASH = (1.5, 1.0)  # mm: dash and gap of the fold marks in the margins
 HEAD_MIN_PT = 7.0  # the setup table's headers stay at the body's floor (MIN_BODY_PT) or more
+TINT_BLEED = 2.3  # mm past the middle of its tokens' outer cut line (2.15 past its ink): a kind's tint, so a miscut leaves no white edge
+TINT_MIX = 0.25  # a tint not given in the facts: this much of the kind's colour on white
+KIND_GAP = 2.0  # mm of white between two kinds' tints, so each block's tint is its own
+AID_GAP = 3.0  # mm from the board's frame to the turn in brief under it
+AID_H = 18.0  # mm for the turn in brief: five lines at 8 pt
 CREDIT_GAP = 3.0  # mm at least between the rules and the credit line under them
 CUT = Style(width=0.3, stroke=grey(0.3), role=Role.CUT)
 LEAF = (0.0, 0.45, 0.25)
@@ -74,6 +80,7 @@ LEAF = (0.0, 0.45, 0.25)
 class Look:
     body: RGB
     symbol: str
+    tint: RGB  # the ground the kind's tokens are printed on
 
 
 @dataclass(frozen=True)
@@ -110,6 +117,7 @@ class KesseSpec:
 class KesseLook(Schema, frozen=True):
     body: HexColour
     symbol: Symbol
+    tint: HexColour | None = None  # none given: the body's colour, TINT_MIX of it on white
 
 
 class KesseGame(Schema, frozen=True):
@@ -147,12 +155,18 @@ class KesseGame(Schema, frozen=True):
 
 def load_spec(templates: pathlib.Path | None = None) -> KesseSpec:
     g = check_game(KIT_ID, KesseGame, templates)
-    looks = {kind: Look(hex_rgb(g.look[kind].body), g.look[kind].symbol) for kind in g.kinds}
+    looks = {kind: _look(g.look[kind]) for kind in g.kinds}
     # a pawn for each kind of turnip, in its colour with its symbol: a player
     # plays one kind, and the pawn shows which
     pawns = tuple(Pawn(kind, looks[kind].body, _ink_on(looks[kind].body), looks[kind].symbol) for kind in g.kinds)
     return KesseSpec(tuple(g.players), g.board, g.barn, g.square, g.token, tuple(g.kinds), dict(g.supply), looks, pawns,
                      KitList(tuple(g.contents), tuple(g.needs)))
+
+
+def _look(look: KesseLook) -> Look:
+    body = hex_rgb(look.body)
+    tint = hex_rgb(look.tint) if look.tint else tuple(1.0 - TINT_MIX * (1.0 - v) for v in body)
+    return Look(body, look.symbol, tint)  # type: ignore[arg-type]
 
 
 def _ink_on(rgb: RGB) -> RGB:
@@ -315,18 +329,24 @@ def fold_sheet(ctx: Context) -> Sheet:
     items: list[Shape] = [Rect(trim.x, trim.y, trim.w, trim.h, CUT)]
     vals = text_values(spec, ctx.options)
 
-    # board face: the title and the board, centred on the half between the
-    # cut and the fold (equal borders), the board's frame BOARD_CLEAR from both
+    # board face: the title, the board and the turn in brief under it (seen
+    # while playing), centred on the half between the cut and the fold (equal
+    # borders), the board's frame BOARD_CLEAR from both, the text TEXT_CLEAR
     frame_w = 1.0
     s = board_square(spec, half.w - 2 * (BOARD_CLEAR + frame_w / 2))
     bw = spec.board * s
     title_h = 14.0
-    y = half.y + pad + max(0.0, (half.h - 2 * pad - title_h - bw) / 2)
+    stack = title_h + bw + frame_w / 2 + AID_GAP + AID_H
+    y = half.y + pad + max(0.0, (half.h - 2 * pad - stack) / 2)
     items.append(label(half.cx, y + 9.5, cat.text("title"), "Sans-Bold", 26, m, half.w - 2 * pad))
     bx = half.cx - bw / 2
     by = y + title_h
-    if by + bw + frame_w / 2 > half.bottom - BOARD_CLEAR + 1e-6:
-        raise LayoutError("the board does not fit its half of the sheet")
+    if by + bw + frame_w / 2 + AID_GAP + AID_H > half.bottom - pad + 1e-6:
+        raise LayoutError("the board and the turn in brief do not fit their half of the sheet")
+    aid_x = max(bx, half.x + pad)
+    aid = Box(aid_x, by + bw + frame_w / 2 + AID_GAP, min(bx + bw, fold_x - pad) - aid_x, AID_H)
+    cols, _ = fit(parse_blocks([cat.text("turn_aid")], cat.lang), [aid], m, 8.0, MIN_BODY_PT)
+    items += cols[0]
     # the board's squares (pnp.layout.board), each on the sheet itself as the print-shop export finds it, and its frame
     grid = Grid(spec.board, spec.board, s)
     barn = cat.text("barn")
@@ -352,9 +372,11 @@ def fold_sheet(ctx: Context) -> Sheet:
     here = cat.text("fold_here")
     for base in (trim.y - 2.2, trim.bottom + 3.6):
         items.append(label(fold_x + 1.5, base, here, "Sans-Bold", 7, m, 30.0, Anchor.START, grey(0.35)))
+    # the folding note at the top, read before the sheet is folded: under the
+    # page header, on the board's half (the header's page count is on the other)
     note = parse_blocks([cat.text("fold_note")], cat.lang)
-    nx = fold_x + 25.0
-    cols, _ = fit(note, [Box(nx, trim.bottom + 1.2, safe.right - nx, TRIM_BOTTOM - 1.2)], m, 7.5, 6.0)
+    note_top = safe.y + 4.4
+    cols, _ = fit(note, [Box(safe.x + 0.3, note_top, fold_x - 3.0 - safe.x - 0.3, trim.y - 1.0 - note_top)], m, 7.5, 6.0)
     items += cols[0]
 
     # rules face: what the game is, the setup table, the rules, the credits
@@ -385,9 +407,18 @@ def fold_sheet(ctx: Context) -> Sheet:
     cols, _ = fit(blocks, boxes, m, 9.5, MIN_BODY_PT)
     for col in cols:
         items += col
-    # the scale check in the bottom margin of the board half (never across the fold)
+    # the scale check in the bottom margin of the board half (never across
+    # the fold), its sentence on one line: beside the bar, or above it where
+    # the half is too narrow for both
     bar_end = safe.x + 0.5 + paper.scale_bar + 3.0
-    scale_label = Box(bar_end, safe.bottom - 7.0, fold_x - 3.0 - bar_end, 7.0)
+    room = fold_x - 3.0 - bar_end
+    from pnp.build import scale_sentence  # the words the frame puts beside the bar
+
+    sentence = scale_sentence(cat, paper)
+    if m(sentence, "Sans", SCALE_PT) <= room - 0.5:
+        scale_label = Box(bar_end, safe.bottom - 5.0, room, 5.0)
+    else:
+        scale_label = Box(safe.x + 0.5, trim.bottom + 0.7, fold_x - 3.0 - safe.x - 0.5, 3.4)
     return Sheet(True, tuple(items), "fold-and-glue sheet", scale_label=scale_label)
 
 
@@ -446,7 +477,7 @@ def token_sheet(ctx: Context) -> Sheet:
     area = content_box(ctx.options.paper, landscape=False)
     n = tokens_per_kind(spec, ctx.options.players)
     t = spec.token
-    widest = min(8, int((area.w - 2.0) // t))
+    widest = min(8, int((area.w - 2.0 - 2 * TINT_BLEED) // t))
     if widest < 1:
         raise LayoutError(f"a token of {t:g} mm does not fit across the page ({area.w - 2.0:g} mm)")
     per_row = even_rows(n, widest)  # as few rows as fit, and the rows even (12 -> 6 + 6)
@@ -456,28 +487,35 @@ def token_sheet(ctx: Context) -> Sheet:
                           + " " + cat.text("tokens_one_sided")], cat.lang)  # why a token has one face
     cols, _ = fit(blocks, [Box(area.x, area.y, area.w, 14.0)], m, 9.0, 7.0)
     items += cols[0]
-    y = area.y + 16.0
+    y = area.y + 16.0 + TINT_BLEED
     gx = area.x + (area.w - per_row * t) / 2
-    # the room left below the pawns is shared out between the blocks, so no band of the page stays empty
-    rows_of = -(-n // per_row)
-    need = 16.0 + len(spec.kinds) * (4.5 + rows_of * t + 3.0) + 9.0 + PAWN_FACE[0] + 2 * PAWN_BLEED
-    spread = min(12.0, max(0.0, (area.h - need) / (len(spec.kinds) + 1)))
-    for kind in spec.kinds:
+    # each kind on its own tint, TINT_BLEED past the block's outer cut; the
+    # tokens name their kind and carry its symbol, so the block needs no heading
+    rows = -(-n // per_row)
+    note = parse_blocks([f"**{cat.text('pawns_heading')}:** {cat.text('pawns_note')}"], cat.lang)
+    note_w = area.w - FOLD_PICTURE[0] - 4.0
+    fw, fh = PAWN_FACE
+    pawns_h = max(FOLD_PICTURE[1], PAWN_NOTE_H) + 2.0 + PAWN_BLEED + fw + PAWN_BLEED
+    need = 16.0 + len(spec.kinds) * (rows * t + 2 * TINT_BLEED) + (len(spec.kinds) - 1) * KIND_GAP + 3.0 + pawns_h
+    # the room left is shared out between the blocks, so no band of the page stays empty
+    spread = min(10.0, max(0.0, (area.h - need) / (len(spec.kinds) + 1)))
+    for k, kind in enumerate(spec.kinds):
         name = cat.text(kind)
-        rows = -(-n // per_row)
-        items.append(symbol(spec.looks[kind].symbol, gx + 1.5, y + 2.2, 1.3))
-        items.append(label(gx + 4.0, y + 3.2, cap(name), "Sans-Bold", 8, m, 80, Anchor.START))
-        y += 4.5
+        # the tint: under the full rows, and under the tokens of a short last row (no tinted empty place)
+        full, last = divmod(n, per_row)
+        if full:
+            items.append(field(gx, y, per_row * t, full * t, TINT_BLEED, spec.looks[kind].tint))
+        if last:
+            items.append(field(gx, y + full * t, last * t, t, TINT_BLEED, spec.looks[kind].tint))
         # the tokens of a kind share their cut lines (pnp.layout.pieces)
         items += block(Piece(token(kind, spec, name, m), t, t), n, per_row, gx, y, ("token", kind))
-        y += rows * t + 3.0 + spread
-    # the pawns, in the room that is left
-    pblocks = parse_blocks([f"**{cat.text('pawns_heading')}:** {cat.text('pawns_note')}"], cat.lang)
-    cols, _ = fit(pblocks, [Box(area.x, y, area.w, 8.0)], m, 8.5, 7.0)
+        y += rows * t + TINT_BLEED + (KIND_GAP + TINT_BLEED + spread if k < len(spec.kinds) - 1 else 3.0 + spread)
+    # the pawns: what they are and how to fold them (a picture beside the note), then the pawns
+    cols, _ = fit(note, [Box(area.x, y, note_w, PAWN_NOTE_H)], m, 8.5, 7.0)
     items += cols[0]
-    y += 9.0 + PAWN_BLEED
+    items.append(Group(tuple(fold_picture(m)), area.right - FOLD_PICTURE[0], y))
+    y += max(FOLD_PICTURE[1], PAWN_NOTE_H) + 2.0 + PAWN_BLEED
     n_p = len(spec.pawns)
-    fw, fh = PAWN_FACE
     strip = 2 * fh + 2 * PAWN_BASE
     if area.w / n_p - strip < 2 * PAWN_BLEED + 2.0:  # the colours of two neighbours keep 2 mm apart
         raise LayoutError("the pawns do not fit side by side")
@@ -485,9 +523,59 @@ def token_sheet(ctx: Context) -> Sheet:
     for px, pawn in zip(slots(n_p, area.x, area.w, strip), spec.pawns, strict=True):
         items += block(Piece(pawn_piece(pawn), strip, fw, -PAWN_BASE), 1, 1, px, y, ("pawn", pawn.id))
     y += fw + PAWN_BLEED
-    if y > area.bottom:
+    if y > area.bottom + 1e-6:
         raise LayoutError(f"the tokens and pawns need {y - area.y:.0f} mm; the page has {area.h:.0f} mm")
     return Sheet(False, tuple(items), "tokens")
+
+
+PAWN_NOTE_H = 15.0  # mm for the pawns' note (four lines at 7 pt), beside the folding picture
+FOLD_PICTURE = (62.0, 15.0)  # mm: the picture of how a pawn is folded so it stands
+
+
+def fold_picture(m: Measure) -> list[Shape]:
+    """How a paper pawn is folded, in three steps seen from its end, in
+    (0, 0)-FOLD_PICTURE: (1) the cut-out strip with its three fold lines,
+    (2) folded in the middle, the halves glued together, (3) the feet folded
+    outwards: it stands. No words: the note beside it says it."""
+    w, h = FOLD_PICTURE
+    ink = Style(stroke=BLACK, width=0.5)
+    fold = Style(stroke=grey(0.35), width=0.3, dash=(0.8, 0.6))
+    paper = Style(stroke=BLACK, fill=grey(0.85), width=0.35)
+    out: list[Shape] = []
+    cell = w / 3
+    ground = h - 2.5
+    for i in range(3):
+        out.append(label(i * cell + 1.6, 3.0, str(i + 1), "Sans", 8.5, m, 4, Anchor.MIDDLE))
+    # 1: the strip from above, feet | face | face | feet, its folds dashed
+    sx, sw, sh = 4.0, cell - 8.0, 5.0
+    sy = ground - sh
+    out.append(Rect(sx, sy, sw, sh, paper))
+    foot = sw * PAWN_BASE / (2 * PAWN_FACE[1] + 2 * PAWN_BASE)
+    for x in (sx + foot, sx + sw / 2, sx + sw - foot):
+        out.append(Line(x, sy, x, sy + sh, fold))
+    # 2: from the end, folded in the middle (top), the faces pressed together
+    cx, top, leg = cell + cell / 2, 3.0, ground - 3.0
+    out.append(polygon([(cx - 2.2, ground - 2.4), (cx, top), (cx + 2.2, ground - 2.4)], Style(stroke=BLACK, width=0.5)))
+    out.append(Line(cx - 2.2, ground - 2.4, cx - 2.2 - 1.2, ground, ink))
+    out.append(Line(cx + 2.2, ground - 2.4, cx + 2.2 + 1.2, ground, ink))
+    ay = top + leg * 0.7
+    for d in (-1, 1):  # small arrows pressing the faces together, clear of them
+        ax = cx + d * 5.6
+        out.append(Line(ax, ay, ax - d * 1.4, ay, Style(stroke=BLACK, width=0.35)))
+        out.append(polygon([(ax - d * 2.6, ay), (ax - d * 1.4, ay - 0.7), (ax - d * 1.4, ay + 0.7)],
+                           Style(stroke=None, fill=BLACK)))
+    # 3: standing, the glued faces one fin, the feet folded out flat on the table
+    cx = 2 * cell + cell / 2
+    out.append(Line(cx - 8.0, ground + 0.6, cx + 8.0, ground + 0.6, Style(stroke=grey(0.5), width=0.3)))
+    out.append(Line(cx, top, cx, ground, Style(stroke=BLACK, width=0.8)))
+    out.append(Line(cx - 4.5, ground, cx + 4.5, ground, ink))
+    # arrows between the steps
+    for i in (1, 2):
+        ax = i * cell
+        ay = ground - 2.5
+        out.append(Line(ax - 2.0, ay, ax + 1.2, ay, Style(stroke=grey(0.45), width=0.4)))
+        out.append(polygon([(ax + 2.2, ay), (ax + 1.0, ay - 0.9), (ax + 1.0, ay + 0.9)], Style(stroke=None, fill=grey(0.45))))
+    return out
 
 
 PAWN_FACE = (16.0, 16.0)  # mm: width along the fold, height of a face (a pawn that stands on a 21 mm token)

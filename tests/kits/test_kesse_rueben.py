@@ -4,6 +4,7 @@ in every language. Expected values come from the game facts and the paper."""
 from __future__ import annotations
 
 import io
+import re
 import subprocess
 
 import pytest
@@ -81,22 +82,28 @@ def test_halves_keep_clear_of_the_fold_and_read_upright(built, lang, paper):
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("paper", list(PAPERS))
-def test_the_board_face_holds_nothing_but_board_and_title(built, rendered, lang, paper):
+def test_the_board_face_holds_nothing_but_board_title_and_turn(built, rendered, lang, paper):
     """Read from the rendered PDF: inside the trim, left of the fold, the
-    only words are the title and the barn's name; no text anywhere straddles
-    the fold; and all ink there belongs to the board or the title."""
+    only words are the title, the barn's name and the turn in brief under
+    the board (the whole of it, below the board); no text anywhere
+    straddles the fold; and all ink there belongs to them or the board."""
     page = fold_page(built, lang, paper)
     trim = trim_box(page)
     fx = page.width / 2
     cat = load_catalog(KIT, lang)
     pt = 72 / 25.4
-    words = []
+    words, aid = [], []
+    rects = [shape_box(s, m) for g, gm in tagged(page.items) if g.tag[0] in ("field", "barn")
+             for s, m, _ in walk(g.items, gm) if isinstance(s, Rect)]
+    board_bottom = max(r.bottom for r in rects)
     for ln in page_lines(rendered(KIT, lang, paper))[0]:
         x0, x1, y = ln.x / pt, ln.right / pt, page.height - ln.base / pt
         assert x1 <= fx - 0.5 or x0 >= fx + 0.5, f"{ln.text!r} is set across the fold"
         if trim.y < y < trim.bottom and x1 < fx:
-            words.append(ln.text)
+            (aid if y > board_bottom + 2.0 else words).append(ln.text)
     assert sorted(words) == sorted([cat.text("title"), cat.text("barn")])
+    said = normalise(re.sub(r"(\w)- (\w)", r"\1\2", " ".join(aid)))
+    assert said == normalise(cat.text("turn_aid").replace("**", "")), said
     inside = []
     for item in page.items:
         if getattr(item, "tag", None) and item.tag[0] in ("field", "barn"):
@@ -104,9 +111,11 @@ def test_the_board_face_holds_nothing_but_board_and_title(built, rendered, lang,
         b = shape_box(item)
         if b.right < fx and b.y > trim.y and b.bottom < trim.bottom:
             inside.append(item)
-    # the board's frame and the title; nothing else on that face
-    assert [type(i).__name__ for i in inside] == ["Text", "Rect"], inside
+    # the board's frame, the title and the turn in brief's lines; nothing else on that face
     assert inside[0].text == cat.text("title")
+    assert [type(i).__name__ for i in inside[1:]].count("Rect") == 1, inside
+    assert all(isinstance(i, Rect) or (isinstance(i, Text) and i.y > board_bottom) for i in inside[1:]), inside
+    assert len(inside) >= 4, "the turn in brief is there"
 
 
 @pytest.mark.parametrize("paper", list(PAPERS))
@@ -125,10 +134,14 @@ def test_the_board_face_is_clean_in_the_pixels_around_the_board(rendered, built,
                           str(rendered(KIT, "en", paper))], capture_output=True, check=True).stdout
     img = Image.open(io.BytesIO(out)).convert("L")
     px = dpi / 25.4
-    # below the board to the trim, and between the board's sides and the trim's left edge
-    band = (int((trim.x + 1.5) * px), int((board_bottom + 1.5) * px), int((page.width / 2 - 1) * px), int((trim.bottom - 1.5) * px))
-    darkest = img.crop(band).getextrema()[0]
-    assert darkest > 200, f"ink on the board face below the board ({darkest})"
+    # below the board to the trim, but for the turn in brief's lines: between the board and them, and under them
+    aid = [text_box(t) for t in page.items if isinstance(t, Text) and board_bottom < t.y < trim.bottom and t.x < page.width / 2]
+    assert aid, "the turn in brief under the board"
+    top, bottom = min(b.y for b in aid), max(b.bottom for b in aid)
+    for y0, y1 in ((board_bottom + 1.5, top - 0.3), (bottom + 0.8, trim.bottom - 1.5)):
+        band = (int((trim.x + 1.5) * px), int(y0 * px), int((page.width / 2 - 1) * px), int(y1 * px))
+        darkest = img.crop(band).getextrema()[0]
+        assert darkest > 200, f"ink on the board face below the board ({darkest}, {y0:.1f}-{y1:.1f} mm)"
 
 
 def test_the_squares_are_26_mm_on_a4_and_as_large_as_the_half_letter_allows(built):

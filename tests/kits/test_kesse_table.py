@@ -1,0 +1,246 @@
+"""Kesse Rüben at the table (issue 23, the hobbyist's round 4), read from
+the rendered PDFs with PDFium: what the paper pawns are, how to fold one,
+the tinted tokens, the fold note above the sheet, the scale check on one
+line. Expected values come from the game facts and the catalogs."""
+
+from __future__ import annotations
+
+import re
+
+import pypdfium2 as pdfium
+import pytest
+
+from pnp.i18n import load_catalog
+from pnp.kits.kesse_rueben import load_spec
+from pnp.paper import PAPERS
+from tests.helpers import LANGS
+from tests.textlines import page_lines
+
+KIT = "kesse-rueben"
+SPEC = load_spec()
+# the box the rules take their pawns from, in each language's own words
+BOX = {"en": "Ludo box", "nl": "Mens Erger Je Niet-doos", "de": "Mensch-ärgere-dich-nicht-Schachtel"}
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.replace("\u00a0", " ").replace("\u00ad", "").split())
+
+
+def page_text(pdf, index: int) -> str:
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        return _norm(doc[index].get_textpage().get_text_range().replace("\r\n", " ").replace("\x02", "-").replace("\ufffe", "-"))
+    finally:
+        doc.close()
+
+
+def joined(pdf, index: int) -> str:
+    """The page's text with words broken at a line end joined again."""
+    return re.sub(r"(\w)- (\w)", r"\1\2", page_text(pdf, index))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_paper_pawns_are_the_pawns_the_rules_ask_for(rendered, lang):
+    """Page 1 lists the paper pawns as the rules' pawns; the rules take them
+    from a Ludo box; page 2 says the paper pawns replace those."""
+    pdf = rendered(KIT, lang, "a4")
+    cat = load_catalog(KIT, lang)
+    first, second = joined(pdf, 0), joined(pdf, 1)
+    pawns = _norm(cat.text("contents_pawns", n=len(SPEC.kinds)))  # a pawn for each kind of turnip
+    assert pawns in first
+    assert {"en": "rules", "nl": "regels", "de": "Regeln"}[lang] in pawns, "the list says whose pawns they are"
+    assert BOX[lang] in first, "the rules take the pawns from a Ludo box"
+    note = _norm(f"{cat.text('pawns_heading')}: {cat.text('pawns_note')}")
+    assert note[:60] in second
+    assert BOX[lang] in second, "the pawns' note names the box the paper pawns replace"
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_label_and_its_sentence_follow_the_language(rendered, lang, paper):
+    """After a label's colon the sentence runs on in lower case in English
+    and Dutch (as the tokens' note does: 'Printed on one side on purpose: a
+    token ...') and starts with a capital in German: the pawns' note, the
+    tokens' note, the turn in brief."""
+    pdf = rendered(KIT, lang, paper)
+    pages = (page_text(pdf, 0), page_text(pdf, 1))
+    cat = load_catalog(KIT, lang)
+    for page, label in ((1, cat.text("pawns_heading")), (1, cat.text("tokens_one_sided").split(":")[0]),
+                        (0, cat.text("turn_aid").split(":")[0].strip("*"))):
+        found = re.search(re.escape(_norm(label)) + r": (\w)", pages[page])
+        assert found, f"{label!r}: not on page {page + 1}"
+        first = found.group(1)
+        assert first.isupper() if lang == "de" else first.islower(), f"{lang}: {label}: {first}"
+
+
+def _fills(pdf, index: int) -> list[tuple[tuple[float, float, float, float], tuple[int, int, int], tuple | None]]:
+    """Every filled path on a page: its box in mm (y down), its fill colour
+    (0-255) and the component tag that holds it."""
+    import ctypes
+
+    import pypdfium2.raw as c
+
+    from tests.printer import MM, _bounds, _objects, _utf16
+
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        page = doc[index]
+        h = page.get_size()[1]
+        top = [c.FPDFPage_GetObject(page.raw, i) for i in range(c.FPDFPage_CountObjects(page.raw))]
+        out = []
+        for raw, m, holder in _objects(top, None, None):
+            if c.FPDFPageObj_GetType(raw) != c.FPDF_PAGEOBJ_PATH:
+                continue
+            mode, stroked = ctypes.c_int(), ctypes.c_int()
+            c.FPDFPath_GetDrawMode(raw, ctypes.byref(mode), ctypes.byref(stroked))
+            if not mode.value:
+                continue
+            rgba = [ctypes.c_uint() for _ in range(4)]
+            c.FPDFPageObj_GetFillColor(raw, *(ctypes.byref(v) for v in rgba))
+            x0, y0, x1, y1 = _bounds(raw, m)
+            tag = None if holder is None else (_utf16(c.FPDFPageObjMark_GetParamStringValue, holder[0], b"K"),
+                                               _utf16(c.FPDFPageObjMark_GetParamStringValue, holder[0], b"V"))
+            out.append(((x0 * MM, (h - y1) * MM, x1 * MM, (h - y0) * MM), (rgba[0].value, rgba[1].value, rgba[2].value),
+                        tag))
+        return out
+    finally:
+        doc.close()
+
+
+def _token_cuts(pdf, kind: str) -> list[tuple[float, float, float, float]]:
+    """Where the ink of each of a kind's token outlines ends (PDFium pads a stroke's bounds by its width)."""
+    from tests.kits.test_table_ready import page_objects
+
+    cuts = [o for o in page_objects(pdf, 1) if o.tag == ("token", kind) and o.kind == "path" and o.stroke > 0
+            and not o.filled and o.w > 15]
+    assert cuts
+    return [o.ink() for o in cuts]
+
+
+def _covered(x: float, y: float, boxes) -> bool:
+    return any(b[0] <= x + 1e-6 and x - 1e-6 <= b[2] and b[1] <= y + 1e-6 and y - 1e-6 <= b[3] for b in boxes)
+
+
+def _hex(code: str) -> tuple[int, int, int]:
+    return tuple(int(code[i:i + 2], 16) for i in (1, 3, 5))  # type: ignore[return-value]
+
+
+TINT_PAST = 2.0  # mm: how far a kind's tint runs past the outer edge of its tokens' cut lines
+
+
+@pytest.mark.parametrize("players", [None, 4])
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_each_kind_of_token_lies_on_its_tint_running_2_mm_past_the_cut(render_players, paper, players):
+    """The tint of each kind (from the facts) lies under its tokens and runs
+    TINT_PAST mm past the outer edge of their cut lines on every side (every
+    point TINT_PAST mm out from a token's cut is tinted), so a cut that
+    misses by less shows no white edge; no tint where there is no token (a
+    short last row); the tints of two kinds do not touch; each tint is light
+    enough for black text in greyscale (luminance 0.75 or more) and the four
+    differ."""
+    import tomllib
+
+    from pnp import paths
+
+    with (paths.TEMPLATES / KIT / "game.toml").open("rb") as f:
+        looks = tomllib.load(f)["look"]
+    pdf = render_players(KIT, "en", paper, players)
+    fills = _fills(pdf, 1)
+    fields = {}
+    for kind in SPEC.kinds:
+        want = _hex(looks[kind]["tint"])
+        cuts = _token_cuts(pdf, kind)
+        tints = [b for b, rgb, tag in fills if tag is None and max(abs(p - q) for p, q in zip(rgb, want, strict=True)) <= 1]
+        assert tints, f"{kind}: no tint"
+        d = TINT_PAST - 0.02
+        for x0, y0, x1, y1 in cuts:
+            for k in range(21):
+                f = k / 20
+                for px, py in ((x0 - d, y0 - d + f * (y1 - y0 + 2 * d)), (x1 + d, y0 - d + f * (y1 - y0 + 2 * d)),
+                               (x0 - d + f * (x1 - x0 + 2 * d), y0 - d), (x0 - d + f * (x1 - x0 + 2 * d), y1 + d)):
+                    assert _covered(px, py, tints), f"{kind}: white {TINT_PAST} mm from a token's cut at ({px:.1f}, {py:.1f})"
+        for b in tints:  # every tinted place is a token's, or within the bleed of one
+            for px, py in ((b[0] + 3, b[1] + 3), (b[2] - 3, b[1] + 3), (b[0] + 3, b[3] - 3), (b[2] - 3, b[3] - 3)):
+                assert _covered(px, py, cuts), f"{kind}: tint without a token at ({px:.1f}, {py:.1f})"
+        fields[kind] = (min(b[0] for b in tints), min(b[1] for b in tints), max(b[2] for b in tints), max(b[3] for b in tints))
+        lum = (0.2126 * want[0] + 0.7152 * want[1] + 0.0722 * want[2]) / 255
+        assert lum >= 0.75, f"{kind}: tint luminance {lum:.2f}"
+    boxes = sorted(fields.values(), key=lambda b: b[1])
+    for a, b in zip(boxes, boxes[1:], strict=False):
+        assert b[1] - a[3] >= 1.0, "white between two kinds' tints"
+    assert len({looks[k]["tint"] for k in SPEC.kinds}) == len(SPEC.kinds)
+
+
+@pytest.fixture(scope="module")
+def render_players(tmp_path_factory):
+    from pnp.fonts import Measurer
+    from pnp.kits import get_kit
+    from pnp.options import Options
+    from pnp.outputs import render_one
+    from pnp.paper import get_paper
+
+    folder = tmp_path_factory.mktemp("kesse-table")
+    measure = Measurer()
+    cache = {}
+
+    def get(kit_id, lang, paper, players):
+        key = (kit_id, lang, paper, players)
+        if key not in cache:
+            out = folder / "-".join(str(k) for k in key)
+            (cache[key],) = render_one(get_kit(kit_id), Options(lang, get_paper(paper), players=players), out, ("pdf",),
+                                       150, measure, validate=False).files
+        return cache[key]
+
+    return get
+
+
+def _margin_lines(render, lang: str, paper: str):
+    """The fold sheet's text lines (in mm, y down), its trim's cut line (the
+    middle of the line) and the fold's x."""
+    from tests.kits.test_table_ready import _fold_sheet
+    from tests.printer import MM
+
+    objs, trim, fold, pdf = _fold_sheet(render, lang, paper)
+    page_h = 215.9 if paper == "letter" else 210.0
+    lines = [(_norm(ln.text), ln.x * MM, ln.right * MM, page_h - (ln.base + 0.93 * ln.size) * MM,
+              page_h - (ln.base - 0.24 * ln.size) * MM) for ln in page_lines(pdf)[0]]
+    return lines, trim.line(), fold
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_folding_note_is_at_the_top_outside_the_trim(render, lang, paper):
+    """How to fold and glue, and which way, is read first: in the top margin
+    the last cut takes away, on the board's half, clear of the cut line and
+    of the fold; the sheet's text inside the trim keeps 4 mm from the cut
+    (tests/kits/test_table_ready.py)."""
+    lines, (cx0, cy0, cx1, cy1), fold = _margin_lines(render, lang, paper)
+    note = _norm(load_catalog(KIT, lang).text("fold_note"))
+    words = note.split()
+    mine = [ln for ln in lines if ln[0] and ln[0].split()[0].rstrip("-") in note and ln[4] < cy0 and ln[1] < fold]
+    text = re.sub(r"(\w)- (\w)", r"\1\2", " ".join(ln[0] for ln in mine))
+    assert text.startswith(" ".join(words[:4])) and text.endswith(" ".join(words[-3:])), text
+    for _, _x0, x1, _top, bottom in mine:
+        assert bottom <= cy0 - 0.8, "the note stays above the top cut line"
+        assert x1 <= fold - 2.0, "the note stays on the board's half, clear of the fold"
+    assert not [ln for ln in lines if ln[3] > cy1 and ln[0] in note and len(ln[0]) > 20], "nothing of it at the foot"
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_scale_check_reads_on_one_line_below_the_trim(render, lang, paper):
+    """The scale sentence is one line in the bottom margin of the board's
+    half: below the cut line, left of the fold, nothing of it wrapped."""
+    from pnp.build import scale_sentence
+    from pnp.paper import get_paper
+
+    lines, (cx0, cy0, cx1, cy1), fold = _margin_lines(render, lang, paper)
+    sentence = _norm(scale_sentence(load_catalog(KIT, lang), get_paper(paper)))
+    (line,) = [ln for ln in lines if ln[0] == sentence]
+    _, x0, x1, top, bottom = line
+    assert top >= cy1 + 0.5 and x1 <= fold - 2.0, f"the scale sentence at {x0:.1f}-{x1:.1f}, {top:.1f} mm"
+
+
+@pytest.fixture(scope="module")
+def render(rendered):
+    return rendered
