@@ -106,19 +106,26 @@ def test_back_art_is_centred_on_the_card(ludo_pdf, lang, paper):
 @pytest.mark.parametrize("mode", DUPLEX)
 def test_every_other_sheet_is_single_pages_in_pairs(ludo_pdf, mode):
     """Before the cards, the rules and the printing guide make an even
-    number of pages, and page 1 names the card pages to print double-sided."""
+    number of pages, and page 1 names the card pages to print double-sided:
+    from the alignment test to the last sheet of cards (its backs, an even
+    page). After them comes only the appendix of spare backs, printed
+    single-sided, which the guide on page 2 names by its pages, to the end."""
     path = ludo_pdf("de", "letter", backs=mode)
     pages = read_pages(path)
     first_card = min(p.number for p in pages if p.of("card"))
-    assert first_card % 2 == 1
+    last_card = max(p.number for p in pages if p.of("card") or p.of("back"))
+    assert first_card % 2 == 1 and last_card % 2 == 0
     doc = pdfium.PdfDocument(path)
     try:
         page1 = doc[0].get_textpage().get_text_range()
+        page2 = doc[1].get_textpage().get_text_range()
     finally:
         doc.close()
     align = first_card - 2  # the alignment test sheet comes right before the first cards
     text = re.sub(r"\s+", "", page1)
-    assert f"{align}–{len(pages)}" in text and f"{align}und{align + 1}" in text
+    assert f"{align}–{last_card}" in text and f"{align}und{align + 1}" in text
+    assert last_card < len(pages), "the spare backs follow the cards"
+    assert f"{last_card + 1}–{len(pages)}" in re.sub(r"\s+", "", page2.replace("\x02", ""))
 
 
 def alignment_sheet(pages):

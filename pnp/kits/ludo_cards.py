@@ -35,11 +35,11 @@ from pnp.layout import component_list as kit_list
 from pnp.layout import deck
 from pnp.layout.components import ludo_pieces
 from pnp.layout.frame import Sheet, content_box
-from pnp.layout.imposition import Grid, fit_grid
+from pnp.layout.imposition import Grid, crop_marks, cut_lines, fit_grid
 from pnp.layout.marks import cap, label
 from pnp.layout.marks import symbol as kind_symbol
 from pnp.layout.rules import rules_sheets
-from pnp.modes import Anchor, Backs, KitOption, Variant
+from pnp.modes import Anchor, Backs, KitOption, Tag, Variant
 from pnp.options import Options
 from pnp.spec import (
     MAX_LIST,
@@ -66,6 +66,8 @@ EDGE_KEY = {Backs.DUPLEX_LONG: "edge_long", Backs.DUPLEX_SHORT: "edge_short"}
 NEED_STOCK = {Backs.DUPLEX_LONG: ("need_stock_duplex", "need_sleeves"),
               Backs.DUPLEX_SHORT: ("need_stock_duplex", "need_sleeves"),
               Backs.GUTTERFOLD: ("need_stock_gutterfold",), Backs.NONE: ("need_stock_none",)}
+
+GUIDE = "printing guide"  # the label of the guide's sheet, which the back pages point to
 
 
 @dataclass(frozen=True)
@@ -297,12 +299,18 @@ def grid_of(spec: LudoSpec, ctx: Context) -> Grid:
     return fit_grid(ctx.options.paper, spec.card[0], spec.card[1], cols, rows, landscape=True)
 
 
-def piles(ctx: Context) -> list[deck.Pile]:
-    """One pile a colour: its cards in the order a player stacks them, and its back."""
+def piles(ctx: Context, guide_page: int | None = None) -> list[deck.Pile]:
+    """One pile a colour: its cards in the order a player stacks them, and its
+    back. With duplex-long the backs are printed turned on their pages: their
+    header says that this is on purpose and names the guide's page (`guide_page`)
+    that says why."""
     spec: LudoSpec = ctx.spec
     cat, m = ctx.cat, ctx.measure
     saver = ctx.options.variant is Variant.INK_SAVER
     title = cat.text("back_title")  # a card back holds a title of its own, short enough for 9 pt
+    turned = ""
+    if ctx.options.backs is Backs.DUPLEX_LONG and guide_page is not None:
+        turned = " – " + cat.text("sheet_backs_upside_down", page=guide_page)
     out = []
     for colour in spec.colours_for(ctx.options.players):
         name = cat.text(colour.id)
@@ -313,20 +321,59 @@ def piles(ctx: Context) -> list[deck.Pile]:
             for v, k in spec.deck(colour))
         out.append(deck.Pile(colour.id, fronts, tuple(card_back(spec, colour, name, title, m, saver)),
                              None if saver else colour.rgb, cat.text("sheet_fronts", colour=cap(name)),
-                             cat.text("sheet_backs", colour=cap(name)), cat.text("sheet_gutterfold", colour=cap(name))))
+                             cat.text("sheet_backs", colour=cap(name)) + turned,
+                             cat.text("sheet_gutterfold", colour=cap(name))))
     return out
 
 
-def card_sheets(ctx: Context) -> list[Sheet]:
+def card_sheets(ctx: Context, guide_page: int | None = None) -> list[Sheet]:
     """The card pages, as the shared deck lays them out for the backs mode."""
-    return deck.card_sheets(piles(ctx), grid_of(ctx.spec, ctx), ctx.options, ctx.spec.bleed, ctx.cat, ctx.measure)
+    return deck.card_sheets(piles(ctx, guide_page), grid_of(ctx.spec, ctx), ctx.options, ctx.spec.bleed, ctx.cat,
+                            ctx.measure)
+
+
+def sheets_of(ctx: Context, colour: Colour) -> int:
+    """How many sheets of fronts a colour takes."""
+    return -(-len(ctx.spec.deck(colour)) // len(grid_of(ctx.spec, ctx).slots()))
+
+
+def spare_sheets(ctx: Context) -> list[Sheet]:
+    """The appendix of a duplex kit: the backs once more, one page a colour,
+    in light ink (the ink saver's white back with the colour in its disc),
+    upright and with the fronts' cut lines, printed single-sided as many
+    times as a colour has sheets of fronts. For someone whose printer cannot
+    line up the backs: cut them out and glue them behind the fronts (a white
+    back glued 1 mm off shows no edge), or keep them as spares."""
+    if not ctx.options.backs.is_duplex:
+        return []
+    spec: LudoSpec = ctx.spec
+    cat, m = ctx.cat, ctx.measure
+    g = grid_of(spec, ctx)
+    fb = deck.frame_boxes(g, ctx.options.paper)
+    title = cat.text("back_title")
+    out = []
+    for colour in spec.colours_for(ctx.options.players):
+        name = cat.text(colour.id)
+        back = tuple(card_back(spec, colour, name, title, m, saver=True))
+        items: list[Shape] = [Group(back, cell.x, cell.y) for cell in (g.cell(c, r) for c, r in g.slots())]
+        items += cut_lines(g) + crop_marks(g)
+        times = sheets_of(ctx, colour)
+        out.append(Sheet(True, tuple(items), f"spare backs {colour.id}", header=fb["header"], scale=fb["scale"],
+                         scale_label=fb["scale_label"],
+                         caption=cat.text("sheet_spare_backs", colour=cap(name), spare_times=times)))
+    return out
 
 
 # ---- rules -----------------------------------------------------------------
 
+LABEL_GAP = 2.6  # mm from the foot of a drawn stack to the baseline of its name
+LABELS_H = LABEL_GAP + 1.0  # mm the stacks' names add to a drawing's height
+
+
 def mini_stacks(spec: LudoSpec, ctx: Context, laid_out: int | None) -> DiagramFn:
     """The original's missing pictures: RED's four stacks (k = 1 on top),
-    and, after a throw of `laid_out`, that stack's first card above it."""
+    each named under it, and, after a throw of `laid_out`, that stack's
+    first card above it."""
     colour = spec.colours[0]
     name = ctx.cat.text(colour.id)
     s = 0.27
@@ -346,6 +393,9 @@ def mini_stacks(spec: LudoSpec, ctx: Context, laid_out: int | None) -> DiagramFn
             code = ctx.cat.text("card_code", colour=name, value=v, k=top_k, height=spec.stack_height)
             out.append(Group(tuple(card_front(spec, colour, v, top_k, name, code, ctx.measure)), x, y0, scale=s))
             out.append(Rect(x, y0, cw, ch, Style(stroke=BLACK, width=0.25)))
+            # the stack's name under it, as the rules call it ("stack 3")
+            out.append(label(x + cw / 2 + 1.05, y0 + ch + 2.1 + LABEL_GAP, ctx.cat.text("diagram_stack", value=v),
+                             "Sans", 7.0, ctx.measure, cw + gap - 1.0))
             if laid_out == v:
                 code = ctx.cat.text("card_code", colour=name, value=v, k=1, height=spec.stack_height)
                 out.append(Group(tuple(card_front(spec, colour, v, 1, name, code, ctx.measure)), x, box.y, scale=s))
@@ -427,8 +477,8 @@ def lead_sheets(ctx: Context, numbers: dict[str, int]) -> list[Sheet]:
     cat, opts = ctx.cat, ctx.options
     ch = spec.card[1] * 0.27
     diagrams = {
-        "stacks": (ch + 8.0, mini_stacks(spec, ctx, None)),
-        "laid_out": (2 * ch + 11.0, mini_stacks(spec, ctx, 3)),
+        "stacks": (ch + 8.0 + LABELS_H, mini_stacks(spec, ctx, None)),
+        "laid_out": (2 * ch + 11.0 + LABELS_H, mini_stacks(spec, ctx, 3)),
     }
     vals = text_values(spec, opts)
     # the component list (a shared kind) heads the rules, under the printing note
@@ -441,21 +491,22 @@ def lead_sheets(ctx: Context, numbers: dict[str, int]) -> list[Sheet]:
         Box(box.x, box.y + 2.5, box.w, list_h), listed, ctx.measure, columns=1)[0]))
     head = ["**" + cat.text("print_label") + "** " + cat.text(PRINT_KEY[opts.backs], **numbers),
             "[[diagram:components]]"]
-    blocks = parse_blocks(head + cat.blocks("rules", **vals), cat.lang)
+    # the original rules, then our note on what they leave open (who starts), marked as ours
+    blocks = parse_blocks(head + cat.blocks("rules", **vals) + cat.blocks("rules_note", **vals), cat.lang)
     sheets = rules_sheets(blocks, opts.paper, ctx.measure, "rules", landscape=True, columns=3,
                           title=(cat.text("title"), cat.text("subtitle", **vals)),
                           preferred_pt=8.5, max_pt=9.5, diagrams=diagrams)
     if not opts.backs.is_duplex:
         return sheets
     edge = cat.text(EDGE_KEY[opts.backs])
-    guide_text = cat.blocks("guide", edge=edge, **numbers)
+    guide_text = cat.blocks("guide", edge=edge, **vals, **numbers)
     if opts.backs is Backs.DUPLEX_LONG:  # the backs are turned on their pages: say so where the turn is drawn
         at = guide_text.index("[[diagram:flip]]") + 1
         guide_text.insert(at, cat.text("guide_upside_down"))
     # last, the way out for someone who holds only the PDF and whose printer misaligns the backs
     guide_text += cat.blocks("guide_misaligned", **numbers)
     guide = parse_blocks(guide_text, cat.lang)
-    sheets += rules_sheets(guide, opts.paper, ctx.measure, "printing guide", landscape=True, columns=2,
+    sheets += rules_sheets(guide, opts.paper, ctx.measure, GUIDE, landscape=True, columns=2,
                            preferred_pt=9.0, max_pt=10.0, diagrams={"flip": (44.0, flip_diagram(ctx))}, max_pages=1)
     if len(sheets) % 2:
         area = content_box(opts.paper, landscape=True)
@@ -464,12 +515,32 @@ def lead_sheets(ctx: Context, numbers: dict[str, int]) -> list[Sheet]:
     return sheets
 
 
+def cut_counts(ctx: Context, cards: list[Sheet]) -> dict[str, int]:
+    """What the guide's workflow counts, from the card pages as laid out:
+    the sheets of fronts, the cards on a full sheet and in all, and the
+    straight cuts that free a sheet's cards (the cards share their cut
+    lines, so a cut runs the whole grid: one more than the columns down,
+    one more than the rows across)."""
+    fronts = [s for s in cards if s.label.startswith("fronts ")]
+    on_sheet = [sum(1 for it in s.items if isinstance(it, Group) and it.tag and it.tag[0] == Tag.CARD) for s in fronts]
+    g = grid_of(ctx.spec, ctx)
+    return {"sheets": len(fronts), "per_sheet": max(on_sheet, default=0), "cards": sum(on_sheet),
+            "down": g.cols + 1, "across": g.rows + 1, "cuts": g.cols + g.rows + 2}
+
+
 def build(ctx: Context) -> list[Sheet]:
-    cards = card_sheets(ctx)
+    guide_page = 2 if ctx.options.backs.is_duplex else None  # the rules take one page, as a rule
+    cards = card_sheets(ctx, guide_page)
+
+    counts = cut_counts(ctx, cards)
+    spares = spare_sheets(ctx)  # the appendix, after the cards
+    times = max((sheets_of(ctx, c) for c in ctx.spec.colours_for(ctx.options.players)), default=0)
 
     def numbers_for(lead_pages: int) -> dict[str, int]:
         first = lead_pages + 1
-        return {"first": first, "second": first + 1, "third": first + 2, "last": lead_pages + len(cards)}
+        last = lead_pages + len(cards)
+        return {"first": first, "second": first + 1, "third": first + 2, "last": last, **counts,
+                "spare_first": last + 1, "spare_last": last + len(spares), "spare_times": times}
 
     # start from the usual count (the rules on one page, and the printing
     # guide in a duplex mode): when it holds, one layout of the text is enough
@@ -483,7 +554,10 @@ def build(ctx: Context) -> list[Sheet]:
         numbers = want
     else:  # pragma: no cover - the text does not settle on a page count
         raise LayoutError("the rules pages do not settle on a page count")
-    return lead + cards
+    found = next((i for i, s in enumerate(lead, 1) if s.label.startswith(GUIDE)), None)
+    if found != guide_page:  # the backs' headers name the guide's page: lay them out again (the same number of pages)
+        cards = card_sheets(ctx, found)
+    return lead + cards + spares
 
 
 KIT = Kit(

@@ -30,7 +30,7 @@ from pnp.options import Options
 from pnp.outputs import render_one
 from pnp.paper import PAPERS, get_paper
 from tests.helpers import LANGS
-from tests.printer import MM, _bounds, _objects, _utf16
+from tests.printer import MM, _bounds, _objects, _utf16, read_pages
 from tests.textlines import page_lines
 
 
@@ -689,27 +689,42 @@ def test_kesse_rules_are_set_at_8_pt_or_more(render, lang, paper):
 @pytest.mark.parametrize("backs", ["duplex-long", "duplex-short"])
 def test_ludo_guide_gives_a_way_without_aligned_backs(ludo_mode, lang, backs):
     """For someone with only the PDF: the printing guide's last section names
-    a page range of odd pages, and every odd page in it is a sheet of card
-    fronts (its margin says so), the even pages their backs."""
+    two page ranges. In the first every odd page is a sheet of card fronts
+    (its margin says so), the even pages their backs, to the last sheet of
+    cards; the second runs from the page after it to the end of the file, the
+    appendix of spare backs (one page a colour, each margin says so)."""
     pdf = ludo_mode(lang, backs)
     guide = _norm(_page_text(pdf, 1))
     cat = load_catalog("ludo-cards", lang)
     heading = _norm(cat.raw("guide_misaligned")[0].removeprefix("## "))
     assert heading in guide
     after = guide[guide.index(heading):]
-    ranges = {(int(a), int(b)) for a, b in re.findall(r"(\d+)\s*–\s*(\d+)", after)}
-    assert len(ranges) == 1, ranges
-    (first, last), = ranges
+    ranges = sorted({(int(a), int(b)) for a, b in re.findall(r"(\d+)\s*–\s*(\d+)", after)})
+    assert len(ranges) == 2, ranges
+    (first, last), (spare_first, spare_last) = ranges
     doc = pdfium.PdfDocument(pdf)
     pages = len(doc)
     doc.close()
-    assert first % 2 == 1 and last == pages, "the fronts run to the last sheet"
+    cards = [p.number for p in read_pages(pdf) if p.of("card") or p.of("back")]
+    assert first % 2 == 1 and last == max(cards), "the fronts run to the last sheet of cards"
+    assert spare_first == last + 1 and spare_last == pages, "the spare backs run from there to the end"
     fronts = _norm(cat.text("sheet_fronts", colour="")).rstrip()
     backs_ = _norm(cat.text("sheet_backs", colour="")).split(" ")[0]
     for k in range(first, last + 1):
         text = _norm(_page_text(pdf, k - 1))
         assert (fronts in text) == (k % 2 == 1), f"page {k}"
         assert (backs_ in text) == (k % 2 == 0), f"page {k}"
+    spare = _norm(cat.text("sheet_spare_backs", colour="", spare_times=0)).split(" ")[0]
+    colours = facts("ludo-cards")["colours"]
+    assert spare_last - spare_first + 1 == len(colours), "a page of spare backs a colour"
+    for k, colour in zip(range(spare_first, spare_last + 1), colours, strict=True):
+        text = _norm(_page_text(pdf, k - 1))
+        assert spare in text and fronts not in text, f"page {k}"
+        assert cap_first(cat.text(colour["id"])) in text, f"page {k}: the spare backs of {colour['id']}"
+
+
+def cap_first(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 @pytest.mark.parametrize("lang", LANGS)

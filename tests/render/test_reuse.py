@@ -111,10 +111,11 @@ def test_ludo_pdf_has_one_form_per_distinct_repeated_drawing(built) -> None:
     form would cost more than it saves."""
     spec = get_kit("ludo-cards").load_spec()
     colours = spec.colours
-    # The game facts' repeated drawings: per colour its card back, its card
+    # The game facts' repeated drawings: per colour its card back, its
+    # light-ink spare back (the appendix, a sheet's worth of them), its card
     # face (frame, band, name) and its filled pawn; one die face per value;
     # the empty pawn of the positions not yet reached.
-    want = 3 * len(colours) + len(spec.values) + (1 if spec.stack_height > 1 else 0)
+    want = 4 * len(colours) + len(spec.values) + (1 if spec.stack_height > 1 else 0)
     pdf = pdf_of(built("ludo-cards"), True)
     forms = forms_of(pdf)
     assert len(forms) == want
@@ -125,6 +126,9 @@ def test_ludo_pdf_has_one_form_per_distinct_repeated_drawing(built) -> None:
     # the backs: one form for each colour's 24, placed 24 times
     backs = sum(1 for n in used.values() if n == len(spec.deck(colours[0])))
     assert backs >= len(colours)
+    # the spare backs: one form for each colour's page of them, placed as often as a sheet holds cards
+    per_sheet = spec.grid[0] * spec.grid[1]
+    assert sum(1 for n in used.values() if n == per_sheet) >= len(colours)
 
 
 def test_validator_sees_every_component_with_reuse(built) -> None:

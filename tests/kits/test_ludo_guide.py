@@ -1,0 +1,323 @@
+"""The Ludo cards at the table (issue 23, round 4), read from the rendered
+PDFs with PDFium, knowing nothing of the layout's data: our note on who
+starts after the original rules; the numbered workflow on the printing guide
+with counts that match the card pages; the back pages pointing to the guide;
+the labels under the rules' example stacks."""
+
+from __future__ import annotations
+
+import ctypes
+import re
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+
+from pnp.fonts import Measurer
+from pnp.i18n import load_catalog
+from pnp.kits import get_kit
+from pnp.options import Options
+from pnp.outputs import render_one
+from pnp.paper import get_paper
+from tests.helpers import LANGS, PAPER_IDS
+from tests.printer import MM, Box, PageView, _bounds, _objects, read_pages
+from tests.textlines import page_lines
+
+
+@pytest.fixture(scope="module")
+def ludo(tmp_path_factory):
+    """ludo(lang, paper="a4", backs="duplex-long", players=None) -> the PDF, rendered once."""
+    folder = tmp_path_factory.mktemp("ludo-guide")
+    measure = Measurer()
+    cache: dict[tuple, Path] = {}
+
+    def get(lang: str, paper: str = "a4", backs: str = "duplex-long", players: int | None = None) -> Path:
+        key = (lang, paper, backs, players)
+        if key not in cache:
+            out = folder / "-".join(map(str, key))
+            opts = Options(lang, get_paper(paper), backs=backs, players=players)  # type: ignore[arg-type]
+            (cache[key],) = render_one(get_kit("ludo-cards"), opts, out, ("pdf",), 150, measure, validate=False).files
+        return cache[key]
+
+    return get
+
+
+def norm(text: str) -> str:
+    """One space between words; a hyphen PDFium marks as ending a line joins the word again."""
+    text = text.replace("\x02\r\n", "").replace("\x02", "").replace("\ufffe", "")
+    return " ".join(text.replace("\u00a0", " ").split())
+
+
+def page_texts(pdf: Path) -> list[str]:
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        return [norm(doc[i].get_textpage().get_text_range()) for i in range(len(doc))]
+    finally:
+        doc.close()
+
+
+def heading(text: str) -> str:
+    return text.removeprefix("## ")
+
+
+# ---- 1. who starts: our suggestion, after the original rules ------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("paper", PAPER_IDS)
+def test_who_starts_is_our_note_after_the_original_rules(ludo, lang, paper):
+    """The original never says who starts. Page 1 says it after the last of
+    the original rules, under a heading of its own, and says it is ours."""
+    cat = load_catalog("ludo-cards", lang)
+    page1 = page_texts(ludo(lang, paper))[0]
+    rules = cat.raw("rules")
+    note = cat.raw("rules_note")
+    assert isinstance(rules, list) and isinstance(note, list)
+    last_rule = norm(rules[-1].removeprefix("- "))
+    note_head = heading(note[0])
+    assert note_head in page1 and last_rule in page1
+    assert page1.index(note_head) > page1.index(last_rule), "the note comes after the original rules"
+    ours = {"en": "our suggestion", "nl": "ons voorstel", "de": "unser Vorschlag"}[lang]
+    assert ours in page1[page1.index(note_head):], "the note says it is not the original's"
+    assert not any(note_head in r for r in rules), "the original rules have no such heading"
+
+
+# ---- 2. the guide's numbered workflow, its counts those of the card pages ------------------------------------------
+
+def game_facts() -> dict:
+    import tomllib
+
+    from pnp.paths import TEMPLATES
+
+    return tomllib.loads((TEMPLATES / "ludo-cards" / "game.toml").read_text("utf-8"))
+
+
+def full_length_cuts(page: PageView, cards: list) -> int:
+    """The straight lines on a page of fronts that run the whole block of
+    cards, down or across: each is one cut of a ruler and a knife."""
+    x0, y0 = min(c.box.x0 for c in cards), min(c.box.y0 for c in cards)
+    x1, y1 = max(c.box.x1 for c in cards), max(c.box.y1 for c in cards)
+    down = {round(ln.cx, 1) for ln in page.lines if ln.w < 1.0 and ln.y0 <= y0 + 0.5 and ln.y1 >= y1 - 0.5}
+    across = {round(ln.cy, 1) for ln in page.lines if ln.h < 1.0 and ln.x0 <= x0 + 0.5 and ln.x1 >= x1 - 0.5}
+    return len(down) + len(across)
+
+
+def counted(pdf: Path) -> dict[str, object]:
+    """The workflow's numbers as the file shows them: the card pages, the
+    cards on them, the cuts on a sheet of fronts."""
+    pages = read_pages(pdf)
+    fronts = [p for p in pages if p.of("card")]
+    assert fronts and all(p.number % 2 == 1 for p in fronts), "fronts are odd pages"
+    on_sheet = [len(p.of("card")) for p in fronts]
+    cuts = {full_length_cuts(p, p.of("card")) for p in fronts}
+    assert len(cuts) == 1, cuts
+    first_front = fronts[0].number
+    last = max(p.number for p in pages if p.of("card") or p.of("back"))  # the spare backs of the appendix follow
+    return {"first": first_front - 2, "second": first_front - 1, "third": first_front, "last": last,
+            "sheets": len(fronts), "per_sheet": max(on_sheet), "cards": sum(on_sheet), "cuts": cuts.pop()}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(("paper", "backs", "players"),
+                         [("a4", "duplex-long", None), ("letter", "duplex-long", 2), ("a4", "duplex-short", 3)])
+def test_the_guide_walks_from_print_to_sorted_stacks(ludo, lang, paper, backs, players):
+    """Page 2 is a numbered workflow: print the test, check it, print the
+    cards, cut, sort. Its numbers are those of this file: the pages, the
+    sheets of fronts, the cards on a sheet and in all, the full-length cuts
+    on a sheet of fronts; the stacks those of the game facts."""
+    pdf = ludo(lang, paper, backs, players)
+    cat = load_catalog("ludo-cards", lang)
+    found = counted(pdf)
+    assert found["cards"] == len(game_facts()["values"]) * game_facts()["stack_height"] * (players or 4)
+    cuts = found["cuts"]
+    guide_raw = cat.raw("guide")
+    assert isinstance(guide_raw, list)
+    first_section = guide_raw[1:next(i for i, s in enumerate(guide_raw) if i and s.startswith("## "))]
+    steps = [s for s in first_section if re.match(r"\d\. ", s)]
+    assert [s[0] for s in steps] == ["1", "2", "3", "4", "5"], "five numbered steps"
+    text = page_texts(pdf)[1]
+    values = {**found, "edge": cat.text("edge_long" if backs == "duplex-long" else "edge_short"),
+              "stacks": len(game_facts()["values"]), "height": game_facts()["stack_height"]}
+    # the cut step: the cuts down and across, read from the page, add up to the cuts the file has
+    cut_step = next(s for s in steps if "{cuts}" in s)
+    pattern = re.escape(norm(cut_step[3:].replace("**", "")))
+    for key in ("cuts", "per_sheet", "cards"):
+        pattern = pattern.replace(re.escape("{" + key + "}"), str(values[key]))
+    pattern = pattern.replace(re.escape("{down}"), r"(\d+)").replace(re.escape("{across}"), r"(\d+)")
+    said = re.search(pattern, text)
+    assert said, f"the cut step with {cuts} cuts, {values['per_sheet']} a sheet, {values['cards']} cards not on page 2"
+    assert int(said.group(1)) + int(said.group(2)) == cuts
+    for step in steps:
+        if step is cut_step:
+            continue
+        want = norm(step[3:].replace("**", "").format(**values))
+        assert want in text, f"not on page 2: {want!r}"
+
+
+# ---- 3. the back pages say the backs are upside down on purpose, and where the guide says why ---------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(("paper", "backs"), [("a4", "duplex-long"), ("letter", "duplex-long"), ("a4", "duplex-short")])
+def test_back_pages_say_they_are_upside_down_on_purpose(ludo, lang, paper, backs):
+    """Every page whose backs are printed turned (their text runs right to
+    left on the page) says so in its header and names a page; that page is
+    the printing guide, which explains the turn. Upright backs say nothing
+    of the kind."""
+    pdf = ludo(lang, paper, backs)
+    cat = load_catalog("ludo-cards", lang)
+    texts = page_texts(pdf)
+    pattern = re.escape(norm(cat.text("sheet_backs_upside_down", page=999))).replace("999", r"(\d+)")
+    explained = norm(cat.text("guide_upside_down"))
+    back_pages = [p for p in read_pages(pdf) if p.of("back")]
+    assert back_pages
+    for p in back_pages:
+        turned = [b for comp in p.of("back") for b in comp.baselines if b[0] < -0.99]
+        upright = [b for comp in p.of("back") for b in comp.baselines if b[0] > 0.99]
+        assert bool(turned) != bool(upright), f"page {p.number}: backs all one way"
+        said = re.search(pattern, texts[p.number - 1])
+        if not turned:
+            assert said is None, f"page {p.number}: upright backs called upside down"
+            continue
+        assert said, f"page {p.number}: turned backs, and no word of it"
+        guide = int(said.group(1))
+        assert guide < p.number and explained in texts[guide - 1], f"page {guide} does not explain the turn"
+
+
+# ---- 4. the rules' example stacks are named under them -------------------------------------------------------------
+
+def small_text(pdf: Path, index: int, text: str, below_pt: float = 7.3) -> list[tuple[float, float, float]]:
+    """Where `text` stands on a page in type smaller than `below_pt` (a
+    drawing's label, not the running text): (left, right, top) in mm, y down."""
+    import pypdfium2.raw as raw
+
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        page = doc[index]
+        h = page.get_size()[1]
+        tp = page.get_textpage()
+        found = []
+        search = tp.search(text, match_case=True, match_whole_word=True)
+        while (hit := search.get_next()) is not None:
+            i, n = hit
+            mat = raw.FS_MATRIX()
+            raw.FPDFText_GetMatrix(tp.raw, i, ctypes.byref(mat))
+            if raw.FPDFText_GetFontSize(tp.raw, i) * (mat.a * mat.a + mat.b * mat.b) ** 0.5 >= below_pt:
+                continue  # pt on the page
+            boxes = [tp.get_charbox(k) for k in range(i, i + n)]
+            found.append((min(b[0] for b in boxes) * MM, max(b[2] for b in boxes) * MM, (h - max(b[3] for b in boxes)) * MM))
+        return found
+    finally:
+        doc.close()
+
+
+def card_outlines(pdf: Path, index: int, w: float, h: float) -> list[Box]:
+    """The outlines the size of a small drawn card (w x h mm) on a page."""
+    import pypdfium2.raw as raw
+
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        page = doc[index]
+        ph = page.get_size()[1]
+        top = [raw.FPDFPage_GetObject(page.raw, i) for i in range(raw.FPDFPage_CountObjects(page.raw))]
+        out = []
+        for obj, m, _ in _objects(top, None, None):
+            if raw.FPDFPageObj_GetType(obj) != raw.FPDF_PAGEOBJ_PATH:
+                continue
+            x0, y0, x1, y1 = _bounds(obj, m)
+            b = Box(x0 * MM, (ph - y1) * MM, x1 * MM, (ph - y0) * MM)
+            if abs(b.w - w) < 0.6 and abs(b.h - h) < 0.6:
+                out.append(b)
+        return out
+    finally:
+        doc.close()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("paper", PAPER_IDS)
+def test_the_example_stacks_are_named_under_them(ludo, lang, paper):
+    """Both pictures of RED's stacks name each stack under it, as the rules
+    call them ("stack 3"), in the order the rules lay them out (1, 2, 3, 4
+    from the left); each name sits under the foot of a drawn card, centred
+    on it, and the stacks stand the same way in both pictures."""
+    pdf = ludo(lang, paper)
+    cat = load_catalog("ludo-cards", lang)
+    facts = game_facts()
+    cw, ch = (v * 0.27 for v in facts["card"])  # the rules draw the cards at 0.27 of their size
+    cards = card_outlines(pdf, 0, cw, ch)
+    assert len(cards) >= 2 * len(facts["values"]), "the drawn cards"
+    names = {v: small_text(pdf, 0, cat.text("diagram_stack", value=v)) for v in facts["values"]}
+    for v, found in names.items():
+        assert len(found) == 2, f"stack {v} named {len(found)} times"
+    for picture in (0, 1):
+        row = [sorted(names[v], key=lambda f: f[2])[picture] for v in facts["values"]]
+        assert all(abs(r[2] - row[0][2]) < 0.2 for r in row), "the names stand on one line"
+        lefts = [r[0] for r in row]
+        assert lefts == sorted(lefts), "the stacks named 1, 2, 3, 4 from the left"
+        for left, right, top in row:
+            centre = (left + right) / 2
+            over = [c for c in cards if c.x0 < centre < c.x1 and 0 < top - c.y1 < 5.0]
+            assert over, f"no drawn card right above the name at {centre:.1f} mm"
+            stack = Box(min(c.x0 for c in over), min(c.y0 for c in over), max(c.x1 for c in over), max(c.y1 for c in over))
+            assert abs(stack.cx - centre) < 0.5, "the name is centred under its stack"
+    first, second = ([sorted(names[v], key=lambda f: f[2])[k][0] for v in facts["values"]] for k in (0, 1))
+    assert all(abs((a - first[0]) - (b - second[0])) < 0.2 for a, b in zip(first, second, strict=True)), \
+        "the stacks stand in the same places in both pictures"
+
+
+# ---- 5. the appendix: spare backs in light ink, cut like the fronts ------------------------------------------------
+
+def inked_share(path: Path, index: int, dpi: int = 30) -> float:
+    """The share of a page's pixels that are not white."""
+    doc = pdfium.PdfDocument(path)
+    try:
+        img = doc[index].render(scale=dpi / 72, grayscale=True).to_pil().convert("L")
+    finally:
+        doc.close()
+    hist = img.histogram()
+    return 1.0 - sum(hist[250:]) / (img.width * img.height)
+
+
+def cut_positions(page: PageView, block: tuple[float, float, float, float]) -> tuple[list[float], list[float]]:
+    """The x of the lines running the whole block down, the y of those running it across."""
+    x0, y0, x1, y1 = block
+    down = sorted({round(ln.cx, 1) for ln in page.lines if ln.w < 1.0 and ln.y0 <= y0 + 0.5 and ln.y1 >= y1 - 0.5})
+    across = sorted({round(ln.cy, 1) for ln in page.lines if ln.h < 1.0 and ln.x0 <= x0 + 0.5 and ln.x1 >= x1 - 0.5})
+    return down, across
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(("paper", "backs", "players"), [("a4", "duplex-long", None), ("letter", "duplex-short", 2)])
+def test_spare_backs_follow_the_cards_in_light_ink_cut_like_the_fronts(ludo, lang, paper, backs, players):
+    """After the last sheet of cards, one page a colour of spare backs: in
+    light ink (where a page of the kit's backs is mostly colour), upright,
+    as many as a sheet of fronts holds, on the same cut lines as the fronts
+    (so a back cut out is a card's size), and its header says how many times
+    to print it: the colour's sheets of fronts."""
+    pdf = ludo(lang, paper, backs, players)
+    cat = load_catalog("ludo-cards", lang)
+    pages = read_pages(pdf)
+    texts = page_texts(pdf)
+    lines = page_lines(pdf)
+    last = max(p.number for p in pages if p.of("card") or p.of("back"))
+    spares = pages[last:]
+    colours = [c["id"] for c in game_facts()["colours"]][: players or None]
+    assert len(spares) == len(colours), "a page of spare backs a colour"
+    fronts = [p for p in pages if p.of("card")]
+    per_sheet = len(fronts[0].of("card"))
+    cards = fronts[0].of("card")
+    block = (min(k.box.x0 for k in cards), min(k.box.y0 for k in cards),
+             max(k.box.x1 for k in cards), max(k.box.y1 for k in cards))
+    cuts = cut_positions(fronts[0], block)
+    title = norm(cat.text("back_title"))
+    colour_back = next(p for p in pages if p.of("back"))
+    assert inked_share(pdf, colour_back.number - 1) > 0.45, "the kit's own backs are solid colour"
+    for page, colour in zip(spares, colours, strict=True):
+        text = texts[page.number - 1]
+        assert not page.of("card") and not page.of("back"), "no card of the deck counted twice"
+        assert inked_share(pdf, page.number - 1) < 0.25, f"page {page.number}: not light ink"
+        upright = " ".join(ln.text for ln in lines[page.number - 1])  # page_lines leaves turned text out
+        named = len(re.findall(rf"(?<!\w){re.escape(cat.text(colour).upper())}(?!\w)", upright))
+        assert named == per_sheet and text.count(title) >= per_sheet, f"page {page.number}: {named} backs"
+        assert cut_positions(page, block) == cuts, f"page {page.number}: cut otherwise than the fronts"
+        times = sum(1 for p in fronts if p.of("card")[0].value.startswith(colour + "-"))
+        assert norm(cat.text("sheet_spare_backs", colour=cat.text(colour)[:1].upper() + cat.text(colour)[1:],
+                             spare_times=times)) in text, f"page {page.number}: the header"
