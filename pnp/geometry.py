@@ -116,7 +116,10 @@ class Picture:
 class Group:
     """Shapes scaled by `scale`, turned by `rotate` degrees about the group's
     own origin, then moved by (dx, dy). `tag` names a game component (kind, value), which
-    renderers write into the file so the validator can count it."""
+    renderers write into the file so the validator can count it. `clip`, a
+    rectangle in the group's own coordinates (its style unused), keeps only
+    what lies inside it: what is clipped away is not drawn and not ink (a
+    tile of a picture board shows its part of the picture)."""
 
     items: tuple[Shape, ...]
     dx: float = 0.0
@@ -124,6 +127,7 @@ class Group:
     rotate: float = 0.0
     tag: tuple[str, str] | None = None
     scale: float = 1.0
+    clip: Rect | None = None
 
 
 Shape = Rect | Line | Circle | Path | Text | Picture | Group
@@ -268,6 +272,36 @@ def walk(items: Iterable[Shape], m: Matrix = IDENTITY) -> Iterator[tuple[Shape, 
     return rec(items, m, ())
 
 
+def clip_extent(e: Extent, clip: Rect) -> Extent | None:
+    """An extent cut to a clip rectangle (in the same coordinates), or None if nothing of it is left."""
+    x0, y0 = max(e[0], clip.x), max(e[1], clip.y)
+    x1, y1 = min(e[2], clip.x + clip.w), min(e[3], clip.y + clip.h)
+    return (x0, y0, x1, y1) if x1 > x0 and y1 > y0 else None
+
+
+def walk_clipped(items: Iterable[Shape], m: Matrix = IDENTITY) -> Iterator[tuple[Shape, Matrix, Box | None]]:
+    """Every leaf shape with its page transform and the page-space box its
+    groups' clips leave it (None: not clipped); the box of a clip turned by
+    other than quarter turns is the box round it (a superset)."""
+
+    def rec(its: Iterable[Shape], mat: Matrix, clip: Box | None) -> Iterator[tuple[Shape, Matrix, Box | None]]:
+        for s in its:
+            if isinstance(s, Group):
+                gm = compose(mat, group_matrix(s))
+                inner = clip
+                if s.clip is not None:
+                    c = shape_box(Rect(s.clip.x, s.clip.y, s.clip.w, s.clip.h, Style(stroke=None)), gm)
+                    if inner is not None:
+                        e = clip_extent((inner.x, inner.y, inner.right, inner.bottom), Rect(c.x, c.y, c.w, c.h))
+                        c = Box(0.0, 0.0, 0.0, 0.0) if e is None else Box(e[0], e[1], e[2] - e[0], e[3] - e[1])
+                    inner = c
+                yield from rec(s.items, gm, inner)
+            else:
+                yield s, mat, clip
+
+    return rec(items, m, None)
+
+
 def shape_box(s: Shape, m: Matrix = IDENTITY) -> Box:
     """The page-space bounding box of a leaf shape (stroke width included)."""
     pts = [apply(m, x, y) for x, y in _local_points(s)]
@@ -296,6 +330,8 @@ def extent(s: Shape, memo: dict[int, Extent | None] | None = None) -> Extent | N
             local = _items_extent(s.items, memo)
             if memo is not None:
                 memo[id(s.items)] = local
+        if local is not None and s.clip is not None:
+            local = clip_extent(local, s.clip)
         if local is None:
             return None
         x0, y0, x1, y1 = local

@@ -23,12 +23,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
 from pnp.errors import SpecError
-from pnp.geometry import PT, RGB, Group, Picture, Shape, Style
+from pnp.geometry import PT, RGB, Group, Picture, Rect, Shape, Style
 from pnp.geometry import Path as PathShape
 
 MIN_DPI = 300
@@ -47,6 +47,16 @@ class Vectors:
     h: float
     items: tuple[Shape, ...]
 
+    @cached_property
+    def spills(self) -> bool:
+        """Whether its paths reach outside its (0, 0)-(w, h) (past its
+        viewBox, which a browser would not show): it is then placed clipped
+        to that. (A line stroked along the edge is not clipped: it inks half
+        its width outside, as pnp has always drawn it.)"""
+        pts = [(c[i], c[i + 1]) for s in self.items if isinstance(s, PathShape) for c in s.cmds
+               for i in range(1, len(c) - 1, 2)]
+        return any(x < -1e-3 or y < -1e-3 or x > self.w + 1e-3 or y > self.h + 1e-3 for x, y in pts)
+
 
 @dataclass(frozen=True)
 class Art:
@@ -63,7 +73,8 @@ class Art:
         k = min(w / v.w, h / v.h)
         if isinstance(v, Raster):
             check_png(self.path, v.w * k, v.h * k, v.pixels)
-        return Group(v.items, x + (w - v.w * k) / 2, y + (h - v.h * k) / 2, scale=k)
+        clip = Rect(0.0, 0.0, v.w, v.h) if isinstance(v, Vectors) and v.spills else None
+        return Group(v.items, x + (w - v.w * k) / 2, y + (h - v.h * k) / 2, scale=k, clip=clip)
 
 
 @dataclass(frozen=True)

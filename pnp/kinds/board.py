@@ -15,13 +15,16 @@ cut outline, centred on its own page.
     squares = [[1, 1], [3, 1]]
     art = "art/rosette.svg"          # and/or label = "a catalog key", fill = "#RRGGBB"
 
-A grid board larger than the paper's printable area is printed across as
-many sheets as it needs (pnp.layout.tiles splits it along its grid lines):
-each tile its part of the board, a glue strip with the grid's marks for the
-next tile, its place ("tile 1/2") in the header and on the strip, and the
-cut-and-glue instructions over it. The first tile carries the board's tag,
-so the board is counted once; every square is on one tile, counted once.
-A picture board larger than the paper is an error naming both sizes.
+A board larger than the paper's printable area is printed across as many
+sheets as it needs (pnp.layout.tiles splits it: a grid along its grid
+lines, a picture into equal tiles): each tile its part of the board, a glue
+strip for the next tile (a grid's: grey, with the grid's lines marked on
+it; a picture's: the picture going on, as the next tile starts, with the
+line its edge goes on dashed), its place ("tile 1/2") in the header, and
+the cut-and-glue instructions over it. A picture tile is the whole board
+drawn clipped to the tile and its strips. The first tile carries the
+board's tag, so the board is counted once; every square is on one tile,
+counted once. No board is longer than MAX_BOARD_MM a side.
 """
 
 
@@ -42,13 +45,15 @@ from pnp.layout.board import Cell, Grid, SquareArt, SquareStyle, placed
 from pnp.layout.board import board as layout_board
 from pnp.layout.frame import Sheet, content_box
 from pnp.layout.marks import label
-from pnp.layout.tiles import OVERLAP, Tile, tiles
+from pnp.layout.tiles import OVERLAP, Tile, picture_tiles, tiles
 from pnp.modes import Anchor, Role, Tag
 from pnp.options import Options
 from pnp.spec import Count, HexColour, Margin, Mm, Name, Schema
 
 Square = tuple[Count, Count]  # [row, column], from 1, row 1 at the top
 HEADING_H = 8.0  # mm over the board for its heading
+MAX_BOARD_MM = 1000.0  # mm: the longest side of a board, border included (20 tiles of A4 at most)
+BoardMm = Annotated[float, msgspec.Meta(gt=0, le=MAX_BOARD_MM)]
 
 
 class Special(Schema, kw_only=True, frozen=True):
@@ -66,7 +71,7 @@ class BoardData(Schema, tag_field="kind", tag="board", kw_only=True, frozen=True
     columns: Count | None = None
     square: Mm | None = None
     art: ArtFile | None = None  # a picture board: this art fills the board
-    size: tuple[Mm, Mm] | None = None  # mm: a picture board's width and height, inside its border
+    size: tuple[BoardMm, BoardMm] | None = None  # mm: a picture board's width and height, inside its border
     gaps: list[Square] = []
     border: Margin = 6.0  # mm of board round the grid, inside the cut
     # mm: the background runs this far past the cut (not on tiles: their strips join them)
@@ -128,12 +133,26 @@ def load(comp: BoardData, where: Path, data: Any) -> Board:
         for key in (*GRID_KEYS, "gaps", "special", "paths"):
             if getattr(comp, key):
                 raise SpecError(f"{where}.{key}: a picture board (art, size) has no {key}; a grid board has no art")
+        _bounded(comp, where, "size", *comp.size)  # type: ignore[misc]
         return Board(comp, (), art_file(data.folder, comp.art, f"{where}.art"))  # type: ignore[arg-type]
     for key in GRID_KEYS:
         if getattr(comp, key) is None:
             raise SpecError(f"{where}.{key}: missing (a grid board has rows, columns and square; "
                             "a picture board has art and size)")
+    _bounded(comp, where, None, (comp.columns or 0) * (comp.square or 0.0), (comp.rows or 0) * (comp.square or 0.0))
     return _load_grid(comp, where, data)
+
+
+def _bounded(comp: BoardData, where: Path, key: str | None, w: float, h: float) -> None:
+    """A board (w x h inside its border) of at most MAX_BOARD_MM a side,
+    border included; `key` names what sets its size (None: a grid's rows
+    or columns x square)."""
+    ow, oh = w + 2 * comp.border, h + 2 * comp.border
+    if max(ow, oh) > MAX_BOARD_MM + 1e-6:
+        if key is None:
+            key = "columns x square" if ow >= oh else "rows x square"
+        raise SpecError(f"{where}.{key}: the board is {ow:g} x {oh:g} mm with its border; "
+                        f"a board is at most {MAX_BOARD_MM:g} mm a side")
 
 
 def _load_grid(comp: BoardData, where: Path, data: Any) -> Board:
@@ -255,12 +274,8 @@ def sheets(boards: list[Board], build: Build) -> list[Sheet]:
         area = content_box(build.ctx.options.paper, landscape).inset(d.bleed)  # the colour past the cut on it too
         top = HEADING_H if d.heading else 0.0
         if ow > area.w + 1e-6 or oh + top > area.h + 1e-6:
-            if board.picture is None:
-                out += tiled_sheets(board, g, build)
-                continue
-            raise LayoutError(f"board {d.id!r} is {ow:.0f} x {oh:.0f} mm; {build.ctx.options.paper.name} holds "
-                              f"{area.w:.0f} x {area.h - top:.0f} mm (a picture board is not tiled across sheets: "
-                              "make it smaller, or a grid)")
+            out += tiled_sheets(board, g, build)
+            continue
         ox = area.x + (area.w - ow) / 2
         oy = area.y + top + (area.h - top - oh) / 2
         items: list[Shape] = []
@@ -335,8 +350,8 @@ TICK = 0.45  # of the strip's width: the grid's marks reach this far into it
 
 
 def tiled_sheets(board: Board, whole: Group, build: Build) -> list[Sheet]:
-    """A grid board too large for the paper (`whole`: as `draw` makes it),
-    one tile a page (see pnp.layout.tiles), on whichever orientation needs
+    """A board too large for the paper (`whole`: as `draw` makes it), one
+    tile a page (see pnp.layout.tiles), on whichever orientation needs
     fewer pages."""
     d = board.data
     paper = build.ctx.options.paper
@@ -347,7 +362,10 @@ def tiled_sheets(board: Board, whole: Group, build: Build) -> list[Sheet]:
         area = content_box(paper, landscape)
         try:
             room_w, room_h = area.w - CUT_W, area.h - top - CUT_W  # the cut line's stroke inks half its width outside
-            plans.append((tiles(d.border, board.square, board.columns, board.rows, room_w, room_h), landscape))
+            if board.picture is not None:
+                plans.append((picture_tiles(ow, oh, room_w, room_h), landscape))
+            else:
+                plans.append((tiles(d.border, board.square, board.columns, board.rows, room_w, room_h), landscape))
         except LayoutError as e:
             error = e
     if not plans:
@@ -363,9 +381,9 @@ def tiled_sheets(board: Board, whole: Group, build: Build) -> list[Sheet]:
         items: list[Shape] = []
         if d.heading and (tile.row, tile.column) == (1, 1):
             items.append(label(area.cx, oy - TIP_H - 3.0, cat.text(d.heading), "Sans-Bold", 9, measure, area.w))
-        tip = cat.text("board_tiles_how")
-        t, size, w = fitted_label(tip, "board_tiles_how", cat.file_of("board_tiles_how"), area.w, 8.0, measure,
-                                  f"board {d.id!r}", font="Sans")
+        how = "board_tiles_how" if board.picture is None else "board_picture_tiles_how"
+        t, size, w = fitted_label(cat.text(how), how, cat.file_of(how), area.w, 8.0, measure, f"board {d.id!r}",
+                                  font="Sans")
         items.append(Text(area.cx, oy - 3.0, t, "Sans", size, w, Anchor.MIDDLE))
         items.append(_tile(board, whole, tile, ox, oy))
         items.append(_strips(board, tile, build, ox, oy))
@@ -387,6 +405,10 @@ def whole_from_tiles(board: Board, sheets: list[Sheet]) -> tuple[Group, float, f
     if not parts:
         return None
     items = tuple(shape for g in parts if isinstance(g, Group) for shape in g.items)
+    if board.picture is not None:  # each tile is the whole board clipped: one of them, unclipped
+        first = items[0]
+        assert isinstance(first, Group)
+        items = first.items
     gw, gh = board.inner()
     return Group(items), gw + 2 * board.data.border, gh + 2 * board.data.border
 
@@ -397,19 +419,26 @@ def _tile(board: Board, whole: Group, tile: Tile, ox: float, oy: float) -> Group
     lines), in the board's coordinates. The first tile is the board's component."""
     d = board.data
     s = board.square
+    first = (tile.row, tile.column) == (1, 1)
+    if board.picture is not None:  # the whole board but its cut outline, clipped to the tile and its strips
+        art = Group(whole.items[:-1], clip=Rect(tile.x0, tile.y0, *tile.outer()))
+        return Group((art,), ox - tile.x0, oy - tile.y0, tag=("board", d.id) if first else None)
     inner: list[Shape] = [Rect(tile.x0, tile.y0, tile.w, tile.h, Style(stroke=None, fill=hex_rgb(d.background)))]
     for g in whole.items:
         if isinstance(g, Group) and g.tag is not None and g.tag[0] == Tag.SQUARE and \
                 tile.x0 - 1e-6 <= g.dx and g.dx + s <= tile.x1 + 1e-6 and tile.y0 - 1e-6 <= g.dy and g.dy + s <= tile.y1 + 1e-6:
             inner.append(g)
-    first = (tile.row, tile.column) == (1, 1)
     return Group(tuple(inner), ox - tile.x0, oy - tile.y0, tag=("board", d.id) if first else None)
 
 
 def _strips(board: Board, tile: Tile, build: Build, ox: float, oy: float) -> Group:
     """The tile's glue strips (right, below), the grid's lines marked on them
     where the next tile's lines must meet them, and the outline to cut
-    round the tile and its strips, in the tile's own coordinates."""
+    round the tile and its strips, in the tile's own coordinates. A
+    picture's strips are its picture going on (`_tile` draws it), with the
+    line the next tile's edge goes on dashed."""
+    if board.picture is not None:
+        return _picture_strips(tile, ox, oy)
     d = board.data
     s = board.square
     w, h = tile.w, tile.h
@@ -438,12 +467,37 @@ def _strips(board: Board, tile: Tile, build: Build, ox: float, oy: float) -> Gro
         items += [Line(x - tile.x0, h, x - tile.x0, h + TICK * OVERLAP, tick) for x in sorted(set(edges_x))]
         t, size, tw = note(f"{tile.row + 1}/{tile.column}", w)
         items.append(Text(w / 2, h + OVERLAP * 0.72 + 0.35 * size * PT, t, "Sans", size, tw, Anchor.MIDDLE))
+    items.append(_outline(tile))
+    return Group(tuple(items), ox, oy)
+
+
+def _outline(tile: Tile) -> Shape:
+    """The line to cut round a tile and its strips, in the tile's own coordinates."""
+    w, h = tile.w, tile.h
     tw, th = tile.outer()
     if tile.strip_right and tile.strip_below:  # the corner is left off: the diagonal tile's strips meet there
         pts = [(0.0, 0.0), (tw, 0.0), (tw, h), (w, h), (w, th), (0.0, th)]
     else:
         pts = [(0.0, 0.0), (tw, 0.0), (tw, th), (0.0, th)]
-    items.append(polygon(pts, Style(width=CUT_W, role=Role.CUT)))
+    return polygon(pts, Style(width=CUT_W, role=Role.CUT))
+
+
+SEAM_UNDER = Style(stroke=grey(1.0), width=0.7)  # a white line under the dashes: they show on any picture
+SEAM = Style(width=0.3, dash=(2.0, 1.5))
+
+
+def _picture_strips(tile: Tile, ox: float, oy: float) -> Group:
+    """A picture tile's marks: where its strips begin (the line the next
+    tile's cut edge is laid on) dashed over the picture, and its cut outline."""
+    w, h = tile.w, tile.h
+    items: list[Shape] = []
+    if tile.strip_right and tile.strip_below:  # the corner the outline leaves off, blank (the clip is a rectangle)
+        items.append(Rect(w, h, OVERLAP, OVERLAP, Style(stroke=None, fill=grey(1.0))))
+    if tile.strip_right:
+        items += [Line(w, 0.0, w, h, SEAM_UNDER), Line(w, 0.0, w, h, SEAM)]
+    if tile.strip_below:
+        items += [Line(0.0, h, w, h, SEAM_UNDER), Line(0.0, h, w, h, SEAM)]
+    items.append(_outline(tile))
     return Group(tuple(items), ox, oy)
 
 

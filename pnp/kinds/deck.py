@@ -117,6 +117,11 @@ def _rows(comp: DeckData, where: Path, folder: Path) -> tuple[list[dict[str, str
         raise SpecError(f"{path}: not UTF-8 text") from None
     except (OSError, csv.Error) as e:
         raise SpecError(f"{path}: cannot read the CSV file: {e}") from None
+    for n, r in enumerate(rows, 1):
+        extra: Any = r.get(None)  # type: ignore[call-overload]  # DictReader keeps cells past the header under None
+        if extra:  # more cells than the header has columns: a comma in a text not in "quotes"?
+            raise SpecError(f"{path} row {n}: {len(columns) + len(extra)} values, but the header names "
+                            f"{len(columns)} columns (a text with a comma goes in \"double quotes\")")
     return rows, str(path), columns
 
 

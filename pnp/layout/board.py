@@ -96,4 +96,4 @@ def board(grid: Grid, border: tuple[float, float], style: SquareStyle, tag: Squa
 
 def placed(g: Group, x: float, y: float) -> Group:
     """A board group moved to (x, y) on its sheet."""
-    return Group(g.items, x, y, g.rotate, g.tag, g.scale)
+    return Group(g.items, x, y, g.rotate, g.tag, g.scale, g.clip)

@@ -40,12 +40,13 @@ from pnp.geometry import (
     Shape,
     Style,
     apply,
+    clip_extent,
     compose,
     extent,
     group_matrix,
     is_inked,
     shape_box,
-    walk,
+    walk_clipped,
 )
 from pnp.layout.frame import Sheet
 from pnp.modes import Face, Role, Tag
@@ -94,7 +95,7 @@ def _top_tagged(items: tuple[Shape, ...]) -> Iterator[tuple[int, Group]]:
 def _local(g: Group) -> tuple[Shape, ...]:
     """A tagged group's shapes in its own coordinates, still tagged (so the
     cards PDF says what each page is, as the kit's PDF does)."""
-    return (Group(g.items, tag=g.tag),)
+    return (Group(g.items, tag=g.tag, clip=g.clip),)
 
 
 def _cut_rect(items: tuple[Shape, ...]) -> Box | None:
@@ -293,9 +294,14 @@ def content_boxes(items: tuple[Shape, ...], w: float, h: float) -> list[tuple[Sh
     """The text and symbols of a piece (every inked shape but frames and
     rules spanning half of it), with their boxes."""
     out = []
-    for s, m, _ in walk(items):
+    for s, m, clip in walk_clipped(items):
         if is_inked(s):
             box = shape_box(s, m)
+            if clip is not None:  # what a clip cuts away is not there
+                e = clip_extent((box.x, box.y, box.right, box.bottom), Rect(clip.x, clip.y, clip.w, clip.h))
+                if e is None:
+                    continue
+                box = Box(e[0], e[1], e[2] - e[0], e[3] - e[1])
             if not _is_frame(s, box, w, h):
                 out.append((s, box))
     return out

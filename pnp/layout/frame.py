@@ -19,11 +19,12 @@ from pnp.geometry import (
     Style,
     Text,
     apply,
+    clip_extent,
     extent,
     grey,
     is_inked,
     shape_box,
-    walk,
+    walk_clipped,
 )
 from pnp.modes import Anchor, BlockKind
 from pnp.paper import Paper
@@ -152,8 +153,11 @@ def check_margin(page: Page, paper: Paper, landscape: bool, measure: Measure,
         e = extent(item, memo)
         if e is not None and (e[0] < lo_x or e[1] < lo_y or e[2] > hi_x or e[3] > hi_y):
             suspects.append(item)
-    for s, m, _ in walk(suspects):  # slower: the real ink of each leaf near the edge
+    for s, m, clip in walk_clipped(suspects):  # slower: the real ink of each leaf near the edge
         b = inked_box(s, m, measure)
+        if b is not None and clip is not None:  # what a clip cuts away is not ink
+            e = clip_extent((b.x, b.y, b.right, b.bottom), Rect(clip.x, clip.y, clip.w, clip.h))
+            b = None if e is None else Box(e[0], e[1], e[2] - e[0], e[3] - e[1])
         if b is not None and not safe.contains(b, tol=1e-3):
             what = f"text {s.text!r}" if isinstance(s, Text) else type(s).__name__
             raise LayoutError(

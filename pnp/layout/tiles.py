@@ -1,7 +1,8 @@
 """A board larger than the paper, split into tiles: pure geometry in mm.
 
-The board is cut only along its grid lines, so every square lies whole on
-one tile (and is counted once). Each tile but the last of its row carries a
+A grid board is cut only along its grid lines, so every square lies whole on
+one tile (and is counted once); a board of one picture anywhere, into equal
+tiles (`picture_tiles`). Each tile but the last of its row carries a
 glue strip `overlap` mm wide on its right, each but the last of its column
 one below: the next tile is cut along its own edge and laid over the strip,
 its grid lines meeting the strip's marks. A tile is then its part of the
@@ -10,6 +11,7 @@ board plus its strips, and must fit the room a page gives it.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from pnp.errors import LayoutError
@@ -77,5 +79,26 @@ def tiles(border: float, square: float, columns: int, rows: int, room_w: float, 
     """The tiles of a grid board, row by row, for a page that holds room_w x room_h mm."""
     xs = spans(border, square, columns, room_w, overlap)
     ys = spans(border, square, rows, room_h, overlap)
+    return [Tile(r, c, len(ys), len(xs), x0, y0, x1, y1)
+            for r, (y0, y1) in enumerate(ys, 1) for c, (x0, x1) in enumerate(xs, 1)]
+
+
+def even_spans(total: float, room: float, overlap: float = OVERLAP) -> list[tuple[float, float]]:
+    """A length that may be cut anywhere (a picture) cut into the fewest
+    equal spans that each fit `room` with a strip after every span but the last."""
+    if total <= room + 1e-6:
+        return [(0.0, total)]
+    if room - overlap <= 1e-6:
+        raise LayoutError(f"a {overlap:g} mm glue strip does not fit the {room:.0f} mm the paper holds")
+    n = max(2, math.ceil((total / (room - overlap)) - 1e-9))
+    step = total / n
+    return [(k * step, total if k == n - 1 else (k + 1) * step) for k in range(n)]
+
+
+def picture_tiles(w: float, h: float, room_w: float, room_h: float, overlap: float = OVERLAP) -> list[Tile]:
+    """The tiles of a board of one picture (w x h mm, cut anywhere), row by
+    row, for a page that holds room_w x room_h mm: equal tiles, as few as fit."""
+    xs = even_spans(w, room_w, overlap)
+    ys = even_spans(h, room_h, overlap)
     return [Tile(r, c, len(ys), len(xs), x0, y0, x1, y1)
             for r, (y0, y1) in enumerate(ys, 1) for c, (x0, x1) in enumerate(xs, 1)]

@@ -188,11 +188,12 @@ class _Painter:
 
     def group(self, s: Group) -> None:
         """A group: placed by its transform, inside its tag's marked content,
-        drawn as its form if its art is repeated, else shape by shape."""
+        clipped by its clip, drawn as its form if its art is repeated, else
+        shape by shape."""
         c = self.c
         art = self.art.get(id(s.items))
         form = self.form(art) if art is not None else None
-        moved = bool(s.dx or s.dy or s.rotate or s.scale != 1.0)
+        moved = bool(s.dx or s.dy or s.rotate or s.scale != 1.0 or s.clip is not None)
         if moved:
             self.push()
         if s.tag is not None:
@@ -203,6 +204,9 @@ class _Painter:
             c.rotate(s.rotate)
         if s.scale != 1.0:
             c.scale(s.scale, s.scale)
+        if s.clip is not None:  # a clipping path (W n) in the group's own coordinates, undone by the pop
+            r = s.clip
+            c.addLiteral(f"{fp_str(r.x)} {fp_str(r.y)} {fp_str(r.w)} {fp_str(r.h)} re W n")
         if form is not None:
             c.doForm(form)
         else:

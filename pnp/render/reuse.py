@@ -61,7 +61,7 @@ def repeated_art(pages: Iterable[Page]) -> dict[int, tuple[Shape, ...]]:
     def content_hash(items: tuple[Shape, ...]) -> int:
         h = hashes.get(id(items))
         if h is None:
-            h = hash(tuple(hash((content_hash(s.items), s.dx, s.dy, s.rotate, s.tag, s.scale))
+            h = hash(tuple(hash((content_hash(s.items), s.dx, s.dy, s.rotate, s.tag, s.scale, s.clip))
                            if isinstance(s, Group) else hash(s) for s in items))
             hashes[id(items)] = h
         return h

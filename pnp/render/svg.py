@@ -139,7 +139,26 @@ def _text(dwg: svgwrite.Drawing, t: Text) -> svgwrite.base.BaseElement:
     return el
 
 
+class _Clips:
+    """Clipping paths, written into <defs> as each clipped group is drawn
+    (numbered in that order: the file is deterministic)."""
+
+    def __init__(self, dwg: svgwrite.Drawing) -> None:
+        self.dwg = dwg
+        self.written = 0
+
+    def ref(self, clip: Rect) -> str:
+        self.written += 1
+        el = self.dwg.clipPath(id=f"clip-{self.written}")  # userSpaceOnUse: the group's own coordinates
+        rect = self.dwg.rect()
+        rect.attribs.update({"x": num(clip.x), "y": num(clip.y), "width": num(clip.w), "height": num(clip.h)})
+        el.add(rect)
+        self.dwg.defs.add(el)
+        return f"url(#clip-{self.written})"
+
+
 def _group(dwg: svgwrite.Drawing, g: Group, tags: bool) -> SvgGroup:
+    """A group's element: its transform and tag (its clip is the caller's, once it knows the group stays)."""
     el = dwg.g()
     tf = transform(g)
     if tf:
@@ -156,8 +175,9 @@ class _Defs:
     """Repeated art, written once into <defs> the first time it is placed;
     ids are numbered in that order, so the file is deterministic."""
 
-    def __init__(self, dwg: svgwrite.Drawing, art: dict[int, tuple[Shape, ...]]) -> None:
+    def __init__(self, dwg: svgwrite.Drawing, art: dict[int, tuple[Shape, ...]], clips: _Clips) -> None:
         self.dwg = dwg
+        self.clips = clips
         self.art = art  # id(group items) -> the art's first copy (pnp.render.reuse.repeated_art)
         self.ids: dict[int, str | None] = {}  # id(first copy) -> its id in <defs>
         self.written = 0
@@ -180,20 +200,22 @@ class _Defs:
         return self.ids[id(art)]
 
 
-def _art(dwg: svgwrite.Drawing, parent: SvgGroup, items: Iterable[Shape], defs: _Defs | None = None) -> None:
+def _art(dwg: svgwrite.Drawing, parent: SvgGroup, items: Iterable[Shape], defs: _Defs) -> None:
     """Everything but the cut lines. An untagged group left empty is dropped;
     a tagged one stays (the component is there, even if it is all cut).
     Repeated art (in `defs`) is placed with <use>."""
     for s in items:
         if isinstance(s, Group):
             el = _group(dwg, s, tags=True)
-            if defs is not None and id(s.items) in defs.art:
+            if id(s.items) in defs.art:
                 ref = defs.ref(s.items)
                 if ref is not None:
                     el.add(dwg.use(f"#{ref}"))
             else:
                 _art(dwg, el, s.items, defs)
             if el.elements or s.tag is not None:
+                if s.clip is not None:  # its clipping path written only for a group that stays
+                    el["clip-path"] = defs.clips.ref(s.clip)
                 parent.add(el)
         elif isinstance(s, Text):
             parent.add(_text(dwg, s))
@@ -219,17 +241,20 @@ def _picture(dwg: svgwrite.Drawing, p: Picture) -> svgwrite.base.BaseElement:
     return el
 
 
-def _cut(dwg: svgwrite.Drawing, parent: SvgGroup, items: Iterable[Shape], cut_paint: dict[str, str]) -> None:
-    """Only the cut shapes, in the transform groups they sit in; no tags
-    (a component is counted once, in the art layer)."""
+def _cut(dwg: svgwrite.Drawing, parent: SvgGroup, items: Iterable[Shape], cut_paint: dict[str, str],
+         clips: _Clips) -> None:
+    """Only the cut shapes, in the transform (and clipped) groups they sit
+    in; no tags (a component is counted once, in the art layer)."""
     for s in items:
         if isinstance(s, Group):
-            if transform(s) is None:  # nothing to carry over: its shapes go straight in
-                _cut(dwg, parent, s.items, cut_paint)
+            if transform(s) is None and s.clip is None:  # nothing to carry over: its shapes go straight in
+                _cut(dwg, parent, s.items, cut_paint, clips)
                 continue
             el = _group(dwg, s, tags=False)
-            _cut(dwg, el, s.items, cut_paint)
+            _cut(dwg, el, s.items, cut_paint, clips)
             if el.elements:
+                if s.clip is not None:  # its clipping path written only for a group that draws
+                    el["clip-path"] = clips.ref(s.clip)
                 parent.add(el)
         elif is_cut(s):
             el = _geometry(dwg, s)
@@ -249,11 +274,11 @@ def _drawing(page: Page, title: str) -> tuple[svgwrite.Drawing, Inkscape]:
     return dwg, Inkscape(dwg)
 
 
-def _cut_layer(dwg: svgwrite.Drawing, ink: Inkscape, page: Page, stroke: RGB) -> SvgGroup:
+def _cut_layer(dwg: svgwrite.Drawing, ink: Inkscape, page: Page, stroke: RGB, clips: _Clips) -> SvgGroup:
     layer = ink.layer(label="cut", id="cut")
     paint = {"fill": "none", "stroke": colour(stroke), "stroke-width": num(CUT_WIDTH)}
     layer.attribs.update(paint)
-    _cut(dwg, layer, page.items, paint)  # on every shape too: not all cutting software inherits
+    _cut(dwg, layer, page.items, paint, clips)  # on every shape too: not all cutting software inherits
     return layer
 
 
@@ -269,9 +294,10 @@ def render_svg_page(page: Page, title: str = "", cut_stroke: RGB = CUT_STROKE, r
     dwg, ink = _drawing(page, title)
     art = ink.layer(label="art", id="art")
     art["stroke-miterlimit"] = "10"  # the PDF default
-    _art(dwg, art, page.items, _Defs(dwg, repeated_art([page]) if reuse else {}))
+    clips = _Clips(dwg)
+    _art(dwg, art, page.items, _Defs(dwg, repeated_art([page]) if reuse else {}, clips))
     dwg.add(art)
-    dwg.add(_cut_layer(dwg, ink, page, cut_stroke))
+    dwg.add(_cut_layer(dwg, ink, page, cut_stroke, clips))
     return _bytes(dwg)
 
 
@@ -294,5 +320,5 @@ def render_cut_svg_page(page: Page, margin: float, title: str = "", cut_stroke: 
         el.attribs.update({"x": num(x), "y": num(y), "width": num(REG_SIZE), "height": num(REG_SIZE)})
         reg.add(el)
     dwg.add(reg)
-    dwg.add(_cut_layer(dwg, ink, page, cut_stroke))
+    dwg.add(_cut_layer(dwg, ink, page, cut_stroke, _Clips(dwg)))
     return _bytes(dwg)

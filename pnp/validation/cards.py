@@ -29,7 +29,7 @@ from pnp.errors import ValidationError
 from pnp.geometry import PT
 from pnp.modes import Faces, KitOption, Variant
 from pnp.naming import NO_PRESET, players_word
-from pnp.validation.printed import band_range
+from pnp.validation.printed import band_range, clipped_bounds
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -266,8 +266,9 @@ def _read_page(page: Any, raw: Any) -> _Page:
             kind = raw.FPDFPageObj_GetType(obj)
             if kind == raw.FPDF_PAGEOBJ_PATH:
                 if raw.FPDFPageObj_GetBounds(obj, *(ctypes.byref(b) for b in bounds)):
-                    box = (bounds[0].value, bounds[1].value, bounds[2].value, bounds[3].value)
-                    out.paths.append(box if place is None else _placed(place, box))
+                    box = clipped_bounds(raw, obj, (bounds[0].value, bounds[1].value, bounds[2].value, bounds[3].value))
+                    if box is not None:  # what is clipped away is not there
+                        out.paths.append(box if place is None else _placed(place, box))
             elif kind == raw.FPDF_PAGEOBJ_TEXT:
                 font = raw.FPDFTextObj_GetFont(obj)
                 if font and not raw.FPDFFont_GetIsEmbedded(font):
@@ -423,7 +424,7 @@ def _reach(built: Any, p: _Page, trim: tuple[float, float, float, float]) -> tup
     x0, y0, x1, y1 = trim
     left, top = p.media[0], p.media[3]
     for g, m in tagged(built.items):
-        e = extent(Group(g.items))  # in the group's own space, which m places on the page
+        e = extent(Group(g.items, clip=g.clip))  # in the group's own space (its clip too), which m places on the page
         if e is None:
             continue
         pts = [apply(m, x, y) for x in (e[0], e[2]) for y in (e[1], e[3])]

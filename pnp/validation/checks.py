@@ -360,9 +360,11 @@ def group_box(g: Any, m: Any, memo: dict[int, Any]) -> tuple[float, float, float
     placed by its page matrix m. Extents are hierarchical (four corners per
     group), and the extent of a group's items is computed once per build
     (a board's squares are inside it; the 24 backs of a colour share theirs)."""
-    from pnp.geometry import apply
+    from pnp.geometry import apply, clip_extent
 
     box = _items_extent(g.items, memo)
+    if box is not None and g.clip is not None:  # a group's own clip, in its own coordinates
+        box = clip_extent(box, g.clip)
     if box is None:
         return None
     pts = [apply(m, x, y) for x in (box[0], box[2]) for y in (box[1], box[3])]

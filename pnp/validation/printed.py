@@ -120,6 +120,30 @@ def _object_text(raw: Any, obj: Any, text_page: Any) -> str:
     return bytes(buf).decode("utf-16-le", "replace").rstrip("\0")
 
 
+_XY = (ctypes.c_float(), ctypes.c_float())
+_XY_REF = (ctypes.byref(_XY[0]), ctypes.byref(_XY[1]))
+
+
+def clipped_bounds(raw: Any, obj: Any, box: tuple[float, float, float, float]) -> tuple[float, float, float, float] | None:
+    """An object's bounds `box` (left, bottom, right, top, as PDFium gives
+    them: in the page's space, or the form's it is drawn in) cut to the box
+    round its clipping paths, which PDFium keeps in that same space (what
+    is clipped away is not ink); None if nothing of it is left."""
+    clip = raw.FPDFPageObj_GetClipPath(obj)
+    if not clip:
+        return box
+    for i in range(raw.FPDFClipPath_CountPaths(clip)):
+        xs, ys = [], []
+        for j in range(raw.FPDFClipPath_CountPathSegments(clip, i)):
+            seg = raw.FPDFClipPath_GetPathSegment(clip, i, j)
+            if seg and raw.FPDFPathSegment_GetPoint(seg, *_XY_REF):
+                xs.append(_XY[0].value)
+                ys.append(_XY[1].value)
+        if xs:
+            box = (max(box[0], min(xs)), max(box[1], min(ys)), min(box[2], max(xs)), min(box[3], max(ys)))
+    return box if box[2] > box[0] and box[3] > box[1] else None
+
+
 def read_printed(data: bytes, want_colour: bool = True, keep_images: bool = False) -> list[PrintedPage]:
     """Every page as PDFium prints it (print mode: optional content that is
     off in print is not drawn). `keep_images` keeps each page's RGB raster
@@ -158,6 +182,7 @@ def _read_page(page: Any, raw: Any, want_colour: bool, keep_image: bool) -> Prin
 
 
 PtBox = tuple[float, float, float, float]  # left, bottom, right, top in pt (PDF space)
+GONE: PtBox = (0.0, 0.0, 0.0, 0.0)  # (this very tuple) the box of an object clipped away: it prints nothing
 
 
 class _PageReader:
@@ -239,9 +264,14 @@ class _PageReader:
         return self._size.value * abs(m.a * m.d - m.b * m.c) ** 0.5
 
     def page_box(self, obj: Any, place: tuple[float, ...] | None) -> PtBox | None:
+        """The object's bounds on the page, cut to its clipping path (what
+        is clipped away is not ink): None if it has none, GONE if nothing
+        of it is left inside its clip."""
         if not self.raw.FPDFPageObj_GetBounds(obj, *self._bounds):
             return None
-        box = (self._l.value, self._b.value, self._r.value, self._t.value)
+        box = clipped_bounds(self.raw, obj, (self._l.value, self._b.value, self._r.value, self._t.value))
+        if box is None:
+            return GONE
         return box if place is None else _transform(place, box)
 
     def walk(self, parent: Any, count: int, get: Any, place: tuple[float, ...] | None, scale: float, depth: int) -> None:
@@ -283,7 +313,7 @@ class _PageReader:
         raw = self.raw
         mode = raw.FPDFTextObj_GetTextRenderMode(obj)
         shown = mode not in (raw.FPDF_TEXTRENDERMODE_INVISIBLE, raw.FPDF_TEXTRENDERMODE_CLIP)
-        if shown and self.inside(box) and self.inked(box, 1, TEXT_INK):
+        if shown and box is not GONE and self.inside(box) and self.inked(box, 1, TEXT_INK):
             self.texts.append(_object_text(raw, obj, self.text_page))
         elif _object_text(raw, obj, self.text_page).strip():
             self.out.hidden_text += 1
@@ -307,11 +337,15 @@ class _PageReader:
                 box = self.page_box(obj, place)
                 if box is None:
                     return
-            if entry is None:
+            if entry is None:  # a component clipped away is there, and prints blank
                 kind = _utf16(raw.FPDFPageObjMark_GetParamStringValue, mark, b"K")
                 value = _utf16(raw.FPDFPageObjMark_GetParamStringValue, mark, b"V")
                 self.found[key] = [kind, value, box]
                 self.order.append(key)
+            elif box is GONE:
+                continue  # what is clipped away adds nothing to where the component stands
+            elif entry[2] is GONE:
+                entry[2] = box
             else:
                 eb = entry[2]
                 entry[2] = (min(eb[0], box[0]), min(eb[1], box[1]), max(eb[2], box[2]), max(eb[3], box[3]))
@@ -332,7 +366,9 @@ class _PageReader:
         out.text = "".join(self.texts)
         for key in self.order:
             kind, value, box = self.found[key]
-            if not self.inside(box):
+            if box is GONE:
+                out.components.append(Component(kind, value, box, False, BLANK))
+            elif not self.inside(box):
                 out.components.append(Component(kind, value, box, False, "lie outside the printed area (crop box)"))
             elif not self.inked(box, CONTRAST):
                 out.components.append(Component(kind, value, box, False, BLANK))

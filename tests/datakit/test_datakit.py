@@ -277,6 +277,14 @@ MISTAKES = {
                                ["game.toml", "components[1].special[0].squares[0]", "not on a board of 5 x 5"]),
     "art outside the kit": (lambda f: _edit(f / "game.toml", 'art = "art/star.svg"\nlabel', 'art = "../x.svg"\nlabel'),
                             ["game.toml", "outside the kit's folder"]),
+    "a game.toml that is not toml": (lambda f: _edit(f / "game.toml", "rows = 5", "rows = = 5"),
+                                     ["game.toml", "not valid TOML", "at line 15"]),
+    "a catalog that is not toml": (lambda f: _edit(f / "lang" / "en.toml", 'label_goal = "Goal"', 'label_goal = "Goal'),
+                                   ["en.toml", "not valid TOML", "at line"]),
+    "a catalog key that is missing": (lambda f: _edit(f / "game.toml", 'label = "label_goal"', 'label = "label_gaol"'),
+                                      ["lang/en.toml", "missing key 'label_gaol'"]),
+    "a csv row with a cell too many": (lambda f: _edit(f / "cards.csv", ",6\n", ",6,Move 2, then stop\n"),
+                                       ["cards.csv row 1", "8 values, but the header names 6 columns", "double quotes"]),
 }
 
 

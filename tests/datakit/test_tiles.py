@@ -222,7 +222,8 @@ def test_a_print_shop_gets_the_tiled_board_whole(tmp_path):
 
 @pytest.mark.parametrize(("board", "words"), [
     (f'rows = 2\ncolumns = 2\nsquare = 250.0\nborder = {BORDER}', ["board 'board'", "cannot be tiled", "250 mm"]),
-    ('art = "art/star.svg"\nsize = [280.0, 200.0]', ["board 'board' is 292 x 212 mm", "a picture board is not tiled"]),
+    (f'rows = 40\ncolumns = 4\nsquare = 30.0\nborder = {BORDER}',
+     ["components[1].rows x square", "136 x 1216 mm", "at most 1000 mm a side"]),
 ])
 def test_a_board_that_cannot_be_tiled_is_one_line(tmp_path, board, words):
     folder = _kit(tmp_path)
