@@ -19,7 +19,9 @@ Typesetting rules, the same for every language and every string:
 - paragraphs are broken as a whole (total fit, see `wrap`): words break
   after their own hyphens or, with libhyphen and LibreOffice's patterns
   for the block's language (pnp.hyphenation), between syllables, best
-  between the parts of a compound; never three hyphenated lines in a row;
+  between the parts of a compound (a word with a no-break hyphen, U+2011,
+  never: a name such as "Itti‑Marduk‑balāṭu" stays whole); never three
+  hyphenated lines in a row;
   a last line of one word only where nothing better exists;
 - between columns (see `_column_breaks`): no column ends in a hyphen or a
   heading, and none starts or ends with fewer than KEEP lines of a
@@ -103,6 +105,7 @@ _DIAGRAM = re.compile(r"^\[\[diagram:([a-z_]+)\]\]$")
 
 
 NBSP = "\u00a0"
+NBH = "\u2011"  # a no-break hyphen: a word with one never breaks at a line end
 # A number (digits, maybe with decimals) with the emphasis marks round it.
 _NUMBER = re.compile(r"(?<![\w.,*])\*{0,2}\d+(?:[.,]\d+)?\*{0,2}(?!\w)")
 _NEXT_WORD = re.compile(r"\*{0,2}[(„‘“]?([^\W\d_]+|%)")
@@ -334,6 +337,8 @@ def break_points(text: str, lang: str) -> tuple[tuple[int, bool, int], ...]:
     points: dict[int, tuple[bool, int]] = {}
     if text.lstrip("(„‘“*").startswith("--"):
         return ()  # a command-line option is typed as printed: never broken
+    if NBH in text:
+        return ()  # a name written with no-break hyphens ("Itti‑Marduk‑balāṭu") stays whole
     own = False  # the word has hyphens of its own
     for i, ch in enumerate(text):
         if ch == "-" and i >= 2 and text[i - 1].isalpha() and text[i - 2].isalpha() and len(text) - i > 3:

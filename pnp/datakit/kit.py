@@ -26,9 +26,17 @@ def expected(data: DataSpec, options: Options) -> dict[str, int]:
     return out
 
 
+COMPOUNDING = ("nl", "de")  # languages that join a name into a compound with hyphens: "US-Letter-Papier"
+
+
 def text_values(data: DataSpec, options: Options) -> dict[str, object]:
-    return {"paper": options.paper.name, "players_min": min(data.players), "players_max": max(data.players),
-            **data.values}
+    """{paper} ("A4", "US Letter"; in Dutch and German "US-Letter", as
+    the start of a compound: "{paper}-papier"), the player counts and the
+    kit's own values."""
+    paper = options.paper.name
+    if options.lang in COMPOUNDING:
+        paper = paper.replace(" ", "-")
+    return {"paper": paper, "players_min": min(data.players), "players_max": max(data.players), **data.values}
 
 
 def invariants(data: DataSpec) -> list[Invariant]:

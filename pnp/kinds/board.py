@@ -9,6 +9,8 @@ cut outline, centred on its own page.
     square = 22.0                    # mm
     gaps = [[1, 5], [1, 6]]          # [row, column] with no square, row 1 at the top
     heading = "board_heading"        # a catalog key over the board
+    bleed = 2.0                      # mm: the border's colour runs past the cut (a slip shows no white edge)
+    paths = [[[1, 4], [1, 3], [1, 2]]]  # routes: each square numbered in its corner (1, 2, 3 ...)
     [[components.special]]
     squares = [[1, 1], [3, 1]]
     art = "art/rosette.svg"          # and/or label = "a catalog key", fill = "#RRGGBB"
@@ -36,7 +38,7 @@ import msgspec
 
 from pnp.datakit.art import Art
 from pnp.errors import LayoutError, SpecError
-from pnp.geometry import PT, Group, Line, Rect, Shape, Style, Text, grey, hex_rgb, polygon
+from pnp.geometry import PT, Box, Group, Line, Rect, Shape, Style, Text, grey, hex_rgb, polygon
 from pnp.kinds import Build, Kind
 from pnp.kinds.common import ArtFile, art_file, fitted_label
 from pnp.layout.board import Cell, Grid, SquareArt, SquareStyle, placed
@@ -72,11 +74,16 @@ class BoardData(Schema, tag_field="kind", tag="board", kw_only=True, frozen=True
     size: tuple[BoardMm, BoardMm] | None = None  # mm: a picture board's width and height, inside its border
     gaps: list[Square] = []
     border: Margin = 6.0  # mm of board round the grid, inside the cut
+    # mm: the background runs this far past the cut (not on tiles: their strips join them)
+    bleed: Annotated[float, msgspec.Meta(ge=0.0, le=5.0)] = 0.0
     fill: HexColour = "#FFFFFF"  # a plain square
     line: HexColour = "#000000"
     background: HexColour = "#FFFFFF"  # the border
     heading: Name | None = None
     special: list[Special] = []
+    # each a route a piece runs, its squares in order: numbered from 1, small, in each square's top-left corner
+    # (a square on several routes has the same number on each)
+    paths: list[Annotated[list[Square], msgspec.Meta(min_length=1)]] = []
 
 
 @dataclass(frozen=True)
@@ -123,7 +130,7 @@ def load(comp: BoardData, where: Path, data: Any) -> Board:
         for key in ("art", "size"):
             if getattr(comp, key) is None:
                 raise SpecError(f"{where}.{key}: missing (a picture board has art and size)")
-        for key in (*GRID_KEYS, "gaps", "special"):
+        for key in (*GRID_KEYS, "gaps", "special", "paths"):
             if getattr(comp, key):
                 raise SpecError(f"{where}.{key}: a picture board (art, size) has no {key}; a grid board has no art")
         _bounded(comp, where, "size", *comp.size)  # type: ignore[misc]
@@ -167,6 +174,19 @@ def _load_grid(comp: BoardData, where: Path, data: Any) -> Board:
                 raise SpecError(f"{where}.special[{i}].squares[{j}]: square {list(sq)} is special twice")
             seen.add((sq[0], sq[1]))
         arts.append(None if sp.art is None else art_file(data.folder, sp.art, f"{where}.special[{i}].art"))
+    numbers: dict[tuple[int, int], int] = {}
+    for i, route in enumerate(comp.paths):
+        for j, sq in enumerate(route):
+            key = f"paths[{i}][{j}]"
+            inside(sq, key)
+            if tuple(sq) in gaps:
+                raise SpecError(f"{where}.{key}: square {list(sq)} is a gap")
+            cell = (sq[0], sq[1])
+            if numbers.setdefault(cell, j + 1) != j + 1:
+                raise SpecError(f"{where}.{key}: square {list(sq)} is number {j + 1} here and {numbers[cell]} "
+                                "on another path (a square has one number)")
+            if cell in route[:j]:
+                raise SpecError(f"{where}.{key}: square {list(sq)} comes twice on one path")
     return Board(comp, tuple(arts))
 
 
@@ -176,21 +196,39 @@ def expected(board: Board, options: Options, data: Any) -> dict[str, int]:
     return {f"board:{board.id}": 1, f"square:{board.id}": len(board.squares())}
 
 
+NUMBER_INSET = 1.2  # mm: a path number's box from its square's top-left corner
+
+
+def s_pt(square: float) -> float:
+    """The largest size of a path number: its cap height a tenth of the square."""
+    return square * 0.1 / (0.73 * PT)
+
+
 def _look(board: Board, build: Build) -> tuple[SquareStyle, SquareArt]:
     """Each square's style (a special square's fill), and a special square's label and art."""
     d = board.data
     special = {(q[0], q[1]): (sp, art) for sp, art in zip(d.special, board.arts, strict=True) for q in sp.squares}
+    numbers = {(q[0], q[1]): j + 1 for route in d.paths for j, q in enumerate(route)}
+    number_pt = min(7.0, s_pt(board.square))
 
     def style(cell: Cell) -> Style:
         sp = special.get(cell)
         fill = hex_rgb(sp[0].fill) if sp and sp[0].fill else hex_rgb(d.fill)
         return Style(stroke=hex_rgb(d.line), fill=fill, width=0.5)
 
+    def number(cell: Cell) -> list[Shape]:
+        """The square's number on its path, small in its top-left corner (clear of a centred picture)."""
+        if cell not in numbers:
+            return []
+        t = str(numbers[cell])
+        return [Text(NUMBER_INSET, NUMBER_INSET + 0.73 * number_pt * PT, t, "Sans-Bold", number_pt,
+                     build.ctx.measure(t, "Sans-Bold", number_pt), Anchor.START, hex_rgb(d.line))]
+
     def art(cell: Cell, s: float) -> list[Shape]:
         if cell not in special:
-            return []
+            return number(cell)
         sp, picture = special[cell]
-        items: list[Shape] = []
+        items: list[Shape] = number(cell)
         text_h = 0.0
         if sp.label is not None:
             cat = build.ctx.cat
@@ -213,10 +251,17 @@ def draw(board: Board, build: Build) -> tuple[Group, float, float]:
     d = board.data
     gw, gh = board.inner()
     grid = board.grid()
-    under = [] if board.picture is None else [board.picture.placed(d.border, d.border, gw, gh)]
+    under: list[Shape] = [] if board.picture is None else [board.picture.placed(d.border, d.border, gw, gh)]
+    b = d.bleed
+    if b:  # the background `bleed` mm past the cut outline on every side
+        ow, oh = gw + 2 * d.border, gh + 2 * d.border
+        under.insert(0, Rect(-b, -b, ow + 2 * b, oh + 2 * b, Style(stroke=None, fill=hex_rgb(d.background))))
     style, art = _look(board, build)
+    dark = sum(hex_rgb(d.background)) < 1.2  # a cut line that shows on a dark border
+    cut = Style(stroke=grey(0.8) if dark else (0.0, 0.0, 0.0), width=0.5, role=Role.CUT)
     return layout_board(grid, (d.border, d.border), style, lambda cell: ("square", f"{d.id}-{cell[0]}-{cell[1]}"),
-                        ("board", d.id), art=art, background=hex_rgb(d.background), under=under, inner=(gw, gh))
+                        ("board", d.id), art=art, background=None if b else hex_rgb(d.background), under=under,
+                        cut=cut, inner=(gw, gh))
 
 
 def sheets(boards: list[Board], build: Build) -> list[Sheet]:
@@ -226,7 +271,7 @@ def sheets(boards: list[Board], build: Build) -> list[Sheet]:
         d = board.data
         g, ow, oh = draw(board, build)
         landscape = ow > oh
-        area = content_box(build.ctx.options.paper, landscape)
+        area = content_box(build.ctx.options.paper, landscape).inset(d.bleed)  # the colour past the cut on it too
         top = HEADING_H if d.heading else 0.0
         if ow > area.w + 1e-6 or oh + top > area.h + 1e-6:
             out += tiled_sheets(board, g, build)
@@ -234,10 +279,67 @@ def sheets(boards: list[Board], build: Build) -> list[Sheet]:
         ox = area.x + (area.w - ow) / 2
         oy = area.y + top + (area.h - top - oh) / 2
         items: list[Shape] = []
+        guests = _guests(board, build, area, top)
+        if guests is not None:  # pieces under the board: the two centred on the page as one
+            oy = area.y + top + (area.h - top - oh - GUEST_GAP - guests[0]) / 2
         if d.heading:
-            items.append(label(area.cx, oy - 3.0, build.ctx.cat.text(d.heading), "Sans-Bold", 9, build.ctx.measure, area.w))
+            items.append(label(area.cx, oy - 3.0 - d.bleed, build.ctx.cat.text(d.heading), "Sans-Bold", 9, build.ctx.measure,
+                               area.w))
         items.append(placed(g, ox, oy))
+        if guests is not None:  # after the board, as a print shop's pages follow them
+            gy = oy + oh + d.bleed + GUEST_GAP
+            items += [_moved(s, ox - d.bleed, gy) for s in guests[1]]
         out.append(Sheet(landscape, tuple(items), f"board {d.id}"))
+    return out
+
+
+GUEST_GAP = 5.0  # mm between a board (and its bleed) and the pieces under it
+
+
+def _moved(s: Shape, dx: float, dy: float) -> Shape:
+    if isinstance(s, Group) and s.tag is not None:  # a piece stays a tagged group on the sheet itself
+        return Group(s.items, s.dx + dx, s.dy + dy, s.rotate, s.tag, s.scale)
+    return Group((s,), dx, dy)
+
+
+def _guest_pieces(board: Board, build: Build) -> list[Any]:
+    """The pieces components that ask for this board's page (their `board`)."""
+    return [c for c in build.data.components if getattr(c, "kind", None) == "pieces" and c.data.board == board.id]
+
+
+def _guests(board: Board, build: Build, area: Box, top: float) -> tuple[float, list[Shape]] | None:
+    """The pieces that ask for this board's page, stacked as wide as the
+    board and its bleed: their height and shapes, or None if there are none
+    or they do not fit under the board (`area`: the page's, less the
+    board's bleed all round)."""
+    from pnp.kinds.pieces import stacked
+
+    group = _guest_pieces(board, build)
+    if not group or _too_big(board, area, top):
+        return None
+    d = board.data
+    ow, oh = board.inner()[0] + 2 * d.border, board.inner()[1] + 2 * d.border
+    h, items = stacked(group, build, ow + 2 * d.bleed)
+    if top + oh + GUEST_GAP + h > area.h + 1e-6:
+        return None
+    return h, items
+
+
+def _too_big(board: Board, area: Box, top: float) -> bool:
+    d = board.data
+    ow, oh = board.inner()[0] + 2 * d.border, board.inner()[1] + 2 * d.border
+    return ow > area.w + 1e-6 or oh + top > area.h + 1e-6  # area: less the bleed already
+
+
+def guests_placed(build: Build) -> set[str]:
+    """The ids of the pieces components laid out on a board's page."""
+    out: set[str] = set()
+    for board in (c for c in build.data.components if isinstance(c, Board)):
+        d = board.data
+        landscape = board.inner()[0] + 2 * d.border > board.inner()[1] + 2 * d.border
+        area = content_box(build.ctx.options.paper, landscape).inset(d.bleed)
+        if _guests(board, build, area, HEADING_H if d.heading else 0.0) is not None:
+            out |= {p.id for p in _guest_pieces(board, build)}
     return out
 
 

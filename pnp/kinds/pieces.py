@@ -9,6 +9,7 @@ front | fold | back, optionally with feet so it stands).
     shape = "circle"              # circle, square, hexagon (one-sided); two-sided pieces are square
     size = 18.0                   # mm across
     sides = 1
+    bleed = 1.5                   # mm: each piece's colour runs this far past its outline (pieces stand apart)
     heading = "pieces_heading"    # a catalog key over the pieces
     [[components.sets]]
     id = "light"
@@ -17,10 +18,19 @@ front | fold | back, optionally with feet so it stands).
     back = { ... }                # two-sided pieces
 
 Consecutive pieces components share pages, one block under another.
+
+With `bleed`, a piece's colour (its front's fill, and a fold-over piece's
+back's) runs that many mm past its cut outline, so a cut that misses the
+line by less leaves colour, not white, at the edge; the pieces then stand
+2 x bleed apart (one-sided ones at least GAP). A fold-over piece with a
+bleed is made in the order that forgives a slip: cut roughly round it in
+the gap, fold, glue the halves, then cut on the outline through both
+layers, so the two faces come out the same size.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
@@ -29,13 +39,28 @@ import msgspec
 
 from pnp.datakit.art import Art
 from pnp.errors import LayoutError, SpecError
-from pnp.geometry import BLACK, Box, Circle, Group, Rect, Shape, Style, grey, hex_rgb, regular_polygon
+from pnp.geometry import (
+    BLACK,
+    Box,
+    Circle,
+    Group,
+    Line,
+    Rect,
+    Shape,
+    Style,
+    Text,
+    grey,
+    hex_rgb,
+    polygon,
+    regular_polygon,
+)
+from pnp.geometry import Path as PathShape
 from pnp.kinds import Build, Kind
 from pnp.kinds.common import Face, PerPlayers, check_counts, count_for, draw_face, face_art
-from pnp.layout.foldover import foldover
+from pnp.layout.foldover import FOLD_GREY, foldover
 from pnp.layout.frame import Sheet, content_box
-from pnp.layout.marks import cap
-from pnp.layout.pieces import Piece, block, block_size, per_row
+from pnp.layout.marks import cap, label
+from pnp.layout.pieces import Piece, block, block_size, even_rows, per_row
 from pnp.modes import Anchor, PieceShape, Role
 from pnp.options import Options
 from pnp.spec import Margin, Mm, Name, Schema
@@ -43,6 +68,7 @@ from pnp.textflow import fit, parse_blocks
 
 GAP = 2.0  # mm between one-sided pieces (each is cut on its own)
 HEAD_H = 11.0  # mm: a heading, up to two lines
+HEAD_ONE_LINE_H = 6.5  # mm: a heading of one line
 SET_LABEL_H = 5.0  # mm: a set's name over its pieces
 BLOCK_GAP = 4.0  # mm between blocks
 EDGE = 0.5  # mm: a cut line's stroke stays inside the printable area
@@ -62,6 +88,11 @@ class PiecesData(Schema, tag_field="kind", tag="pieces", kw_only=True, frozen=Tr
     size: Mm
     sides: Annotated[int, msgspec.Meta(ge=1, le=2)] = 1
     feet: Margin = 0.0  # mm: a two-sided piece's feet (tabs folded out so it stands)
+    bleed: Annotated[float, msgspec.Meta(ge=0.0, le=5.0)] = 0.0  # mm: the colour past the cut outline
+    # four catalog keys: the captions of the pictures of how a fold-over piece with a bleed is made
+    # (cut roughly, fold, glue, cut on the line), drawn under its pieces
+    steps: list[Name] = []
+    board: Name | None = None  # a board's id: these pieces go on its page, under it, when they fit there
     heading: Name | None = None
     sets: Annotated[list[PieceSet], msgspec.Meta(min_length=1)]
 
@@ -84,6 +115,9 @@ def load(comp: PiecesData, where: Path, data: Any) -> Pieces:
     if comp.sides == 2 and comp.shape is not PieceShape.SQUARE:
         raise SpecError(f"{where}.shape: a two-sided piece is folded over, so it is square, not "
                         f"{comp.shape.value!r}")
+    if comp.steps and (comp.sides != 2 or not comp.bleed or len(comp.steps) != len(STEPS)):
+        raise SpecError(f"{where}.steps: {len(STEPS)} captions, for a two-sided piece with a bleed "
+                        "(the pictures show it cut roughly, folded, glued and cut on its line)")
     ids = [s.id for s in comp.sets]
     if len(set(ids)) != len(ids):
         raise SpecError(f"{where}.sets: an id is used twice")
@@ -100,13 +134,14 @@ def expected(p: Pieces, options: Options, data: Any) -> dict[str, int]:
     return {f"{p.id}:{s.id}": count_for(s.count, options.players) for s in p.data.sets}
 
 
-def _outline(shape: PieceShape, size: float, style: Style) -> Shape:
+def _outline(shape: PieceShape, size: float, style: Style, at: float = 0.0) -> Shape:
+    """The shape `size` mm across, its box's corner at (at, at)."""
     r = size / 2
     if shape is PieceShape.CIRCLE:
-        return Circle(r, r, r, style)
+        return Circle(at + r, at + r, r, style)
     if shape is PieceShape.HEXAGON:
-        return regular_polygon(r, r, r, 6, style, start=0.0)
-    return Rect(0, 0, size, size, style)
+        return regular_polygon(at + r, at + r, r, 6, style, start=0.0)
+    return Rect(at, at, size, size, style)
 
 
 def piece(p: Pieces, i: int, build: Build) -> Piece:
@@ -129,13 +164,26 @@ def piece(p: Pieces, i: int, build: Build) -> Piece:
         if back_fill is not None and fill is None:
             fill = (1.0, 1.0, 1.0)  # a coloured back needs a field under the front too (foldover draws both)
         dark = fill is not None and sum(fill) < 1.2
-        shapes = foldover(d.size, d.size, front, back, fill=fill, cut=grey(0.8) if dark else BLACK, base=d.feet,
-                          base_fill=fill, back_fill=back_fill)
+        shapes = foldover(d.size, d.size, front, back, fill=fill, bleed=d.bleed, cut=grey(0.8) if dark else BLACK,
+                          fold=grey(0.8) if dark else FOLD_GREY, base=d.feet, base_fill=fill, back_fill=back_fill)
         return Piece(shapes, 2 * d.size + 2 * d.feet, d.size, -d.feet)
     fill = hex_rgb(s.front.fill) if s.front.fill else None
-    shapes = (_outline(d.shape, d.size, Style(stroke=None, fill=fill)),) if fill else ()
-    shapes += (*front, _outline(d.shape, d.size, Style(width=0.35, role=Role.CUT)))
+    b = d.bleed if fill else 0.0
+    if d.shape is PieceShape.HEXAGON:
+        b /= math.cos(math.pi / 6)  # a hexagon's sides stand `bleed` from the cut, its corners this far
+    # the colour `bleed` mm past the outline all round (a larger shape of the same kind, centred on the piece)
+    shapes = (_outline(d.shape, d.size + 2 * b, Style(stroke=None, fill=fill), -b),) if fill else ()
+    cut = grey(0.8) if fill is not None and sum(fill) < 1.2 else BLACK  # a cut line that shows on a dark colour
+    shapes += (*front, _outline(d.shape, d.size, Style(stroke=cut, width=0.35, role=Role.CUT)))
     return Piece(shapes, d.size, d.size)
+
+
+def gap(d: PiecesData) -> float:
+    """mm between two pieces: one-sided ones are each cut on their own, GAP
+    apart; fold-over pieces without feet share their cut lines; with a
+    bleed, each piece's colour stands clear of its neighbour's."""
+    plain = 0.0 if d.sides == 2 and d.feet == 0 else GAP
+    return max(plain, 2 * d.bleed)
 
 
 def _blocks(p: Pieces, build: Build, width: float) -> list[tuple[float, list[Shape]]]:
@@ -146,23 +194,116 @@ def _blocks(p: Pieces, build: Build, width: float) -> list[tuple[float, list[Sha
     out: list[tuple[float, list[Shape]]] = []
     for i, s in enumerate(d.sets):
         pc = piece(p, i, build)
-        gap = 0.0 if d.sides == 2 and d.feet == 0 else GAP  # fold-over pieces without feet share their cut lines
-        across = per_row(width, pc, gap)
+        between = gap(d)
         n = count_for(s.count, opts.players)
+        across = even_rows(n, per_row(width - 2 * d.bleed, pc, between))  # 4 at 3 a row: 2 + 2, not 3 + 1
         items: list[Shape] = []
         y = 0.0
         if i == 0 and d.heading:
             cols, _ = fit(parse_blocks([cat.text(d.heading)], cat.lang), [Box(0, 0, width, HEAD_H - 1.0)],
                           build.ctx.measure, 9.0, 7.0)
             items += cols[0]
-            y += HEAD_H
+            one_line = len({round(t.y, 2) for t in cols[0] if isinstance(t, Text)}) <= 1
+            y += HEAD_ONE_LINE_H if one_line else HEAD_H
         if s.name:
-            from pnp.layout.marks import label
-
             items.append(label(0, y + 3.5, cap(cat.text(s.name)), "Sans-Bold", 8, build.ctx.measure, width, Anchor.START))
             y += SET_LABEL_H
-        items += block(pc, n, across, 0.0, y, (d.id, s.id), gap=gap)
-        out.append((y + block_size(pc, n, across, gap)[1], items))
+        items += block(pc, n, across, d.bleed, y + d.bleed, (d.id, s.id), gap=between)
+        out.append((y + block_size(pc, n, across, between)[1] + 2 * d.bleed, items))
+    if d.steps:
+        h = steps_h(d, width)
+        out.append((h, steps(p, build, Box(0.0, 0.0, width, h))))
+    return out
+
+
+STEPS = ("cut roughly", "fold", "glue", "cut on the line")  # what the pictures of `steps` show, in order
+STEPS_SCALE = 0.6  # the pictures' size, of the piece's, at most
+STEPS_CAPTION_H = 7.5  # mm under a picture for its caption
+
+
+def steps_scale(d: PiecesData, width: float) -> float:
+    """The pictures' scale: STEPS_SCALE, or less if a printed piece would
+    not fit its share of the row with room for the arrow beside it."""
+    return min(STEPS_SCALE, (width / len(STEPS) - 10.0) / (2 * d.size + 2 * d.bleed))
+
+
+def steps_h(d: PiecesData, width: float) -> float:
+    """The height of the pictures and their captions: the arrow's room over
+    a piece, the piece and its margin, the caption."""
+    k = steps_scale(d, width)
+    return 4.0 + (d.size + 2 * d.bleed) * k + STEPS_CAPTION_H
+
+
+def steps(p: Pieces, build: Build, box: Box) -> list[Shape]:
+    """Four small pictures in a row, the order that forgives a slip: cut
+    roughly round the piece in its coloured margin, fold the back over on
+    the dashed line, glue the halves, cut on the outline through both
+    layers; each captioned by its catalog key. No cut or fold roles and no
+    tags: a picture, not a piece."""
+    d, cat, m = p.data, build.ctx.cat, build.ctx.measure
+    k = steps_scale(d, box.w)
+    s = d.size * k
+    rough = d.bleed * k
+    set0 = d.sets[0]
+    fill = hex_rgb(set0.front.fill) if set0.front.fill else (1.0, 1.0, 1.0)
+    back_face = set0.back or Face()
+    back_fill = hex_rgb(back_face.fill) if back_face.fill else fill
+
+    def text(key: str) -> tuple[str, Path]:
+        return cat.text(key), cat.file_of(key)
+
+    front = Group(draw_face(set0.front, d.size, d.size, p.arts[0][0], text, m, d.id), scale=k)
+    back = Group(draw_face(back_face, d.size, d.size, p.arts[0][1], text, m, d.id), scale=k)
+    cell = box.w / len(STEPS)
+    y = box.y + 4.0  # room for the arrow over the fold
+    line = Style(width=0.3)
+    dashed = Style(stroke=FOLD_GREY, width=0.3, dash=(1.0, 0.8))
+    scissors = Style(width=0.4, dash=(0.8, 0.6))
+    out: list[Shape] = []
+
+    def moved(g: Group, x: float, yy: float) -> Group:
+        return Group(g.items, x, yy, scale=k)
+
+    # 1: the piece as printed, its colour past the outline, a rough cut round it
+    cx = box.x + cell / 2
+    out.append(Rect(cx - s - rough, y - rough, 2 * s + 2 * rough, s + 2 * rough, Style(stroke=None, fill=fill)))
+    out.append(moved(front, cx - s, y))
+    out.append(moved(back, cx, y))
+    out.append(Rect(cx - s, y, 2 * s, s, line))
+    out.append(Line(cx, y, cx, y + s, dashed))
+    out.append(polygon([(cx - s - rough * 0.6, y - rough * 0.8), (cx + s + rough * 0.9, y - rough * 0.5),
+                        (cx + s + rough * 0.7, y + s + rough * 0.9), (cx - s - rough * 0.8, y + s + rough * 0.6)],
+                       scissors))
+    # 2: the back lifted over the fold line, an arrow over it
+    cx += cell
+    out.append(Rect(cx - s - rough, y - rough, s + rough, s + 2 * rough, Style(stroke=None, fill=fill)))
+    out.append(moved(front, cx - s, y))
+    out.append(Rect(cx - s, y, s, s, line))
+    out.append(polygon([(cx, y), (cx + 0.45 * s, y - 0.2 * s), (cx + 0.45 * s, y + 0.8 * s), (cx, y + s)],
+                       Style(stroke=BLACK, fill=back_fill, width=0.3)))
+    out.append(Line(cx, y, cx, y + s, dashed))
+    ax = cx + 0.45 * s + 2.0
+    out.append(PathShape((("M", ax, y + 0.2 * s), ("C", ax + 3.0, y - 0.4 * s, cx - 0.3 * s, y - 0.55 * s,
+                                                    cx - 0.5 * s, y - 1.0)), line))
+    out.append(polygon([(cx - 0.5 * s - 1.6, y - 1.5), (cx - 0.5 * s + 0.6, y - 2.4), (cx - 0.5 * s + 0.4, y - 0.2)],
+                       Style(stroke=None, fill=BLACK)))
+    # 3: the halves glued, their rough margins not quite on top of each other
+    cx += cell
+    out.append(Rect(cx - s / 2 - rough + 0.7, y - rough + 0.7, s + 2 * rough, s + 2 * rough,
+                    Style(stroke=BLACK, fill=grey(0.7), width=0.3)))
+    out.append(Rect(cx - s / 2 - rough, y - rough, s + 2 * rough, s + 2 * rough, Style(stroke=BLACK, fill=fill, width=0.3)))
+    out.append(moved(front, cx - s / 2, y))
+    out.append(Rect(cx - s / 2, y, s, s, line))
+    # 4: cut on the line through both layers: the margin falls away
+    cx += cell
+    out.append(Rect(cx - s / 2 - rough, y - rough, s + 2 * rough, rough, Style(stroke=None, fill=fill)))
+    out.append(Rect(cx - s / 2, y, s, s, Style(stroke=BLACK, fill=fill, width=0.3)))
+    out.append(moved(front, cx - s / 2, y))
+    out.append(Line(cx - s / 2 - rough - 1.5, y, cx + s / 2 + rough + 1.5, y, scissors))
+    tip = cx + s / 2 + rough + 1.5
+    out.append(polygon([(tip, y), (tip + 2.0, y - 1.0), (tip + 2.0, y + 1.0)], Style(stroke=None, fill=BLACK)))
+    for i, key in enumerate(d.steps):
+        out.append(label(box.x + cell * (i + 0.5), box.bottom - 1.0, cat.text(key), "Sans", 7.5, m, cell - 3.0))
     return out
 
 
@@ -172,7 +313,25 @@ def _moved(s: Shape, dx: float, dy: float) -> Shape:
     return Group((s,), dx, dy)
 
 
+def stacked(group: list[Pieces], build: Build, width: float) -> tuple[float, list[Shape]]:
+    """The pieces' blocks one under another from (0, 0), `width` mm wide
+    (as on a page of their own, without page breaks): their height and shapes."""
+    items: list[Shape] = []
+    y = 0.0
+    for p in group:
+        for h, block_items in _blocks(p, build, width):
+            items += [_moved(s, 0.0, y) for s in block_items]
+            y += h + BLOCK_GAP
+    return max(0.0, y - BLOCK_GAP), items
+
+
 def sheets(group: list[Pieces], build: Build) -> list[Sheet]:
+    from pnp.kinds.board import guests_placed
+
+    placed = guests_placed(build)
+    group = [p for p in group if p.id not in placed]  # on a board's page already
+    if not group:
+        return []
     area = content_box(build.ctx.options.paper, landscape=False).inset(EDGE)
     pages: list[list[Shape]] = [[]]
     y = area.y

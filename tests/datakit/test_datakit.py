@@ -52,8 +52,7 @@ def test_ur_names_the_traditional_rule_set_it_follows():
     spec = get_kit("ur").load_spec()
     assert "Finkel" in spec.rule_set and "177 BC" in spec.rule_set
     for lang in LANGS:
-        assert "Finkel" in " ".join(get_kit("ur").catalog(lang).blocks("rules", paper="A4", pieces=7, lots=4,
-                                                                          squares=14))
+        assert "Finkel" in " ".join(get_kit("ur").catalog(lang).blocks("rules", paper="A4", **spec.values))
 
 
 def test_ur_counts_are_the_games():

@@ -28,7 +28,8 @@ FIXTURES = Path(__file__).parent / "fixtures"
 DPI = 40
 PX_MM = DPI / 25.4
 # the data kit Ur's board and pieces are drawn by the same code, and must not change either
-PAGES = {"tab": ("board", "pieces"), "kesse-rueben": ("fold-and-glue sheet", "tokens"), "ur": ("board board", "pieces piece")}
+# (Ur: the page of the board with its pieces, and the page of the lots)
+PAGES = {"tab": ("board", "pieces"), "kesse-rueben": ("fold-and-glue sheet", "tokens"), "ur": ("board board", "pieces lot")}
 CASES = [(kit, lang, paper) for kit in PAGES for lang, paper in (("en", "a4"), ("de", "letter"), ("nl", "a4"))]
 DARKER = 48  # a pixel counts as changed when its grey differs by more than this (of 255)
 LIMIT = 40  # changed pixels a page may have: antialiasing of the same shapes, never a moved edge

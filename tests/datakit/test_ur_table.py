@@ -1,0 +1,308 @@
+"""The Royal Game of Ur as a person meets it at the table, read from the
+rendered PDF: pieces that stand out on the board (in greyscale too), the
+path numbered on the board, colour past the cut, throwing lots made in
+the order that forgives a slip, and the rules' words for all of it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.printer import Component, read_pages
+
+PAPERS = ("a4", "letter")
+
+
+def _grey(rgb: tuple[int, int, int]) -> float:
+    """The grey pnp prints a colour as with --greyscale (pnp.build.greyscale)."""
+    r, g, b = (v / 255 for v in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def _comps(path: Path, kind: str, value: str | None = None) -> list[Component]:
+    return [c for p in read_pages(path) for c in p.components
+            if c.kind == kind and (value is None or c.value == value)]
+
+
+def test_light_pieces_are_pale_blue_and_stand_out_in_greyscale(rendered):
+    """A light piece is pale blue, not white or cream: readable on the
+    board's cream squares and white rosettes, and apart from the dark
+    pieces when printed in greyscale (at least 0.15 of grey between each)."""
+    path = rendered("ur", "en", "a4")
+    light = _comps(path, "piece", "light")
+    dark = _comps(path, "piece", "dark")
+    assert len(light) == 7 and len(dark) == 7
+    (board,) = _comps(path, "board")
+    face = light[0].fills[0]
+    r, g, b = face
+    assert b > r + 40 and b > g + 15 and min(face) > 120, f"light pieces are pale blue, not {face}"
+    squares = {f for f in board.fills if min(f) > 200}  # the cream squares and the white rosettes
+    assert squares
+    for sq in squares:
+        assert abs(_grey(sq) - _grey(face)) >= 0.15, (sq, face)
+    assert abs(_grey(dark[0].fills[0]) - _grey(face)) >= 0.15
+
+
+# ---- colour past the cut ------------------------------------------------------------------------------------------
+
+def _ur_facts() -> dict:
+    import tomllib
+
+    from pnp.paths import TEMPLATES
+
+    with (TEMPLATES / "ur" / "game.toml").open("rb") as f:
+        return tomllib.load(f)
+
+
+def _component(kind: str, id_: str) -> dict:
+    return next(c for c in _ur_facts()["components"] if c["kind"] == kind and c.get("id", kind) == id_)
+
+
+def _covered(x: float, y: float, fields) -> bool:  # noqa: ANN001
+    return any(f.x0 <= x <= f.x1 and f.y0 <= y <= f.y1 for f in fields)
+
+
+def _page_of(path: Path, kind: str) -> int:
+    return next(p.number - 1 for p in read_pages(path) if any(c.kind == kind for c in p.components))
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_the_board_runs_its_colour_past_its_cut(rendered, paper):
+    """The board's `bleed` (game.toml): its brown border runs that many mm
+    past the cut outline on every side and at every corner, so a knife that
+    misses the line shows brown, not white; all of it on the printable area."""
+    from tests.kits.test_table_ready import page_objects
+
+    bleed = _component("board", "board")["bleed"]
+    assert bleed >= 2.0
+    path = rendered("ur", "en", paper)
+    objs = [o for o in page_objects(path, _page_of(path, "board")) if o.tag == ("board", "board")]
+    (cut,) = [o for o in objs if o.kind == "path" and o.stroke > 0 and not o.filled and not o.dashed and o.w > 100]
+    fields = [o for o in objs if o.kind == "path" and o.filled and o.stroke == 0 and o.w > 100]
+    x0, y0, x1, y1 = cut.line()
+    d = bleed - 0.02
+    for x in (x0 - d, (x0 + x1) / 2, x1 + d):
+        for y in (y0 - d, (y0 + y1) / 2, y1 + d):
+            if (x, y) != ((x0 + x1) / 2, (y0 + y1) / 2):
+                assert _covered(x, y, fields), f"no colour {bleed} mm past the board's cut at ({x:.1f}, {y:.1f})"
+    assert not _covered(x0 - bleed - 0.3, y0 - bleed - 0.3, fields)  # the field ends at the bleed: it was measured
+    assert min(f.x0 for f in fields) >= 6.35 - 0.01 and min(f.y0 for f in fields) >= 6.35 - 0.01
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_every_piece_runs_its_colour_past_its_round_cut_and_stands_clear(rendered, paper):
+    """A piece's colour reaches `bleed` mm past its round outline (left,
+    right, above, below), and two pieces' outlines stand at least 2 x bleed
+    apart, so each is cut in a gap of its own colour."""
+    from tests.kits.test_table_ready import page_objects
+
+    bleed = _component("pieces", "piece")["bleed"]
+    assert bleed >= 1.5
+    path = rendered("ur", "en", paper)
+    objs = page_objects(path, _page_of(path, "piece"))
+    for side in ("light", "dark"):
+        mine = [o for o in objs if o.tag == ("piece", side) and o.kind == "path"]
+        cuts = [o for o in mine if o.stroke > 0 and not o.filled and o.w > 15]
+        fields = [o for o in mine if o.filled and o.stroke == 0 and o.w > 15]
+        assert len(cuts) == 7
+        for cut in cuts:
+            x0, y0, x1, y1 = cut.line()
+            cx, cy, d = (x0 + x1) / 2, (y0 + y1) / 2, bleed - 0.02
+            for x, y in ((x0 - d, cy), (x1 + d, cy), (cx, y0 - d), (cx, y1 + d)):
+                assert _covered(x, y, fields), f"a {side} piece's colour stops short of {bleed} mm past its cut"
+            others = [o.line() for o in cuts if o is not cut]
+            gap = min(max(ox0 - x1, x0 - ox1, oy0 - y1, y0 - oy1) for ox0, oy0, ox1, oy1 in others)
+            assert gap >= 2 * bleed - 0.05, f"{side} pieces only {gap:.2f} mm apart"
+
+
+# ---- the path on the board ----------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_the_board_numbers_each_players_path_1_to_14_clear_of_the_art(rendered, paper):
+    """Every square of a player's path carries its number (game.toml's
+    paths: 1 on Start, 4 and 14 on the rosettes of the player's own row, 5
+    to 12 the middle row), small, in the square's top-left corner, its box
+    touching none of the square's art (a rosette's petals, Start's dots)."""
+    from pnp.geometry import PT
+    from tests.kits.test_table_ready import page_objects
+    from tests.textlines import page_lines
+
+    board = _component("board", "board")
+    want: dict[tuple[int, int], int] = {}
+    for route in board["paths"]:
+        assert len(route) == _ur_facts()["values"]["squares"] == 14
+        for j, (r, c) in enumerate(route):
+            want[(r, c)] = j + 1
+    path = rendered("ur", "en", paper)
+    index = _page_of(path, "board")
+    objs = [o for o in page_objects(path, index) if o.tag == ("board", "board") and o.kind == "path"]
+    squares = [o.line() for o in objs if o.filled and o.stroke > 0
+               and abs(o.line()[2] - o.line()[0] - board["square"]) < 0.1
+               and abs(o.line()[3] - o.line()[1] - board["square"]) < 0.1]
+    assert len(squares) == 20
+    x0 = min(q[0] for q in squares)
+    y0 = min(q[1] for q in squares)
+    art = [o for o in objs if o.filled and o.w < 20 and o.h < 20]  # petals, a rosette's heart, Start's dots
+    assert len(art) > 5 * 9
+    page_h = read_pages(path)[index].height
+    numbers = [ln for ln in page_lines(path)[index] if ln.text.isdigit()]
+    found: dict[tuple[int, int], int] = {}
+    for ln in numbers:
+        x, base, right = ln.x * PT, page_h - ln.base * PT, ln.right * PT
+        top = base - 0.73 * ln.size * PT
+        assert ln.size <= 8.0, "a path number is small"
+        col, row = int((x - x0) // board["square"]) + 1, int((top - y0) // board["square"]) + 1
+        sq_x, sq_y = x0 + (col - 1) * board["square"], y0 + (row - 1) * board["square"]
+        assert x - sq_x < 3.0 and top - sq_y < 3.0, f"{ln.text} is not in the top-left corner of its square"
+        found[(row, col)] = int(ln.text)
+        for a in art:
+            apart = a.x1 <= x or a.x0 >= right or a.y1 <= top or a.y0 >= base
+            assert apart, f"the number {ln.text} on square {(row, col)} touches the art"
+    assert found == want
+
+
+# ---- the throwing lots: one outline, the fold on the shared edge, cut roughly, fold, glue, trim --------------------
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_each_lot_is_one_outline_folded_on_its_shared_edge_with_colour_past_it(rendered, paper):
+    """Each of the 4 lots is one solid cut outline round both faces (2 x
+    size by size), with one dashed fold line on the edge the faces share,
+    its colour `bleed` mm past the outline all round, and the lots 2 x
+    bleed apart: cut roughly in the gap, fold, glue, then cut on the line
+    through both layers."""
+    from tests.kits.test_table_ready import page_objects
+
+    lots = _component("pieces", "lot")
+    size, bleed = lots["size"], lots["bleed"]
+    assert lots["sides"] == 2 and bleed >= 2.0
+    path = rendered("ur", "en", paper)
+    objs = [o for o in page_objects(path, _page_of(path, "lot")) if o.tag == ("lot", "lot") and o.kind == "path"]
+    cuts = [o for o in objs if o.stroke > 0 and not o.filled and not o.dashed and o.w > size]
+    folds = [o for o in objs if o.dashed]
+    fields = [o for o in objs if o.filled and o.stroke == 0 and o.h > size]
+    assert len(cuts) == _ur_facts()["values"]["lots"] == 4
+    assert len(folds) == 4
+    for cut in cuts:
+        x0, y0, x1, y1 = cut.line()
+        assert abs(x1 - x0 - 2 * size) < 0.05 and abs(y1 - y0 - size) < 0.05
+        (fold,) = [f for f in folds if x0 < (f.x0 + f.x1) / 2 < x1 and y0 - 0.5 < (f.y0 + f.y1) / 2 < y1 + 0.5]
+        assert abs((fold.x0 + fold.x1) / 2 - (x0 + x1) / 2) < 0.05, "the fold is on the shared edge"
+        assert fold.line()[1] <= y0 + 0.3 and fold.line()[3] >= y1 - 0.3, "the fold runs the whole height"
+        d = bleed - 0.02
+        for x in (x0 - d, (x0 + x1) / 2, x1 + d):
+            for y in (y0 - d, (y0 + y1) / 2, y1 + d):
+                assert _covered(x, y, fields), f"a lot's colour stops short of {bleed} mm past its cut"
+        others = [o.line() for o in cuts if o is not cut]
+        gap = min(max(ox0 - x1, x0 - ox1, oy0 - y1, y0 - oy1) for ox0, oy0, ox1, oy1 in others)
+        assert gap >= 2 * bleed - 0.05, f"lots only {gap:.2f} mm apart"
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "de"])
+def test_the_lots_page_shows_how_a_lot_is_made_in_four_steps(rendered, lang):
+    """Under the lots: the four captioned pictures (cut roughly, fold, glue,
+    cut on the line), in order left to right, under the lots, on the lots' page."""
+    from pnp.geometry import PT
+    from pnp.i18n import load_catalog
+    from tests.textlines import page_lines
+
+    path = rendered("ur", lang, "a4")
+    index = _page_of(path, "lot")
+    cat = load_catalog("ur", lang)
+    lines = page_lines(path)[index]
+    page_h = read_pages(path)[index].height
+    lowest_lot = max(c.box.y1 for c in read_pages(path)[index].components if c.kind == "lot")
+    xs = []
+    for key in _component("pieces", "lot")["steps"]:
+        (ln,) = [ln for ln in lines if " ".join(ln.text.split()) == " ".join(cat.text(key).split())]
+        assert page_h - ln.base * PT > lowest_lot, f"{key} is under the lots"
+        xs.append(ln.x)
+    assert xs == sorted(xs)
+
+
+# ---- the pieces on the board's page --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_the_pieces_share_the_board_page_clear_of_the_board(rendered, paper):
+    """All 14 pieces are on the board's page (both glued onto thick card),
+    under the board's colour and clear of it, inside the page's printable
+    area; the lots have a page of their own."""
+    path = rendered("ur", "en", paper)
+    pages = read_pages(path)
+    (board_page,) = [p for p in pages if p.of("board")]
+    (board,) = board_page.of("board")
+    pieces = board_page.of("piece")
+    assert len(pieces) == 14
+    for pc in pieces:
+        assert pc.box.y0 > board.box.y1 + 2.0, "a piece lies under the board, clear of its colour"
+        assert pc.box.x0 >= 6.35 - 0.01 and pc.box.x1 <= board_page.width - 6.35 + 0.01
+        assert pc.box.y1 <= board_page.height - 6.35
+    assert not board_page.of("lot")
+    assert sum(len(p.of("lot")) for p in pages) == 4
+
+
+# ---- the texts ----------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("lang", ["en", "nl", "de"])
+def test_the_scribes_name_is_never_split_and_the_paper_is_named_right(rendered, lang, paper):
+    """Itti-Marduk-balāṭu stands whole on one line (no-break hyphens); the
+    paper's name is the start of a compound in Dutch and German
+    ("US-Letter-papier"); the rules say who starts and name thick card."""
+    from tests.textlines import page_lines, running_text
+
+    path = rendered("ur", lang, paper)
+    columns = running_text(page_lines(path)[0])  # each column top to bottom, as it is read
+    first = " ".join(ln.text for col in columns for ln in col).replace("\u2011", "-")
+    assert "Itti-Marduk-balāṭu" in first
+    paper_name = {"a4": "A4", "letter": "US Letter"}[paper]
+    word = {"en": f"{paper_name} paper", "nl": f"{paper_name.replace(' ', '-')}-papier",
+            "de": f"{paper_name.replace(' ', '-')}-Papier"}[lang]
+    flat = " ".join(first.replace("\u00a0", " ").replace("- ", "-").split())  # a line may end after a hyphen
+    assert word in flat
+    starts = {"en": "the higher throw starts", "nl": "wie het hoogst werpt, begint", "de": "Wer höher wirft, beginnt"}
+    thick = {"en": "thick card", "nl": "dik karton", "de": "dicken Karton"}
+    assert starts[lang] in flat and thick[lang] in flat
+
+
+# ---- the new keys, written wrong: one line naming file and key --------------------------------------------------
+
+@pytest.mark.parametrize(("old", "new", "words"), [
+    ("[[1, 4], [1, 3], [1, 2], [1, 1], [2, 1]", "[[1, 4], [1, 3], [1, 2], [1, 1], [2, 2]",
+     ["paths[0][5]", "square [2, 2] is number 6 here and 5"]),
+    ("[[1, 4], [1, 3], [1, 2]", "[[1, 4], [1, 5], [1, 2]", ["paths[0][1]", "square [1, 5] is a gap"]),
+    ('steps = ["lots_cut", "lots_fold", "lots_glue", "lots_trim"]', 'steps = ["lots_cut"]', ["steps", "4 captions"]),
+    ("bleed = 2.0        # mm: the brown", "bleed = 9.0        # mm: the brown", ["components[1].bleed", "less than or equal to 5"]),
+])
+def test_a_path_steps_or_bleed_written_wrong_is_one_line(tmp_path, old, new, words):
+    import shutil
+
+    from pnp.paths import TEMPLATES
+    from tests.datakit.test_datakit import _edit, _one_error, _run
+
+    folder = tmp_path / "ur-copy"
+    shutil.copytree(TEMPLATES / "ur", folder)
+    _edit(folder / "game.toml", old, new)
+    line = _one_error(_run("render", str(folder), "--out", str(tmp_path / "out")))
+    assert "game.toml" in line and all(w in line for w in words), line
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "de"])
+def test_the_component_list_counts_the_facts_and_names_what_else_is_needed(rendered, lang):
+    """Page 1 lists the board, 7 + 7 pieces and 4 lots (game.toml's counts)
+    and every need of game.toml: thick card, thin card, glue, knife, scissors."""
+    from pnp.i18n import load_catalog
+    from tests.textlines import page_lines
+
+    facts = _ur_facts()
+    cat = load_catalog("ur", lang)
+    text = [" ".join(ln.text.replace("\u00a0", " ").split()) for ln in page_lines(rendered("ur", lang, "a4"))[0]]
+    sets = {s["id"]: s["count"] for s in _component("pieces", "piece")["sets"]}
+    want = {"contents_board": 1, "contents_light": sets["light"], "contents_dark": sets["dark"],
+            "contents_lots": facts["values"]["lots"]}
+    for key, n in want.items():
+        assert " ".join(cat.text(key, n=n).split()) in text, key
+    assert {"need_thick_card", "need_thin_card", "need_scissors"} <= set(facts["needs"])
+    for key in facts["needs"]:
+        assert " ".join(cat.text(key).replace("\u00a0", " ").split()) in text, key
