@@ -306,3 +306,19 @@ def test_the_component_list_counts_the_facts_and_names_what_else_is_needed(rende
     assert {"need_thick_card", "need_thin_card", "need_scissors"} <= set(facts["needs"])
     for key in facts["needs"]:
         assert " ".join(cat.text(key).replace("\u00a0", " ").split()) in text, key
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("lang", ["en", "nl", "de"])
+def test_the_scholars_name_is_never_broken(rendered, lang, paper):
+    """'Irving Finkel' stands on one line in every language and paper: the
+    data kit's catalogs tie the name with a no-break space (native5-de 22:
+    German Letter broke it as 'Irving / Finkels')."""
+    from tests.textlines import page_lines
+
+    lines = [ln.words for page in page_lines(rendered("ur", lang, paper)) for ln in page]
+    irving = [words for words in lines if any(w.startswith("Irving") for w in words)]
+    assert irving, f"{lang} {paper}: the rules name Irving Finkel"
+    for words in irving:
+        at = next(i for i, w in enumerate(words) if w.startswith("Irving"))
+        assert at + 1 < len(words) and words[at + 1].startswith("Finkel"), f"{lang} {paper}: {' '.join(words)!r}"
