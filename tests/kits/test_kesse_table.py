@@ -49,7 +49,7 @@ def test_the_paper_pawns_are_the_pawns_the_rules_ask_for(rendered, lang):
     pawns = _norm(cat.text("contents_pawns", n=len(SPEC.kinds)))  # a pawn for each kind of turnip
     assert pawns in first
     # the list says which pawns they are: the rules' (NL) or instead of which (EN, DE)
-    assert any(w in pawns for w in {"en": ("instead of the Ludo pawns",), "nl": ("regels", "in plaats van"),
+    assert any(w in pawns for w in {"en": ("rules", "instead of the Ludo pawns"), "nl": ("regels", "in plaats van"),
                                     "de": ("statt gekaufter Spielfiguren",)}[lang]), "the list says whose pawns they replace"
     assert BOX[lang] in first, "the rules take the pawns from a Ludo box"
     note = _norm(f"{cat.text('pawns_heading')}: {cat.text('pawns_note')}")
