@@ -118,17 +118,63 @@ def test_every_piece_runs_its_colour_past_its_round_cut_and_stands_clear(rendere
 
 # ---- the path on the board ----------------------------------------------------------------------------------------
 
+def _turned_words(path: Path, index: int) -> list[tuple[str, float, float, float, float, float]]:
+    """The turned text on a page as PDFium reads it, character by character
+    (page_lines keeps only upright text): (word, angle in degrees, x0, y0,
+    x1, y1 in mm from the page's top-left corner)."""
+    import ctypes
+
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as raw
+
+    from pnp.geometry import PT
+
+    pdf = pdfium.PdfDocument(str(path))
+    try:
+        page = pdf[index]
+        page_h = page.get_height()
+        tp = page.get_textpage()
+        words: list[list] = []
+        last = -2
+        for i in range(tp.count_chars()):
+            angle = raw.FPDFText_GetCharAngle(tp.raw, i)
+            code = raw.FPDFText_GetUnicode(tp.raw, i)
+            if angle < 0.01 or chr(code).isspace():
+                continue
+            box = [ctypes.c_double() for _ in range(4)]
+            raw.FPDFText_GetCharBox(tp.raw, i, *(ctypes.byref(v) for v in box))
+            lft, rgt, bot, top = (v.value for v in box)
+            deg = round(angle * 180 / 3.141592653589793, 1)
+            prev = words[-1] if words else None
+            if prev is not None and i == last + 1 and prev[1] == deg and \
+                    min(abs(lft - prev[4] / PT), abs(prev[2] / PT - rgt)) < 3.0:
+                prev[0] += chr(code)
+                prev[2], prev[4] = min(prev[2], lft * PT), max(prev[4], rgt * PT)
+                prev[3], prev[5] = min(prev[3], (page_h - top) * PT), max(prev[5], (page_h - bot) * PT)
+            else:
+                words.append([chr(code), deg, lft * PT, (page_h - top) * PT, rgt * PT, (page_h - bot) * PT])
+            last = i
+        return [tuple(w) for w in words]  # type: ignore[misc]
+    finally:
+        pdf.close()
+
+
 @pytest.mark.parametrize("paper", PAPERS)
 def test_the_board_numbers_each_players_path_1_to_14_clear_of_the_art(rendered, paper):
     """Every square of a player's path carries its number (game.toml's
     paths: 1 on Start, 4 and 14 on the rosettes of the player's own row, 5
-    to 12 the middle row), small, in the square's top-left corner, its box
-    touching none of the square's art (a rosette's petals, Start's dots)."""
+    to 12 the middle row), small, in the square's top-left corner as its
+    player reads it, its box touching none of the square's art (a rosette's
+    petals, Start's dots): on the rows game.toml turns (the top row, the
+    far player's own), the number is turned 180° and sits in the square's
+    bottom-right corner as the page lies."""
     from pnp.geometry import PT
     from tests.kits.test_table_ready import page_objects
     from tests.textlines import page_lines
 
     board = _component("board", "board")
+    turned = set(board["turned_rows"])
+    assert turned == {1}, "the top row is the far player's own row"
     want: dict[tuple[int, int], int] = {}
     for route in board["paths"]:
         assert len(route) == _ur_facts()["values"]["squares"] == 14
@@ -137,29 +183,68 @@ def test_the_board_numbers_each_players_path_1_to_14_clear_of_the_art(rendered, 
     path = rendered("ur", "en", paper)
     index = _page_of(path, "board")
     objs = [o for o in page_objects(path, index) if o.tag == ("board", "board") and o.kind == "path"]
+    sq = board["square"]
     squares = [o.line() for o in objs if o.filled and o.stroke > 0
-               and abs(o.line()[2] - o.line()[0] - board["square"]) < 0.1
-               and abs(o.line()[3] - o.line()[1] - board["square"]) < 0.1]
+               and abs(o.line()[2] - o.line()[0] - sq) < 0.1 and abs(o.line()[3] - o.line()[1] - sq) < 0.1]
     assert len(squares) == 20
     x0 = min(q[0] for q in squares)
     y0 = min(q[1] for q in squares)
     art = [o for o in objs if o.filled and o.w < 20 and o.h < 20]  # petals, a rosette's heart, Start's dots
     assert len(art) > 5 * 9
     page_h = read_pages(path)[index].height
-    numbers = [ln for ln in page_lines(path)[index] if ln.text.isdigit()]
+    boxes = []  # (text, upright, x0, y0, x1, y1) in mm
+    for ln in page_lines(path)[index]:
+        if ln.text.isdigit():
+            base = page_h - ln.base * PT
+            boxes.append((ln.text, True, ln.x * PT, base - 0.73 * ln.size * PT, ln.right * PT, base))
+            assert ln.size <= 8.0, "a path number is small"
+    for text, deg, *box in _turned_words(path, index):
+        if text.isdigit():
+            assert abs(deg - 180.0) < 0.5, f"{text} is turned {deg}°, not 180°"
+            boxes.append((text, False, *box))
     found: dict[tuple[int, int], int] = {}
-    for ln in numbers:
-        x, base, right = ln.x * PT, page_h - ln.base * PT, ln.right * PT
-        top = base - 0.73 * ln.size * PT
-        assert ln.size <= 8.0, "a path number is small"
-        col, row = int((x - x0) // board["square"]) + 1, int((top - y0) // board["square"]) + 1
-        sq_x, sq_y = x0 + (col - 1) * board["square"], y0 + (row - 1) * board["square"]
-        assert x - sq_x < 3.0 and top - sq_y < 3.0, f"{ln.text} is not in the top-left corner of its square"
-        found[(row, col)] = int(ln.text)
+    for text, upright, bx0, by0, bx1, by1 in boxes:
+        col = int(((bx0 + bx1) / 2 - x0) // sq) + 1
+        row = int(((by0 + by1) / 2 - y0) // sq) + 1
+        sx, sy = x0 + (col - 1) * sq, y0 + (row - 1) * sq
+        assert upright == (row not in turned), f"{text} on square {(row, col)} is {'upright' if upright else 'turned'}"
+        if upright:
+            assert bx0 - sx < 3.0 and by0 - sy < 3.0, f"{text} is not in the top-left corner of its square"
+        else:
+            assert sx + sq - bx1 < 3.0 and sy + sq - by1 < 3.0, f"turned {text} is not in the bottom-right corner"
+        assert (row, col) not in found, f"two numbers on square {(row, col)}"
+        found[(row, col)] = int(text)
         for a in art:
-            apart = a.x1 <= x or a.x0 >= right or a.y1 <= top or a.y0 >= base
-            assert apart, f"the number {ln.text} on square {(row, col)} touches the art"
+            apart = a.x1 <= bx0 or a.x0 >= bx1 or a.y1 <= by0 or a.y0 >= by1
+            assert apart, f"the number {text} on square {(row, col)} touches the art"
     assert found == want
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("lang", ["en", "nl", "de"])
+def test_start_reads_upright_for_the_player_whose_row_it_is_in(rendered, lang, paper):
+    """The far player's Start (in the top row) is turned 180°, under its
+    dots as that player sees them; the near player's reads upright under
+    its dots. One each."""
+    from pnp.geometry import PT
+    from pnp.i18n import load_catalog
+    from tests.textlines import page_lines
+
+    word = load_catalog("ur", lang).text("label_start")
+    path = rendered("ur", lang, paper)
+    index = _page_of(path, "board")
+    (board,) = read_pages(path)[index].of("board")
+    middle = (board.box.y0 + board.box.y1) / 2
+    page_h = read_pages(path)[index].height
+    upright = [page_h - ln.base * PT for ln in page_lines(path)[index] if ln.text == word]
+    turned = [w for w in _turned_words(path, index) if w[0] == word.replace(" ", "")]
+    assert len(upright) == 1 and len(turned) == 1, (upright, turned)
+    assert upright[0] > middle, "the near player's Start is in the bottom row"
+    (_, deg, _, ty0, _, ty1) = turned[0]
+    assert abs(deg - 180.0) < 0.5
+    assert board.box.y0 < ty0 and ty1 < middle, "the far player's Start is in the top row"
+    dots_top = board.box.y0 + _component("board", "board")["border"]  # the top row's squares begin here
+    assert ty1 - dots_top < 0.4 * _component("board", "board")["square"], "turned, Start is at the square's top"
 
 
 # ---- the throwing lots: one outline, the fold on the shared edge, cut roughly, fold, glue, trim --------------------
@@ -271,6 +356,8 @@ def test_the_scribes_name_is_never_split_and_the_paper_is_named_right(rendered, 
     ("[[1, 4], [1, 3], [1, 2], [1, 1], [2, 1]", "[[1, 4], [1, 3], [1, 2], [1, 1], [2, 2]",
      ["paths[0][5]", "square [2, 2] is number 6 here and 5"]),
     ("[[1, 4], [1, 3], [1, 2]", "[[1, 4], [1, 5], [1, 2]", ["paths[0][1]", "square [1, 5] is a gap"]),
+    ("turned_rows = [1]", "turned_rows = [4]", ["turned_rows[0]", "row 4 is not on a board of 3 rows"]),
+    ("turned_rows = [1]", "turned_rows = [1, 1]", ["turned_rows[1]", "row 1 is turned twice"]),
     ('steps = ["lots_cut", "lots_fold", "lots_glue", "lots_trim"]', 'steps = ["lots_cut"]', ["steps", "4 captions"]),
     ("bleed = 2.0        # mm: the brown", "bleed = 9.0        # mm: the brown", ["components[1].bleed", "less than or equal to 5"]),
 ])
