@@ -251,7 +251,7 @@ def test_start_reads_upright_for_the_player_whose_row_it_is_in(rendered, lang, p
 
 @pytest.mark.parametrize("paper", PAPERS)
 def test_each_lot_is_one_outline_folded_on_its_shared_edge_with_colour_past_it(rendered, paper):
-    """Each of the 4 lots is one solid cut outline round both faces (2 x
+    """Each of the 4 lots and the 2 spares is one solid cut outline round both faces (2 x
     size by size), with one dashed fold line on the edge the faces share,
     its colour `bleed` mm past the outline all round, and the lots 2 x
     bleed apart: cut roughly in the gap, fold, glue, then cut on the line
@@ -262,12 +262,14 @@ def test_each_lot_is_one_outline_folded_on_its_shared_edge_with_colour_past_it(r
     size, bleed = lots["size"], lots["bleed"]
     assert lots["sides"] == 2 and bleed >= 2.0
     path = rendered("ur", "en", paper)
-    objs = [o for o in page_objects(path, _page_of(path, "lot")) if o.tag == ("lot", "lot") and o.kind == "path"]
+    objs = [o for o in page_objects(path, _page_of(path, "lot"))
+            if o.tag in (("lot", "lot"), ("lot", "spare")) and o.kind == "path"]
     cuts = [o for o in objs if o.stroke > 0 and not o.filled and not o.dashed and o.w > size]
     folds = [o for o in objs if o.dashed]
     fields = [o for o in objs if o.filled and o.stroke == 0 and o.h > size]
-    assert len(cuts) == _ur_facts()["values"]["lots"] == 4
-    assert len(folds) == 4
+    values = _ur_facts()["values"]
+    assert len(cuts) == values["lots"] + values["spare_lots"] == 6
+    assert len(folds) == 6
     for cut in cuts:
         x0, y0, x1, y1 = cut.line()
         assert abs(x1 - x0 - 2 * size) < 0.05 and abs(y1 - y0 - size) < 0.05
@@ -323,7 +325,40 @@ def test_the_pieces_share_the_board_page_clear_of_the_board(rendered, paper):
         assert pc.box.x0 >= 6.35 - 0.01 and pc.box.x1 <= board_page.width - 6.35 + 0.01
         assert pc.box.y1 <= board_page.height - 6.35
     assert not board_page.of("lot")
-    assert sum(len(p.of("lot")) for p in pages) == 4
+    values = _ur_facts()["values"]
+    assert sum(len(p.of("lot")) for p in pages) == values["lots"] + values["spare_lots"] == 6
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("lang", ["en", "nl", "de"])
+def test_two_spare_lots_under_their_own_name_on_the_lots_page(rendered, lang, paper):
+    """The lots' page holds the 4 lots and, under them and under their name
+    ("Spare lots"), the 2 spares (game.toml's counts, as the rules name
+    them), all on one page, inside the printable area, the steps' pictures
+    under all of them."""
+    from pnp.geometry import PT
+    from pnp.i18n import load_catalog
+    from pnp.layout.marks import cap
+    from tests.textlines import page_lines
+
+    values = _ur_facts()["values"]
+    sets = {s["id"]: s["count"] for s in _component("pieces", "lot")["sets"]}
+    assert sets == {"lot": values["lots"], "spare": values["spare_lots"]} == {"lot": 4, "spare": 2}
+    path = rendered("ur", lang, paper)
+    index = _page_of(path, "lot")
+    page = read_pages(path)[index]
+    lots = [c for c in page.components if c.kind == "lot" and c.value == "lot"]
+    spares = [c for c in page.components if c.kind == "lot" and c.value == "spare"]
+    assert len(lots) == 4 and len(spares) == 2
+    assert min(c.box.y0 for c in spares) > max(c.box.y1 for c in lots), "the spares come under the lots"
+    for c in lots + spares:
+        assert c.box.x0 >= 6.35 and c.box.x1 <= page.width - 6.35 and c.box.y1 <= page.height - 6.35
+    cat = load_catalog("ur", lang)
+    (name,) = [ln for ln in page_lines(path)[index] if ln.text == cap(cat.text("spare_lots"))]
+    top = page.height - name.base * PT
+    assert max(c.box.y1 for c in lots) < top < min(c.box.y0 for c in spares)
+    (first_step,) = [ln for ln in page_lines(path)[index] if ln.text == cat.text("lots_cut")]
+    assert page.height - first_step.base * PT > max(c.box.y1 for c in spares)
 
 
 # ---- the texts ----------------------------------------------------------------------------------------------------
@@ -377,7 +412,7 @@ def test_a_path_steps_or_bleed_written_wrong_is_one_line(tmp_path, old, new, wor
 
 @pytest.mark.parametrize("lang", ["en", "nl", "de"])
 def test_the_component_list_counts_the_facts_and_names_what_else_is_needed(rendered, lang):
-    """Page 1 lists the board, 7 + 7 pieces and 4 lots (game.toml's counts)
+    """Page 1 lists the board, 7 + 7 pieces, 4 lots and 2 spares (game.toml's counts)
     and every need of game.toml: thick card, thin card, glue, knife, scissors."""
     from pnp.i18n import load_catalog
     from tests.textlines import page_lines
@@ -386,8 +421,10 @@ def test_the_component_list_counts_the_facts_and_names_what_else_is_needed(rende
     cat = load_catalog("ur", lang)
     text = [" ".join(ln.text.replace("\u00a0", " ").split()) for ln in page_lines(rendered("ur", lang, "a4"))[0]]
     sets = {s["id"]: s["count"] for s in _component("pieces", "piece")["sets"]}
+    lots = {s["id"]: s["count"] for s in _component("pieces", "lot")["sets"]}
     want = {"contents_board": 1, "contents_light": sets["light"], "contents_dark": sets["dark"],
-            "contents_lots": facts["values"]["lots"]}
+            "contents_lots": lots["lot"], "contents_spare_lots": lots["spare"]}
+    assert (lots["lot"], lots["spare"]) == (facts["values"]["lots"], facts["values"]["spare_lots"]) == (4, 2)
     for key, n in want.items():
         assert " ".join(cat.text(key, n=n).split()) in text, key
     assert {"need_thick_card", "need_thin_card", "need_scissors"} <= set(facts["needs"])
