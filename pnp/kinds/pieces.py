@@ -11,6 +11,7 @@ front | fold | back, optionally with feet so it stands).
     sides = 1
     bleed = 1.5                   # mm: each piece's colour runs this far past its outline (pieces stand apart)
     heading = "pieces_heading"    # a catalog key over the pieces
+    landscape = false             # their own pages lie landscape (as a kit's other pages may)
     [[components.sets]]
     id = "light"
     count = 7                     # or {2 = 7, 4 = 5}
@@ -93,6 +94,7 @@ class PiecesData(Schema, tag_field="kind", tag="pieces", kw_only=True, frozen=Tr
     # (cut roughly, fold, glue, cut on the line), drawn under its pieces
     steps: list[Name] = []
     board: Name | None = None  # a board's id: these pieces go on its page, under it, when they fit there
+    landscape: bool = False  # their own pages lie landscape (a kit whose pages all lie one way)
     heading: Name | None = None
     sets: Annotated[list[PieceSet], msgspec.Meta(min_length=1)]
 
@@ -332,7 +334,8 @@ def sheets(group: list[Pieces], build: Build) -> list[Sheet]:
     group = [p for p in group if p.id not in placed]  # on a board's page already
     if not group:
         return []
-    area = content_box(build.ctx.options.paper, landscape=False).inset(EDGE)
+    landscape = any(p.data.landscape for p in group)  # pieces sharing pages share their orientation
+    area = content_box(build.ctx.options.paper, landscape=landscape).inset(EDGE)
     pages: list[list[Shape]] = [[]]
     y = area.y
     for p in group:
@@ -344,7 +347,7 @@ def sheets(group: list[Pieces], build: Build) -> list[Sheet]:
                 y = area.y
             pages[-1] += [_moved(s, area.x, y) for s in items]  # each piece on the sheet itself, as print-shop export finds it
             y += h + BLOCK_GAP
-    return [Sheet(False, tuple(items), f"pieces {group[0].id}" + (f" {i + 1}" if i else ""))
+    return [Sheet(landscape, tuple(items), f"pieces {group[0].id}" + (f" {i + 1}" if i else ""))
             for i, items in enumerate(pages)]
 
 

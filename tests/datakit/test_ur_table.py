@@ -430,3 +430,23 @@ def test_the_component_list_counts_the_facts_and_names_what_else_is_needed(rende
     assert {"need_thick_card", "need_thin_card", "need_scissors"} <= set(facts["needs"])
     for key in facts["needs"]:
         assert " ".join(cat.text(key).replace("\u00a0", " ").split()) in text, key
+
+
+# ---- one orientation ----------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("lang", ["en", "nl", "de"])
+def test_every_page_lies_landscape_as_the_board_must(rendered, lang, paper):
+    """The board (8 squares of 27 mm and its border) is wider than a
+    portrait page holds, so its page lies landscape; every other page lies
+    the same way, so a print dialog with auto-rotate off never shrinks one
+    page to fit ("actual size" holds on all). The rules keep to one page."""
+    board = _component("board", "board")
+    width = board["columns"] * board["square"] + 2 * board["border"]
+    path = rendered("ur", lang, paper)
+    pages = read_pages(path)
+    assert width > min(pages[0].width, pages[0].height) - 2 * 6.35, "the board needs a landscape page"
+    assert len(pages) == 3
+    for p in pages:
+        assert p.width > p.height, f"page {p.number} lies portrait ({p.width:.0f} x {p.height:.0f} mm)"
+    assert {(round(p.width), round(p.height)) for p in pages} == {(round(pages[0].width), round(pages[0].height))}
