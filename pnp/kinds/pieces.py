@@ -192,6 +192,8 @@ def _blocks(p: Pieces, build: Build, width: float) -> list[tuple[float, list[Sha
     """The pieces as blocks (height, shapes at y = 0), each short enough to
     move to the next page alone: the heading with the first set, then each
     further set."""
+    from pnp.datakit.kit import text_values
+
     d, cat, opts = p.data, build.ctx.cat, build.ctx.options
     out: list[tuple[float, list[Shape]]] = []
     for i, s in enumerate(d.sets):
@@ -202,7 +204,7 @@ def _blocks(p: Pieces, build: Build, width: float) -> list[tuple[float, list[Sha
         items: list[Shape] = []
         y = 0.0
         if i == 0 and d.heading:
-            cols, _ = fit(parse_blocks([cat.text(d.heading)], cat.lang), [Box(0, 0, width, HEAD_H - 1.0)],
+            cols, _ = fit(parse_blocks([cat.text(d.heading, **text_values(build.data, opts))], cat.lang), [Box(0, 0, width, HEAD_H - 1.0)],
                           build.ctx.measure, 9.0, 7.0)
             items += cols[0]
             one_line = len({round(t.y, 2) for t in cols[0] if isinstance(t, Text)}) <= 1

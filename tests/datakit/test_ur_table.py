@@ -428,8 +428,15 @@ def test_the_component_list_counts_the_facts_and_names_what_else_is_needed(rende
     for key, n in want.items():
         assert " ".join(cat.text(key, n=n).split()) in text, key
     assert {"need_thick_card", "need_thin_card", "need_scissors"} <= set(facts["needs"])
+    from pnp.datakit.kit import text_values
+    from pnp.kits import get_kit
+    from pnp.options import Options
+    from pnp.paper import get_paper
+
+    kit = get_kit("ur")
+    vals = text_values(kit.load_spec(), Options(lang, get_paper("a4")))
     for key in facts["needs"]:
-        assert " ".join(cat.text(key).replace("\u00a0", " ").split()) in text, key
+        assert " ".join(cat.text(key, **vals).replace("\u00a0", " ").split()) in text, key
 
 
 # ---- one orientation ----------------------------------------------------------------------------------------------
@@ -450,3 +457,59 @@ def test_every_page_lies_landscape_as_the_board_must(rendered, lang, paper):
     for p in pages:
         assert p.width > p.height, f"page {p.number} lies portrait ({p.width:.0f} x {p.height:.0f} mm)"
     assert {(round(p.width), round(p.height)) for p in pages} == {(round(pages[0].width), round(pages[0].height))}
+
+
+# ---- a circle punch for the round pieces --------------------------------------------------------------------------
+
+PUNCH = {"en": "circle punch of {a} to {b} mm", "nl": "cirkelpons van {a} tot {b} mm",
+         "de": "Kreisstanzer von {a} bis {b} mm"}
+PUNCH_NEED = {"en": "circle punch ({a} to {b} mm)", "nl": "cirkelpons ({a} tot {b} mm)",
+              "de": "Kreisstanzer ({a} bis {b} mm)"}
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("lang", ["en", "nl", "de"])
+def test_the_texts_offer_a_circle_punch_the_size_of_the_printed_pieces(rendered, lang, paper):
+    """Cutting 14 circles with scissors is the hardest step: the rules
+    ("Making the kit"), the list of what you need and the pieces' heading
+    offer a circle punch from the piece's cut outline to the edge of its
+    colour, both measured on the printed page (21 and 24 mm: a punch
+    between them makes a whole, coloured piece), and say that a punch
+    wants thinner card."""
+    from tests.kits.test_table_ready import page_objects
+    from tests.textlines import page_lines
+
+    path = rendered("ur", lang, paper)
+    index = _page_of(path, "piece")
+    objs = [o for o in page_objects(path, index) if o.tag is not None and o.tag[0] == "piece" and o.kind == "path"]
+    cuts = {round(o.line()[2] - o.line()[0], 1) for o in objs if o.stroke > 0 and not o.filled and o.w > 15}
+    fields = {round(o.w, 1) for o in objs if o.filled and o.stroke == 0 and o.w > 15}
+    (cut,), (colour,) = cuts, fields
+    piece = _component("pieces", "piece")
+    assert (cut, colour) == (piece["size"], piece["size"] + 2 * piece["bleed"]) == (21.0, 24.0)
+    a, b = f"{cut:g}", f"{colour:g}"
+
+    def flat(lines) -> str:  # noqa: ANN001
+        return " ".join(" ".join(ln.text.replace("\u00a0", " ").replace("\u00ad", "") for ln in lines).split())
+
+    def joined(text: str) -> str:  # a word broken at a line end ("Kreis- stanzer") read whole
+        import re
+
+        return re.sub(r"(\w)- (\w)", r"\1\2", text)
+
+    first = joined(flat(page_lines(path)[0]))
+    assert PUNCH[lang].format(a=a, b=b) in first, "the rules offer the punch"
+    assert PUNCH_NEED[lang].format(a=a, b=b) in first, "the list of what you need names the punch"
+    assert {"en": "0.5 mm", "nl": "0,5 mm", "de": "0,5 mm"}[lang] in first, "a punch wants thinner card"
+    assert PUNCH[lang].format(a=a, b=b) in joined(flat(page_lines(path)[index])), "the pieces' heading offers it"
+
+
+def test_a_pieces_size_in_a_text_follows_the_data_and_the_language():
+    """{<id>_mm} and {<id>_colour_mm} are read from the pieces components
+    (size, size + 2 x bleed), with a decimal comma in Dutch and German."""
+    from pnp.datakit.kit import mm, sizes
+    from pnp.kits import get_kit
+
+    spec = get_kit("ur").load_spec()
+    assert sizes(spec, "en") == {"piece_mm": "21", "piece_colour_mm": "24", "lot_mm": "28", "lot_colour_mm": "32"}
+    assert (mm(22.5, "en"), mm(22.5, "nl"), mm(22.5, "de"), mm(0.5, "de")) == ("22.5", "22,5", "22,5", "0,5")
