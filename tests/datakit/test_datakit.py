@@ -52,7 +52,8 @@ def test_ur_names_the_traditional_rule_set_it_follows():
     spec = get_kit("ur").load_spec()
     assert "Finkel" in spec.rule_set and "177 BC" in spec.rule_set
     for lang in LANGS:
-        assert "Finkel" in " ".join(get_kit("ur").catalog(lang).blocks("rules", paper="A4", **spec.values))
+        vals = get_kit("ur").text_values(spec, Options(lang, get_paper("a4")))
+        assert "Finkel" in " ".join(get_kit("ur").catalog(lang).blocks("rules", **vals))
 
 
 def test_ur_counts_are_the_games():
