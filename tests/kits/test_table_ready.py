@@ -743,9 +743,9 @@ def test_kesse_token_page_says_why_a_token_has_one_face(render, lang, paper):
 @pytest.mark.parametrize("paper", list(PAPERS))
 def test_tab_a_number_word_keeps_what_it_counts(render, lang, paper):
     """"twee / vellen", "zwei / Bögen" (the native reader, round 4): the
-    making block's number word and the sheets it counts share a line."""
+    making block's number word and what it counts (now the six pictures) share a line."""
     pdf = render("tab", lang, paper)
-    word, counted = {"nl": ("twee", "vellen"), "de": ("zwei", "Bögen")}[lang]
+    word, counted = {"nl": ("zes", "plaatjes"), "de": ("sechs", "Bilder")}[lang]
     lines = [_norm(ln.text) for ln in page_lines(pdf)[2]]
     assert any(f"{word} {counted}" in ln for ln in lines), f"'{word} {counted}' on one line of page 3"
     for a, b in zip(lines, lines[1:], strict=False):
