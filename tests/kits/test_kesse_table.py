@@ -246,3 +246,23 @@ def test_the_scale_check_reads_on_one_line_below_the_trim(render, lang, paper):
 @pytest.fixture(scope="module")
 def render(rendered):
     return rendered
+
+
+# sentences of the originals (seeds/000 English, seeds/002 Dutch), word for word as the sheet must print them
+ORIGINAL = {
+    "en": ("All choose a differently coloured pawn from their Ludo-box",
+           "Every player gets the turnips (carrots, sugar-beets, radishes or beetroots) chosen by him in his supply",
+           "If you place your pawn on a square with an enemy turnip, you may put that turnip in the barn."),
+    "nl": ("Ieder kiest een andere kleur pion uit zijn Mens Erger Je Niet-doos en zet die ergens op het bord",
+           "Als je pion op een veld komt met een knol van een andere boer, mag je die knol in de schuur leggen."),
+}
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_the_rules_keep_the_originals_words(rendered, lang, paper):
+    """The English and Dutch rules are the originals' own words (only scan
+    errors mended), read from the rendered sheet."""
+    first = joined(rendered(KIT, lang, paper), 0)
+    for sentence in ORIGINAL[lang]:
+        assert sentence in first, sentence
