@@ -244,3 +244,95 @@ def test_the_scale_check_reads_on_one_line_below_the_trim(render, lang, paper):
 @pytest.fixture(scope="module")
 def render(rendered):
     return rendered
+
+
+# ---- round 5: our two notes in the rules, marked as ours, where they are needed -------------------------------------
+
+# the mark each note opens with, in each language: the kit's own note, and our suggestion where the original is silent
+KIT_MARK = {"en": "In this kit:", "nl": "In deze set:", "de": "In diesem Set:"}
+OURS_MARK = {"en": "Not in the original rules; our suggestion:", "nl": "Niet in de oorspronkelijke regels; ons voorstel:",
+             "de": "Nicht in den Originalregeln; unser Vorschlag:"}
+
+
+def _oblique(pdf, index: int, phrase: str) -> bool:
+    """Every letter of the first occurrence of phrase on the page is set in
+    an oblique (italic) font, as PDFium reads the page."""
+    import ctypes
+
+    import pypdfium2.raw as raw
+
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        tp = doc[index].get_textpage()
+        n = tp.count_chars()
+        text = "".join(chr(raw.FPDFText_GetUnicode(tp.raw, i)) for i in range(n)).replace("\u00a0", " ")
+        start = _norm_at(text, phrase)
+        assert start >= 0, f"{phrase!r} not on page {index + 1}"
+        buf = ctypes.create_string_buffer(256)
+        flags = ctypes.c_int()
+        fonts = set()
+        for i in range(start, start + len(phrase)):
+            if text[i].isalpha():
+                raw.FPDFText_GetFontInfo(tp.raw, i, buf, 256, ctypes.byref(flags))
+                fonts.add(buf.value.decode())
+        return bool(fonts) and all("Oblique" in f or "Italic" in f for f in fonts)
+    finally:
+        doc.close()
+
+
+def _norm_at(text: str, phrase: str) -> int:
+    """Where phrase starts in the raw page text (line breaks read as spaces)."""
+    flat = re.sub(r"[\r\n]", " ", text)
+    return flat.find(phrase)
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+@pytest.mark.parametrize("lang", LANGS)
+def test_our_notes_in_the_rules_are_marked_and_in_place(rendered, lang, paper):
+    """Page 1, as printed: right after the original's preparation (which
+    takes a pawn from a Ludo box) the kit says the paper pawn of your kind,
+    page 2, is your pawn; right after the duel (the original is silent on
+    the turnips in the fists) our suggestion, marked as not the original's,
+    sends them back to the supply. Both marks in italics; the original's
+    sentences around them unchanged and in their order."""
+    pdf = rendered(KIT, lang, paper)
+    cat = load_catalog(KIT, lang)
+    page = joined(pdf, 0)
+    rules = [_norm(re.sub(r"\*+", "", r)) for r in cat.blocks("rules", **_values())]
+    prep_end = {"en": "The oldest player starts the game.", "nl": "De oudste speler begint.",
+                "de": "Der älteste Spieler beginnt."}[lang]
+    turn_end = {"en": "correctly guessed turnips.", "nl": "goed geraden knollen.", "de": "richtig geratenen Rüben."}[lang]
+    actions = {"en": "The following actions can be performed:", "nl": "De volgende acties zijn mogelijk:",
+               "de": "Folgende Aktionen sind möglich:"}[lang]
+    turn_head = [r for r in rules if r.startswith("## ")][1].removeprefix("## ")
+    kit, ours = page.find(KIT_MARK[lang]), page.find(OURS_MARK[lang])
+    assert kit >= 0 and ours >= 0, "both notes are on the rules face"
+    assert page.find(prep_end) < kit < page.find(turn_head), "the pawn note follows the preparation"
+    assert page.find(turn_end) < ours < page.find(actions), "the suggestion follows the duel"
+    pawn_note = page[kit:page.find(turn_head)]
+    assert {"en": "paper pawn", "nl": "papieren pion", "de": "Papierfigur"}[lang] in pawn_note
+    assert {"en": "(page 2)", "nl": "(pagina 2)", "de": "(Seite 2)"}[lang] in pawn_note
+    # page 2 is where the paper pawns are
+    assert _norm(cat.text("pawns_heading")) in joined(pdf, 1)
+    suggestion = page[ours:page.find(actions)]
+    assert {"en": "supply", "nl": "voorraad", "de": "Vorrat"}[lang] in suggestion
+    assert {"en": "fists", "nl": "vuist", "de": "Faust"}[lang] in suggestion
+    for mark in (KIT_MARK[lang], OURS_MARK[lang]):
+        assert _oblique(pdf, 0, mark), f"{mark!r} is not set in italics"
+    # the original's sentences are all there, in their order, none changed by the notes
+    originals = [r for r in rules if not r.startswith((KIT_MARK[lang], OURS_MARK[lang]))]
+    assert len(originals) == len(rules) - 2
+    at = 0
+    for r in originals:
+        r = r.removeprefix("## ").removeprefix("- ")
+        found = page.find(r[:40], at)
+        assert found >= 0, f"{r[:40]!r} missing or out of order"
+        at = found
+
+
+def _values() -> dict[str, object]:
+    from pnp.kits.kesse_rueben import text_values
+    from pnp.options import Options
+    from pnp.paper import get_paper
+
+    return text_values(SPEC, Options("en", get_paper("a4")))
