@@ -322,10 +322,11 @@ def test_our_notes_in_the_rules_are_marked_and_in_place(rendered, lang, paper):
     # the original's sentences are all there, in their order, none changed by the notes
     originals = [r for r in rules if not r.startswith((KIT_MARK[lang], OURS_MARK[lang]))]
     assert len(originals) == len(rules) - 2
+    flat = re.sub(r"[-\s]", "", page)  # a word broken at a line's end, however the reader joins it
     at = 0
     for r in originals:
-        r = r.removeprefix("## ").removeprefix("- ")
-        found = page.find(r[:40], at)
+        r = re.sub(r"[-\s]", "", r.removeprefix("## ").removeprefix("- "))
+        found = flat.find(r[:40], at)
         assert found >= 0, f"{r[:40]!r} missing or out of order"
         at = found
 
@@ -336,3 +337,42 @@ def _values() -> dict[str, object]:
     from pnp.paper import get_paper
 
     return text_values(SPEC, Options("en", get_paper("a4")))
+
+
+# ---- round 5: the stiffer board, glued onto both sides of a card: the method, and the halves that let it work -----
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_card_method_is_beside_the_folding_note_and_the_halves_mirror(render, lang, paper):
+    """The other way to make the sheet, read before it is cut: in the top
+    margin of the rules' half, clear of the fold mark, its label and the
+    page count, above the cut line, whole, at 7 pt or more; it cuts the halves apart, glues one
+    onto card, pins through the corners of its solid line and lays the
+    other half's corners on the pinholes. That works only if the two
+    halves of the cut line are mirror images about the fold: the cut line's
+    sides are equally far from it (read from the PDF, within 0.1 mm)."""
+    lines, (cx0, cy0, cx1, cy1), fold = _margin_lines(render, lang, paper)
+    cat = load_catalog(KIT, lang)
+    card = _norm(cat.text("card_note").replace("**", ""))
+    here = _norm(cat.text("fold_here"))
+    (label,) = [ln for ln in lines if ln[0] == here and ln[4] < cy0]
+    count = _norm(cat.text("page", i=1, n=2))
+    mine = [ln for ln in lines if ln[4] < cy0 and ln[1] > fold and ln[0] not in (here, count)]
+    text = re.sub(r"(\w)- (\w)", r"\1\2", " ".join(ln[0] for ln in mine))
+    assert text == card, text
+    for _, x0, _x1, top, bottom in mine:
+        assert x0 >= fold + 2.0, "clear of the fold mark"
+        assert bottom <= cy0 - 0.8, "above the top cut line"
+        beside = top < label[4] and bottom > label[3]  # a line level with the mark's label
+        assert not beside or x0 >= label[2] + 1.0, "clear of the fold mark's label"
+    (page_count,) = [ln for ln in lines if ln[0] == count]
+    for _, _x0, x1, top, bottom in mine:
+        assert bottom < page_count[3] or top > page_count[4] or x1 <= page_count[1] - 1.0, "clear of the page count"
+    sizes = [ln.size for ln in page_lines(render(KIT, lang, paper))[0] if _norm(ln.text) in {m[0] for m in mine}]
+    assert sizes and min(sizes) >= 7.0 - 0.01, f"the card note at {min(sizes):.2f} pt"
+    words = {"en": ("in two", "card", "pin", "corners", "pinholes"), "nl": ("doormidden", "karton", "speld", "hoeken", "gaatjes"),
+             "de": ("halbieren", "Karton", "Nadel", "Ecken", "Löchern")}[lang]
+    assert all(w in card for w in words)
+    # the fold note says only the folding way now, the card way is the card note's
+    assert {"en": "thin card", "nl": "karton", "de": "Karton"}[lang] not in _norm(cat.text("fold_note"))
+    assert fold - cx0 == pytest.approx(cx1 - fold, abs=0.1), f"cut line {cx0:.2f}-{cx1:.2f}, fold {fold:.2f} mm"
