@@ -273,14 +273,19 @@ def token(kind: str, spec: KesseSpec, name: str, m: Measure) -> tuple[Shape, ...
     t = spec.token
     look = spec.looks[kind]
     out: list[Shape] = [Rect(0, 0, t, t, CUT)]
-    out.append(Group(tuple(turnip_picture(kind, t * 0.7, look.body)), t / 2, t * 0.43))
+    size = 6.0
+    base = t - TOKEN_SAFE - 0.3 - 0.24 * size * PT  # the name's baseline, its descenders TOKEN_SAFE inside the cut
+    # the picture (leaves 0.34, root 0.33 of its size from its centre, and its
+    # strokes) between TOKEN_SAFE under the top cut and the name's capitals
+    name_top = base - 0.73 * size * PT
+    p = min(t * 0.7, (name_top - TOKEN_SAFE - 1.2) / 0.67)
+    out.append(Group(tuple(turnip_picture(kind, p, look.body)), t / 2, (TOKEN_SAFE + name_top) / 2 + 0.005 * p))
     # corner symbols and the name TOKEN_SAFE inside the cut, so a hand cut never clips them
     r = 1.1
     c = TOKEN_SAFE + 1.3 * r
     out.append(symbol(look.symbol, c, c, r))
     out.append(symbol(look.symbol, t - c, c, r))
-    size = 6.0
-    out.append(label(t / 2, t - TOKEN_SAFE - 0.3 - 0.24 * size * PT, cap(name), "Sans-Bold", size, m, t - 2 * TOKEN_SAFE - 0.6))
+    out.append(label(t / 2, base, cap(name), "Sans-Bold", size, m, t - 2 * TOKEN_SAFE - 0.6))
     return tuple(out)
 
 
@@ -598,8 +603,8 @@ def fold_picture(m: Measure) -> list[Shape]:
     return out
 
 
-PAWN_FACE = (16.0, 16.0)  # mm: width along the fold, height of a face (a pawn that stands on a 21 mm token)
-PAWN_BASE = 5.0  # mm: a foot at the bottom of each face, folded outwards, so the pawn stands
+PAWN_FACE = (16.0, 14.0)  # mm: width along the fold, height of a face (it stands on a token, or beside one on a square)
+PAWN_BASE = 2.5  # mm: a foot at the bottom of each face, folded outwards, so the pawn stands (5 mm deep: beside a token on a square)
 
 
 def pawn_piece(pawn: Pawn) -> tuple[Shape, ...]:

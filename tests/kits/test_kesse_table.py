@@ -376,3 +376,60 @@ def test_the_card_method_is_beside_the_folding_note_and_the_halves_mirror(render
     # the fold note says only the folding way now, the card way is the card note's
     assert {"en": "thin card", "nl": "karton", "de": "Karton"}[lang] not in _norm(cat.text("fold_note"))
     assert fold - cx0 == pytest.approx(cx1 - fold, abs=0.1), f"cut line {cx0:.2f}-{cx1:.2f}, fold {fold:.2f} mm"
+
+
+# ---- round 5: room on a square for a token and a standing pawn ------------------------------------------------------
+
+LABEL_MIN_PT = 6.0  # the smallest a token's name may be set (pnp.kinds.common: a label that needs less does not fit)
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_a_token_and_a_standing_pawn_fit_side_by_side_on_a_square(render, paper):
+    """Measured in the PDF: the smallest board square (page 1, inside its
+    line), a token (page 2, its cut line) and each paper pawn (page 2: the
+    length along its middle fold, and its two feet from the cut to the foot
+    folds, flat on the table when it stands). A token and a standing pawn
+    beside it fit inside a square, with 0.3 mm for the pawn's glued fin, so
+    the barn holds a pawn and a pile of turnips; the pawn also stands on a
+    token alone."""
+    from tests.kits.test_table_ready import page_objects
+
+    pdf = render(KIT, "en", paper)
+    fields = [o for o in page_objects(pdf, 0) if o.tag and o.tag[0] in ("field", "barn") and o.kind == "path"
+              and o.filled and o.stroke > 0 and o.w > 20 and abs(o.w - (o.y1 - o.y0)) < 0.1]  # a square, not the barn's picture
+    assert len(fields) == SPEC.board**2
+    inner = min(min(o.line()[2] - o.line()[0], o.line()[3] - o.line()[1]) - o.stroke for o in fields)
+    objs = page_objects(pdf, 1)
+    tokens = [o for o in objs if o.tag and o.tag[0] == "token" and o.kind == "path" and o.stroke > 0 and not o.filled
+              and o.w > 10]
+    assert tokens
+    t = max(max(o.line()[2] - o.line()[0], o.line()[3] - o.line()[1]) for o in tokens)
+    for kind in SPEC.kinds:
+        mine = [o for o in objs if o.tag == ("pawn", kind) and o.kind == "path" and o.stroke > 0]
+        (cut,) = [o for o in mine if not o.dashed]
+        folds = sorted((o.x0 + o.x1) / 2 for o in mine if o.dashed)
+        assert len(folds) == 3, "the middle fold and a fold for each foot"
+        x0, y0, x1, y1 = cut.line()
+        along = y1 - y0  # the strip lies across the page: its folds run down it
+        feet = (folds[0] - x0) + (x1 - folds[2])
+        assert feet >= 4.0, f"{kind}: feet of {feet:.2f} mm in all, too little to stand on"
+        assert t + feet + 0.3 <= inner + 0.01, f"{kind}: token {t:.2f} + feet {feet:.2f} mm on a square of {inner:.2f} mm"
+        assert along <= t + 0.01 and feet <= t, f"{kind}: the pawn ({along:.2f} x {feet:.2f} mm) stands on a token"
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_smaller_tokens_keep_their_names_legible(rendered, lang, paper):
+    """Every token's name is printed, whole, at LABEL_MIN_PT or more (read
+    from page 2 of the PDF): the tokens shrank, their names did not."""
+    from pnp.layout.marks import cap
+
+    pdf = rendered(KIT, lang, paper)
+    cat = load_catalog(KIT, lang)
+    lines = page_lines(pdf)[1]
+    n = max(SPEC.supply.values())
+    for kind in SPEC.kinds:
+        name = _norm(cap(cat.text(kind)))
+        mine = [ln for ln in lines if _norm(ln.text) == name]
+        assert len(mine) == n, f"{name}: {len(mine)} of {n} tokens read"
+        assert min(ln.size for ln in mine) >= LABEL_MIN_PT - 0.01, f"{name} at {min(ln.size for ln in mine):.2f} pt"
