@@ -634,6 +634,33 @@ def _column_breaks(lines: list[list[Word]], y: float, pitch: float, tops: Sequen
     return breaks
 
 
+SHORT_STEPS = 14  # lines: a section of numbered steps up to this long is kept whole in one column
+
+
+def _steps_section_h(blocks: Sequence[Block], i: int, width: float, size: float, measure: Measure,
+                     style: FlowStyle) -> float | None:
+    """The height of the section that the heading `i` opens (up to the next
+    heading) when it is a short run of numbered steps, text only: its steps
+    read as one sequence and stay together, so that the later steps at the
+    top of the next column do not pass for the rest of another list. None
+    for any other section."""
+    line_h = size * style.leading * PT
+    end = next((j for j in range(i + 1, len(blocks)) if blocks[j].kind is BlockKind.HEADING), len(blocks))
+    section = blocks[i + 1:end]
+    if not any(b.kind is BlockKind.NUMBERED for b in section) or any(b.kind is BlockKind.DIAGRAM for b in section):
+        return None
+    hsize = size * style.heading_scale
+    n = 0.0
+    h = len(wrap(blocks[i].runs, width, hsize, measure, blocks[i].lang)) * hsize * style.leading * PT
+    h += style.gap * line_h
+    for b in section:
+        indent = style.indent * size * PT if b.kind.is_item else 0.0
+        lines = len(wrap(b.runs, width - indent, size, measure, b.lang))
+        n += lines
+        h += (lines + style.gap) * line_h
+    return h if n <= SHORT_STEPS else None
+
+
 def _kept_with_heading(after: Block | None, diagrams: dict[str, tuple[float, DiagramFn]], line_h: float,
                        style: FlowStyle) -> float:
     """The room a heading keeps below it for what follows: the first three
@@ -643,6 +670,22 @@ def _kept_with_heading(after: Block | None, diagrams: dict[str, tuple[float, Dia
     if after.kind is BlockKind.DIAGRAM and after.name in diagrams:
         return diagrams[after.name][0] + style.gap * line_h
     return (3 + style.gap) * line_h
+
+
+def _heading_goes_on(blocks: Sequence[Block], i: int, y: float, head_h: float, columns: Sequence[Box], size: float,
+                     measure: Measure, diagrams: dict[str, tuple[float, DiagramFn]], style: FlowStyle) -> bool:
+    """Whether the heading `i`, due at y in the first of `columns` and
+    `head_h` tall, starts the next column instead: when what it keeps below
+    it does not fit, when the text after it begins only in the next column,
+    or when it opens a short run of steps that would be split (the steps
+    start the next column whole)."""
+    box, line_h = columns[0], size * style.leading * PT
+    steps = _steps_section_h(blocks, i, box.w, size, measure, style) if len(columns) > 1 else None
+    if steps is not None and y + steps > box.bottom + 1e-6 and steps <= columns[1].h + 1e-6:
+        return True
+    following = _kept_with_heading(blocks[i + 1] if i + 1 < len(blocks) else None, diagrams, line_h, style)
+    return y + head_h + following > box.bottom + 1e-6 or _text_goes_on(
+        blocks, i + 1, y + head_h + style.gap * line_h, columns, size, measure, style)
 
 
 def flow(
@@ -688,12 +731,10 @@ def flow(
         if block.kind is BlockKind.HEADING and y > box.y + 1e-6:
             y += style.heading_gap * line_h
         lines = wrap(block.runs, box.w - indent, bsize, measure, block.lang)
-        if block.kind is BlockKind.HEADING:
-            following = _kept_with_heading(blocks[bi + 1] if bi + 1 < len(blocks) else None, diagrams, line_h, style)
-            if y + len(lines) * bline + following > box.bottom + 1e-6 or _text_goes_on(
-                    blocks, bi + 1, y + len(lines) * bline + style.gap * line_h, columns[col:], size, measure, style):
-                next_column()
-                box = columns[col]
+        if block.kind is BlockKind.HEADING and _heading_goes_on(blocks, bi, y, len(lines) * bline, columns[col:], size,
+                                                                 measure, diagrams, style):
+            next_column()
+            box = columns[col]
         breaks = _column_breaks(lines, y, bline, [c.y for c in columns[col:]], [c.bottom for c in columns[col:]])
         for li, line in enumerate(lines):
             if li in breaks or y + bline > box.bottom + 1e-6:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from pnp import textflow
 from pnp.errors import LayoutError
 from pnp.geometry import PT, Box, Text
 from pnp.textflow import (
@@ -413,3 +414,30 @@ def test_an_abbreviation_keeps_the_name_after_its_hyphen():
     assert [p for p, _, _ in break_points("Print-and-Play-Bögen", "de")] == [6, 10, 15]
     assert break_points("row-4\u00a0markers", "en") == (), "never 'row-' | '4 markers'"
     assert break_points("rij-4-fiches", "nl") == ()
+
+
+def test_a_short_run_of_steps_is_not_split_across_columns(measure, monkeypatch):
+    """A heading that opens a short run of numbered steps starts the next
+    column when the steps would not all fit under it: the later steps at a
+    column's top would read as the rest of another list. Over a range of
+    column heights the steps always stand in one column with their heading;
+    without the rule some of those heights split them (the rule decides)."""
+    steps = ["## Steps", "1. Print the odd pages only, at 100 % and never fitted to the page.",
+             "2. Turn the stack over as the picture shows and put it back in the tray.",
+             "3. Print the even pages; some printers want them in reverse order."]
+    blocks = parse_blocks([PARAGRAPH, PARAGRAPH, *steps])
+
+    def columns_of_steps(height: float) -> set[int] | None:
+        try:
+            cols = flow(blocks, [Box(0, 0, 80, height), Box(90, 0, 80, height)], 9.0, measure)
+        except LayoutError:
+            return None
+        return {c for c, shapes in enumerate(cols) for s in shapes
+                if isinstance(s, Text) and s.text in ("Steps", "1.", "2.", "3.")}
+
+    heights = [40.0 + 0.5 * i for i in range(120)]
+    kept = [columns_of_steps(h) for h in heights]
+    assert all(c is None or len(c) == 1 for c in kept), "the steps and their heading share a column"
+    monkeypatch.setattr(textflow, "SHORT_STEPS", 0)
+    split = [h for h in heights if (c := columns_of_steps(h)) is not None and len(c) > 1]
+    assert split, "without the rule some column height splits the steps"

@@ -63,8 +63,8 @@ KIT_ID = "ludo-cards"
 PRINT_KEY = {Backs.DUPLEX_LONG: "print_long", Backs.DUPLEX_SHORT: "print_short",
              Backs.GUTTERFOLD: "print_gutterfold", Backs.NONE: "print_none"}
 EDGE_KEY = {Backs.DUPLEX_LONG: "edge_long", Backs.DUPLEX_SHORT: "edge_short"}
-NEED_STOCK = {Backs.DUPLEX_LONG: ("need_stock_duplex", "need_sleeves"),
-              Backs.DUPLEX_SHORT: ("need_stock_duplex", "need_sleeves"),
+NEED_STOCK = {Backs.DUPLEX_LONG: ("need_stock_duplex",),
+              Backs.DUPLEX_SHORT: ("need_stock_duplex",),
               Backs.GUTTERFOLD: ("need_stock_gutterfold",), Backs.NONE: ("need_stock_none",)}
 
 GUIDE = "printing guide"  # the label of the guide's sheet, which the back pages point to

@@ -7,7 +7,10 @@ A kit declares it in templates/<kit>/game.toml:
     [[contents]]
     name = "contents_board"     # a catalog key whose text has {n}
     tags = ["board"]            # the components it counts
-    needs = ["need_glue", ...]  # catalog keys, one line each
+    needs = ["need_glue", ...]  # catalog keys, one item each
+
+An item's text is one line; a "\n" in it sets it on more lines under one
+bullet (an item with an alternative, "card ...\nor paper, sleeves ...").
 
 The counts are not written down a second time: they are the kit's own
 `expected` components (what the validator counts in the file) whose tag is
@@ -37,6 +40,7 @@ HEAD_PT = 8.5
 ROW_PT = 8.0
 MIN_PT = 6.0  # the list stays legible: a line that needs less is an error
 ROW_H = 5.0  # mm between rows: a list, set apart like the rows of a table, not running text
+LINE_H = 3.5  # mm between the lines of one row (an item set on two lines)
 HEAD_H = 5.6  # mm from the top of a panel to its first baseline
 INDENT = 3.5  # mm: a line's text after its bullet
 
@@ -96,13 +100,15 @@ FIRST = HEAD_H + 1.6  # mm from a panel's top to its first row's baseline
 PANEL_GAP = 2.5  # mm between panels one above the other
 
 
-def _panel_h(rows: int) -> float:
-    return FIRST + (rows - 1) * ROW_H + 0.9  # the last row's descenders
+def _panel_h(rows: Sequence[str]) -> float:
+    extra = sum(r.count("\n") for r in rows)  # the further lines of items set on more than one line
+    return FIRST + (len(rows) - 1) * ROW_H + extra * LINE_H + 0.9  # the last row's descenders
 
 
 def height(lines: Lines, columns: int) -> float:
     """The height the list takes in `columns` (1 or 2)."""
-    rows = [len(lines.have), len(lines.need)] if lines.need else [len(lines.have)]
+    have = [s for _, s in lines.have]
+    rows = [have, list(lines.need)] if lines.need else [have]
     if columns == 1:
         return sum(_panel_h(r) for r in rows) + PANEL_GAP * (len(rows) - 1)
     return _panel_h(max(rows))
@@ -132,7 +138,8 @@ def component_list(box: Box, lines: Lines, measure: Measure, columns: int = 2,
     size = ROW_PT
     for i, (_, rows) in enumerate(panels):
         for text in rows:
-            size = min(size, fitted_text(text, "Sans", widths[i] - INDENT, ROW_PT, measure, MIN_PT)[1])
+            for part in text.split("\n"):
+                size = min(size, fitted_text(part, "Sans", widths[i] - INDENT, ROW_PT, measure, MIN_PT)[1])
     y = box.y
     for i, (heading, rows) in enumerate(panels):
         pw = widths[i]
@@ -142,9 +149,12 @@ def component_list(box: Box, lines: Lines, measure: Measure, columns: int = 2,
         base = top + ASCENT * hs * PT
         out.append(Text(x + 0.3, base, head, "Sans-Bold", hs, hw))  # 0.3 mm: a glyph may ink left of its origin
         out.append(Line(x + 0.2, base + 1.2, x + pw - 0.2, base + 1.2, Style(width=0.25, stroke=grey(0.5))))
-        for r, text in enumerate(rows):
-            yb = top + FIRST + r * ROW_H
+        yb = top + FIRST
+        for text in rows:
             out.append(Circle(x + 1.2, yb - 1.0, 0.45, Style(stroke=None, fill=BLACK)))
-            out.append(Text(x + INDENT, yb, text, "Sans", size, measure(text, "Sans", size)))
-        y = top + _panel_h(len(rows)) + PANEL_GAP
+            for part in text.split("\n"):
+                out.append(Text(x + INDENT, yb, part, "Sans", size, measure(part, "Sans", size)))
+                yb += LINE_H
+            yb += ROW_H - LINE_H
+        y = top + _panel_h(rows) + PANEL_GAP
     return out, h

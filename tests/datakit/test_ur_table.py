@@ -513,3 +513,19 @@ def test_a_pieces_size_in_a_text_follows_the_data_and_the_language():
     spec = get_kit("ur").load_spec()
     assert sizes(spec, "en") == {"piece_mm": "21", "piece_colour_mm": "24", "lot_mm": "28", "lot_colour_mm": "32"}
     assert (mm(22.5, "en"), mm(22.5, "nl"), mm(22.5, "de"), mm(0.5, "de")) == ("22.5", "22,5", "22,5", "0,5")
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("lang", ["en", "nl", "de"])
+def test_the_scholars_name_is_never_broken(rendered, lang, paper):
+    """'Irving Finkel' stands on one line in every language and paper: the
+    data kit's catalogs tie the name with a no-break space (native5-de 22:
+    German Letter broke it as 'Irving / Finkels')."""
+    from tests.textlines import page_lines
+
+    lines = [ln.words for page in page_lines(rendered("ur", lang, paper)) for ln in page]
+    irving = [words for words in lines if any(w.startswith("Irving") for w in words)]
+    assert irving, f"{lang} {paper}: the rules name Irving Finkel"
+    for words in irving:
+        at = next(i for i, w in enumerate(words) if w.startswith("Irving"))
+        assert at + 1 < len(words) and words[at + 1].startswith("Finkel"), f"{lang} {paper}: {' '.join(words)!r}"

@@ -321,3 +321,33 @@ def test_spare_backs_follow_the_cards_in_light_ink_cut_like_the_fronts(ludo, lan
         times = sum(1 for p in fronts if p.of("card")[0].value.startswith(colour + "-"))
         assert norm(cat.text("sheet_spare_backs", colour=cat.text(colour)[:1].upper() + cat.text(colour)[1:],
                              spare_times=times)) in text, f"page {page.number}: the header"
+
+
+@pytest.mark.parametrize("paper", PAPER_IDS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_steps_without_a_duplex_printer_stay_with_their_heading(ludo, lang, paper):
+    """The steps for a printer without duplex are one sequence: their
+    heading, its note and all the steps stand in one column of the guide
+    page, so that no step sits at the top of the other column, where it
+    would read as the rest of the numbered workflow (native5-de 10)."""
+    cat = load_catalog("ludo-cards", lang)
+    guide = list(cat.raw("guide"))
+    start = next(i for i in range(guide.index("[[diagram:flip]]"), len(guide)) if guide[i].startswith("## "))
+    steps = []
+    for block in guide[start + 1:]:
+        if block.startswith("## "):
+            break
+        if re.match(r"\d+\. ", block):
+            steps.append(" ".join(block.split()[:3]))  # "1. Print only", marker and two words, before any {value}
+    assert len(steps) >= 3
+    lines = page_lines(ludo(lang, paper))[1]
+    head = next(ln for ln in lines if norm(ln.text) == heading(guide[start]))
+    # the column under the heading: lines starting at its left edge or indented a little, down to the next heading
+    column = sorted((ln for ln in lines if head.x - 2 <= ln.x <= head.x + 30 and ln.base < head.base), key=lambda ln: -ln.base)
+    below = []
+    for ln in column:
+        if ln.bold and not re.match(r"\d+\.", ln.text):
+            break
+        below.append(norm(ln.text))
+    for step in steps:
+        assert any(text.startswith(step) for text in below), f"{lang} {paper}: {step!r} is not under {heading(guide[start])!r}"
