@@ -29,14 +29,38 @@ def expected(data: DataSpec, options: Options) -> dict[str, int]:
 COMPOUNDING = ("nl", "de")  # languages that join a name into a compound with hyphens: "US-Letter-Papier"
 
 
+DECIMAL_COMMA = ("nl", "de")  # languages that write 0,5 mm
+
+
+def mm(value: float, lang: str) -> str:
+    """A length in mm as a text writes it: 21, 22.5 (22,5 in Dutch and German)."""
+    text = f"{value:g}"
+    return text.replace(".", ",") if lang in DECIMAL_COMMA else text
+
+
+def sizes(data: DataSpec, lang: str) -> dict[str, str]:
+    """Each pieces component's size as its texts may name it, read from the
+    data: {<id>_mm}, its size across ("21"), and {<id>_colour_mm}, the
+    size of its colour, which runs `bleed` mm past the cut all round ("24"):
+    a punch between the two makes a whole piece."""
+    out: dict[str, str] = {}
+    for comp in data.components:
+        if getattr(comp, "kind", None) == "pieces":
+            d = comp.data
+            out[f"{d.id}_mm"] = mm(d.size, lang)
+            out[f"{d.id}_colour_mm"] = mm(d.size + 2 * d.bleed, lang)
+    return out
+
+
 def text_values(data: DataSpec, options: Options) -> dict[str, object]:
     """{paper} ("A4", "US Letter"; in Dutch and German "US-Letter", as
-    the start of a compound: "{paper}-papier"), the player counts and the
-    kit's own values."""
+    the start of a compound: "{paper}-papier"), the player counts, the
+    pieces' sizes (`sizes`) and the kit's own values."""
     paper = options.paper.name
     if options.lang in COMPOUNDING:
         paper = paper.replace(" ", "-")
-    return {"paper": paper, "players_min": min(data.players), "players_max": max(data.players), **data.values}
+    return {"paper": paper, "players_min": min(data.players), "players_max": max(data.players),
+            **sizes(data, options.lang), **data.values}
 
 
 def invariants(data: DataSpec) -> list[Invariant]:

@@ -11,6 +11,7 @@ cut outline, centred on its own page.
     heading = "board_heading"        # a catalog key over the board
     bleed = 2.0                      # mm: the border's colour runs past the cut (a slip shows no white edge)
     paths = [[[1, 4], [1, 3], [1, 2]]]  # routes: each square numbered in its corner (1, 2, 3 ...)
+    turned_rows = [1]                # rows read from the far side: their numbers, labels and art turned 180°
     [[components.special]]
     squares = [[1, 1], [3, 1]]
     art = "art/rosette.svg"          # and/or label = "a catalog key", fill = "#RRGGBB"
@@ -84,6 +85,9 @@ class BoardData(Schema, tag_field="kind", tag="board", kw_only=True, frozen=True
     # each a route a piece runs, its squares in order: numbered from 1, small, in each square's top-left corner
     # (a square on several routes has the same number on each)
     paths: list[Annotated[list[Square], msgspec.Meta(min_length=1)]] = []
+    # rows whose squares' numbers, labels and art are turned 180° about the square's centre, so they read
+    # upright for the player across the table (the number then in the square's bottom-right corner)
+    turned_rows: list[Count] = []
 
 
 @dataclass(frozen=True)
@@ -130,7 +134,7 @@ def load(comp: BoardData, where: Path, data: Any) -> Board:
         for key in ("art", "size"):
             if getattr(comp, key) is None:
                 raise SpecError(f"{where}.{key}: missing (a picture board has art and size)")
-        for key in (*GRID_KEYS, "gaps", "special", "paths"):
+        for key in (*GRID_KEYS, "gaps", "special", "paths", "turned_rows"):
             if getattr(comp, key):
                 raise SpecError(f"{where}.{key}: a picture board (art, size) has no {key}; a grid board has no art")
         _bounded(comp, where, "size", *comp.size)  # type: ignore[misc]
@@ -155,6 +159,14 @@ def _bounded(comp: BoardData, where: Path, key: str | None, w: float, h: float) 
                         f"a board is at most {MAX_BOARD_MM:g} mm a side")
 
 
+def _check_turned(comp: BoardData, where: Path) -> None:
+    for i, r in enumerate(comp.turned_rows):
+        if not 1 <= r <= (comp.rows or 0):
+            raise SpecError(f"{where}.turned_rows[{i}]: row {r} is not on a board of {comp.rows} rows")
+        if r in comp.turned_rows[:i]:
+            raise SpecError(f"{where}.turned_rows[{i}]: row {r} is turned twice")
+
+
 def _load_grid(comp: BoardData, where: Path, data: Any) -> Board:
     def inside(sq: Square, key: str) -> None:
         if not (1 <= sq[0] <= (comp.rows or 0) and 1 <= sq[1] <= (comp.columns or 0)):
@@ -163,6 +175,7 @@ def _load_grid(comp: BoardData, where: Path, data: Any) -> Board:
     for i, g in enumerate(comp.gaps):
         inside(g, f"gaps[{i}]")
     gaps = {tuple(g) for g in comp.gaps}
+    _check_turned(comp, where)
     seen: set[tuple[int, int]] = set()
     arts: list[Art | None] = []
     for i, sp in enumerate(comp.special):
@@ -225,6 +238,12 @@ def _look(board: Board, build: Build) -> tuple[SquareStyle, SquareArt]:
                      build.ctx.measure(t, "Sans-Bold", number_pt), Anchor.START, hex_rgb(d.line))]
 
     def art(cell: Cell, s: float) -> list[Shape]:
+        items = upright(cell, s)
+        if cell[0] in d.turned_rows and items:  # read from the far side: turned about the square's centre
+            return [Group(tuple(items), s, s, rotate=180.0)]
+        return items
+
+    def upright(cell: Cell, s: float) -> list[Shape]:
         if cell not in special:
             return number(cell)
         sp, picture = special[cell]

@@ -11,6 +11,7 @@ front | fold | back, optionally with feet so it stands).
     sides = 1
     bleed = 1.5                   # mm: each piece's colour runs this far past its outline (pieces stand apart)
     heading = "pieces_heading"    # a catalog key over the pieces
+    landscape = false             # their own pages lie landscape (as a kit's other pages may)
     [[components.sets]]
     id = "light"
     count = 7                     # or {2 = 7, 4 = 5}
@@ -93,6 +94,7 @@ class PiecesData(Schema, tag_field="kind", tag="pieces", kw_only=True, frozen=Tr
     # (cut roughly, fold, glue, cut on the line), drawn under its pieces
     steps: list[Name] = []
     board: Name | None = None  # a board's id: these pieces go on its page, under it, when they fit there
+    landscape: bool = False  # their own pages lie landscape (a kit whose pages all lie one way)
     heading: Name | None = None
     sets: Annotated[list[PieceSet], msgspec.Meta(min_length=1)]
 
@@ -190,6 +192,8 @@ def _blocks(p: Pieces, build: Build, width: float) -> list[tuple[float, list[Sha
     """The pieces as blocks (height, shapes at y = 0), each short enough to
     move to the next page alone: the heading with the first set, then each
     further set."""
+    from pnp.datakit.kit import text_values
+
     d, cat, opts = p.data, build.ctx.cat, build.ctx.options
     out: list[tuple[float, list[Shape]]] = []
     for i, s in enumerate(d.sets):
@@ -200,7 +204,7 @@ def _blocks(p: Pieces, build: Build, width: float) -> list[tuple[float, list[Sha
         items: list[Shape] = []
         y = 0.0
         if i == 0 and d.heading:
-            cols, _ = fit(parse_blocks([cat.text(d.heading)], cat.lang), [Box(0, 0, width, HEAD_H - 1.0)],
+            cols, _ = fit(parse_blocks([cat.text(d.heading, **text_values(build.data, opts))], cat.lang), [Box(0, 0, width, HEAD_H - 1.0)],
                           build.ctx.measure, 9.0, 7.0)
             items += cols[0]
             one_line = len({round(t.y, 2) for t in cols[0] if isinstance(t, Text)}) <= 1
@@ -332,7 +336,8 @@ def sheets(group: list[Pieces], build: Build) -> list[Sheet]:
     group = [p for p in group if p.id not in placed]  # on a board's page already
     if not group:
         return []
-    area = content_box(build.ctx.options.paper, landscape=False).inset(EDGE)
+    landscape = any(p.data.landscape for p in group)  # pieces sharing pages share their orientation
+    area = content_box(build.ctx.options.paper, landscape=landscape).inset(EDGE)
     pages: list[list[Shape]] = [[]]
     y = area.y
     for p in group:
@@ -344,7 +349,7 @@ def sheets(group: list[Pieces], build: Build) -> list[Sheet]:
                 y = area.y
             pages[-1] += [_moved(s, area.x, y) for s in items]  # each piece on the sheet itself, as print-shop export finds it
             y += h + BLOCK_GAP
-    return [Sheet(False, tuple(items), f"pieces {group[0].id}" + (f" {i + 1}" if i else ""))
+    return [Sheet(landscape, tuple(items), f"pieces {group[0].id}" + (f" {i + 1}" if i else ""))
             for i, items in enumerate(pages)]
 
 

@@ -52,17 +52,19 @@ def test_ur_names_the_traditional_rule_set_it_follows():
     spec = get_kit("ur").load_spec()
     assert "Finkel" in spec.rule_set and "177 BC" in spec.rule_set
     for lang in LANGS:
-        assert "Finkel" in " ".join(get_kit("ur").catalog(lang).blocks("rules", paper="A4", **spec.values))
+        vals = get_kit("ur").text_values(spec, Options(lang, get_paper("a4")))
+        assert "Finkel" in " ".join(get_kit("ur").catalog(lang).blocks("rules", **vals))
 
 
 def test_ur_counts_are_the_games():
     """The board of the Royal Game of Ur: 3 rows of 8 with two squares
     missing from each outer row (20 squares); 7 pieces a player, 2 players;
-    4 lots stand in for the 4 tetrahedral dice."""
+    4 lots stand in for the 4 tetrahedral dice, and 2 spare lots."""
     kit = get_kit("ur")
     spec = kit.load_spec()
     assert kit.player_counts(spec) == (2,)
-    want = {"board:board": 1, "square:board": 3 * 8 - 4, "piece:light": 7, "piece:dark": 7, "lot:lot": 4}
+    want = {"board:board": 1, "square:board": 3 * 8 - 4, "piece:light": 7, "piece:dark": 7, "lot:lot": 4,
+            "lot:spare": 2}
     assert kit.expected(spec, Options("en", get_paper("a4"))) == want
 
 
@@ -77,6 +79,8 @@ def test_ur_board_has_five_rosettes_in_their_places(built):
         for g, _ in tagged(page.items):
             if g.tag and g.tag[0] == "square":
                 inner = [s for s in g.items if isinstance(s, Group)]  # the art, placed
+                if inner and inner[0].rotate:  # a turned row's square: its art inside the turned group
+                    inner = [s for s in inner[0].items if isinstance(s, Group)]
                 if inner and any(getattr(s.style, "fill", None) and abs(s.style.fill[2] - 0.6118) < 0.01
                                  for s in inner[-1].items):
                     rosettes.add(g.tag[1])
@@ -341,7 +345,7 @@ def test_every_registered_data_kit_is_listed():
 
 def test_ur_print_shop_pieces_are_the_games(tmp_path):
     """--format cards: one page for the board, one for each of the 7 + 7
-    pieces, and a front and a back for each of the 4 lots, each with bleed."""
+    pieces, and a front and a back for each of the 4 + 2 lots, each with bleed."""
     from pypdf import PdfReader
 
     out = tmp_path / "out"
@@ -349,7 +353,7 @@ def test_ur_print_shop_pieces_are_the_games(tmp_path):
     assert result.exit_code == 0, result.output
     (pdf,) = out.glob("ur-en-cards/*.pdf")
     pages = PdfReader(pdf).pages
-    assert len(pages) == 1 + 7 + 7 + 2 * 4
+    assert len(pages) == 1 + 7 + 7 + 2 * (4 + 2)
     for page in pages:
         trim, bleed = page.trimbox, page.bleedbox
         assert float(trim.left) - float(bleed.left) == pytest.approx(3 / 25.4 * 72, abs=0.01)  # 3 mm bleed

@@ -118,17 +118,63 @@ def test_every_piece_runs_its_colour_past_its_round_cut_and_stands_clear(rendere
 
 # ---- the path on the board ----------------------------------------------------------------------------------------
 
+def _turned_words(path: Path, index: int) -> list[tuple[str, float, float, float, float, float]]:
+    """The turned text on a page as PDFium reads it, character by character
+    (page_lines keeps only upright text): (word, angle in degrees, x0, y0,
+    x1, y1 in mm from the page's top-left corner)."""
+    import ctypes
+
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as raw
+
+    from pnp.geometry import PT
+
+    pdf = pdfium.PdfDocument(str(path))
+    try:
+        page = pdf[index]
+        page_h = page.get_height()
+        tp = page.get_textpage()
+        words: list[list] = []
+        last = -2
+        for i in range(tp.count_chars()):
+            angle = raw.FPDFText_GetCharAngle(tp.raw, i)
+            code = raw.FPDFText_GetUnicode(tp.raw, i)
+            if angle < 0.01 or chr(code).isspace():
+                continue
+            box = [ctypes.c_double() for _ in range(4)]
+            raw.FPDFText_GetCharBox(tp.raw, i, *(ctypes.byref(v) for v in box))
+            lft, rgt, bot, top = (v.value for v in box)
+            deg = round(angle * 180 / 3.141592653589793, 1)
+            prev = words[-1] if words else None
+            if prev is not None and i == last + 1 and prev[1] == deg and \
+                    min(abs(lft - prev[4] / PT), abs(prev[2] / PT - rgt)) < 3.0:
+                prev[0] += chr(code)
+                prev[2], prev[4] = min(prev[2], lft * PT), max(prev[4], rgt * PT)
+                prev[3], prev[5] = min(prev[3], (page_h - top) * PT), max(prev[5], (page_h - bot) * PT)
+            else:
+                words.append([chr(code), deg, lft * PT, (page_h - top) * PT, rgt * PT, (page_h - bot) * PT])
+            last = i
+        return [tuple(w) for w in words]  # type: ignore[misc]
+    finally:
+        pdf.close()
+
+
 @pytest.mark.parametrize("paper", PAPERS)
 def test_the_board_numbers_each_players_path_1_to_14_clear_of_the_art(rendered, paper):
     """Every square of a player's path carries its number (game.toml's
     paths: 1 on Start, 4 and 14 on the rosettes of the player's own row, 5
-    to 12 the middle row), small, in the square's top-left corner, its box
-    touching none of the square's art (a rosette's petals, Start's dots)."""
+    to 12 the middle row), small, in the square's top-left corner as its
+    player reads it, its box touching none of the square's art (a rosette's
+    petals, Start's dots): on the rows game.toml turns (the top row, the
+    far player's own), the number is turned 180° and sits in the square's
+    bottom-right corner as the page lies."""
     from pnp.geometry import PT
     from tests.kits.test_table_ready import page_objects
     from tests.textlines import page_lines
 
     board = _component("board", "board")
+    turned = set(board["turned_rows"])
+    assert turned == {1}, "the top row is the far player's own row"
     want: dict[tuple[int, int], int] = {}
     for route in board["paths"]:
         assert len(route) == _ur_facts()["values"]["squares"] == 14
@@ -137,36 +183,75 @@ def test_the_board_numbers_each_players_path_1_to_14_clear_of_the_art(rendered, 
     path = rendered("ur", "en", paper)
     index = _page_of(path, "board")
     objs = [o for o in page_objects(path, index) if o.tag == ("board", "board") and o.kind == "path"]
+    sq = board["square"]
     squares = [o.line() for o in objs if o.filled and o.stroke > 0
-               and abs(o.line()[2] - o.line()[0] - board["square"]) < 0.1
-               and abs(o.line()[3] - o.line()[1] - board["square"]) < 0.1]
+               and abs(o.line()[2] - o.line()[0] - sq) < 0.1 and abs(o.line()[3] - o.line()[1] - sq) < 0.1]
     assert len(squares) == 20
     x0 = min(q[0] for q in squares)
     y0 = min(q[1] for q in squares)
     art = [o for o in objs if o.filled and o.w < 20 and o.h < 20]  # petals, a rosette's heart, Start's dots
     assert len(art) > 5 * 9
     page_h = read_pages(path)[index].height
-    numbers = [ln for ln in page_lines(path)[index] if ln.text.isdigit()]
+    boxes = []  # (text, upright, x0, y0, x1, y1) in mm
+    for ln in page_lines(path)[index]:
+        if ln.text.isdigit():
+            base = page_h - ln.base * PT
+            boxes.append((ln.text, True, ln.x * PT, base - 0.73 * ln.size * PT, ln.right * PT, base))
+            assert ln.size <= 8.0, "a path number is small"
+    for text, deg, *box in _turned_words(path, index):
+        if text.isdigit():
+            assert abs(deg - 180.0) < 0.5, f"{text} is turned {deg}°, not 180°"
+            boxes.append((text, False, *box))
     found: dict[tuple[int, int], int] = {}
-    for ln in numbers:
-        x, base, right = ln.x * PT, page_h - ln.base * PT, ln.right * PT
-        top = base - 0.73 * ln.size * PT
-        assert ln.size <= 8.0, "a path number is small"
-        col, row = int((x - x0) // board["square"]) + 1, int((top - y0) // board["square"]) + 1
-        sq_x, sq_y = x0 + (col - 1) * board["square"], y0 + (row - 1) * board["square"]
-        assert x - sq_x < 3.0 and top - sq_y < 3.0, f"{ln.text} is not in the top-left corner of its square"
-        found[(row, col)] = int(ln.text)
+    for text, upright, bx0, by0, bx1, by1 in boxes:
+        col = int(((bx0 + bx1) / 2 - x0) // sq) + 1
+        row = int(((by0 + by1) / 2 - y0) // sq) + 1
+        sx, sy = x0 + (col - 1) * sq, y0 + (row - 1) * sq
+        assert upright == (row not in turned), f"{text} on square {(row, col)} is {'upright' if upright else 'turned'}"
+        if upright:
+            assert bx0 - sx < 3.0 and by0 - sy < 3.0, f"{text} is not in the top-left corner of its square"
+        else:
+            assert sx + sq - bx1 < 3.0 and sy + sq - by1 < 3.0, f"turned {text} is not in the bottom-right corner"
+        assert (row, col) not in found, f"two numbers on square {(row, col)}"
+        found[(row, col)] = int(text)
         for a in art:
-            apart = a.x1 <= x or a.x0 >= right or a.y1 <= top or a.y0 >= base
-            assert apart, f"the number {ln.text} on square {(row, col)} touches the art"
+            apart = a.x1 <= bx0 or a.x0 >= bx1 or a.y1 <= by0 or a.y0 >= by1
+            assert apart, f"the number {text} on square {(row, col)} touches the art"
     assert found == want
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("lang", ["en", "nl", "de"])
+def test_start_reads_upright_for_the_player_whose_row_it_is_in(rendered, lang, paper):
+    """The far player's Start (in the top row) is turned 180°, under its
+    dots as that player sees them; the near player's reads upright under
+    its dots. One each."""
+    from pnp.geometry import PT
+    from pnp.i18n import load_catalog
+    from tests.textlines import page_lines
+
+    word = load_catalog("ur", lang).text("label_start")
+    path = rendered("ur", lang, paper)
+    index = _page_of(path, "board")
+    (board,) = read_pages(path)[index].of("board")
+    middle = (board.box.y0 + board.box.y1) / 2
+    page_h = read_pages(path)[index].height
+    upright = [page_h - ln.base * PT for ln in page_lines(path)[index] if ln.text == word]
+    turned = [w for w in _turned_words(path, index) if w[0] == word.replace(" ", "")]
+    assert len(upright) == 1 and len(turned) == 1, (upright, turned)
+    assert upright[0] > middle, "the near player's Start is in the bottom row"
+    (_, deg, _, ty0, _, ty1) = turned[0]
+    assert abs(deg - 180.0) < 0.5
+    assert board.box.y0 < ty0 and ty1 < middle, "the far player's Start is in the top row"
+    dots_top = board.box.y0 + _component("board", "board")["border"]  # the top row's squares begin here
+    assert ty1 - dots_top < 0.4 * _component("board", "board")["square"], "turned, Start is at the square's top"
 
 
 # ---- the throwing lots: one outline, the fold on the shared edge, cut roughly, fold, glue, trim --------------------
 
 @pytest.mark.parametrize("paper", PAPERS)
 def test_each_lot_is_one_outline_folded_on_its_shared_edge_with_colour_past_it(rendered, paper):
-    """Each of the 4 lots is one solid cut outline round both faces (2 x
+    """Each of the 4 lots and the 2 spares is one solid cut outline round both faces (2 x
     size by size), with one dashed fold line on the edge the faces share,
     its colour `bleed` mm past the outline all round, and the lots 2 x
     bleed apart: cut roughly in the gap, fold, glue, then cut on the line
@@ -177,12 +262,14 @@ def test_each_lot_is_one_outline_folded_on_its_shared_edge_with_colour_past_it(r
     size, bleed = lots["size"], lots["bleed"]
     assert lots["sides"] == 2 and bleed >= 2.0
     path = rendered("ur", "en", paper)
-    objs = [o for o in page_objects(path, _page_of(path, "lot")) if o.tag == ("lot", "lot") and o.kind == "path"]
+    objs = [o for o in page_objects(path, _page_of(path, "lot"))
+            if o.tag in (("lot", "lot"), ("lot", "spare")) and o.kind == "path"]
     cuts = [o for o in objs if o.stroke > 0 and not o.filled and not o.dashed and o.w > size]
     folds = [o for o in objs if o.dashed]
     fields = [o for o in objs if o.filled and o.stroke == 0 and o.h > size]
-    assert len(cuts) == _ur_facts()["values"]["lots"] == 4
-    assert len(folds) == 4
+    values = _ur_facts()["values"]
+    assert len(cuts) == values["lots"] + values["spare_lots"] == 6
+    assert len(folds) == 6
     for cut in cuts:
         x0, y0, x1, y1 = cut.line()
         assert abs(x1 - x0 - 2 * size) < 0.05 and abs(y1 - y0 - size) < 0.05
@@ -238,7 +325,40 @@ def test_the_pieces_share_the_board_page_clear_of_the_board(rendered, paper):
         assert pc.box.x0 >= 6.35 - 0.01 and pc.box.x1 <= board_page.width - 6.35 + 0.01
         assert pc.box.y1 <= board_page.height - 6.35
     assert not board_page.of("lot")
-    assert sum(len(p.of("lot")) for p in pages) == 4
+    values = _ur_facts()["values"]
+    assert sum(len(p.of("lot")) for p in pages) == values["lots"] + values["spare_lots"] == 6
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("lang", ["en", "nl", "de"])
+def test_two_spare_lots_under_their_own_name_on_the_lots_page(rendered, lang, paper):
+    """The lots' page holds the 4 lots and, under them and under their name
+    ("Spare lots"), the 2 spares (game.toml's counts, as the rules name
+    them), all on one page, inside the printable area, the steps' pictures
+    under all of them."""
+    from pnp.geometry import PT
+    from pnp.i18n import load_catalog
+    from pnp.layout.marks import cap
+    from tests.textlines import page_lines
+
+    values = _ur_facts()["values"]
+    sets = {s["id"]: s["count"] for s in _component("pieces", "lot")["sets"]}
+    assert sets == {"lot": values["lots"], "spare": values["spare_lots"]} == {"lot": 4, "spare": 2}
+    path = rendered("ur", lang, paper)
+    index = _page_of(path, "lot")
+    page = read_pages(path)[index]
+    lots = [c for c in page.components if c.kind == "lot" and c.value == "lot"]
+    spares = [c for c in page.components if c.kind == "lot" and c.value == "spare"]
+    assert len(lots) == 4 and len(spares) == 2
+    assert min(c.box.y0 for c in spares) > max(c.box.y1 for c in lots), "the spares come under the lots"
+    for c in lots + spares:
+        assert c.box.x0 >= 6.35 and c.box.x1 <= page.width - 6.35 and c.box.y1 <= page.height - 6.35
+    cat = load_catalog("ur", lang)
+    (name,) = [ln for ln in page_lines(path)[index] if ln.text == cap(cat.text("spare_lots"))]
+    top = page.height - name.base * PT
+    assert max(c.box.y1 for c in lots) < top < min(c.box.y0 for c in spares)
+    (first_step,) = [ln for ln in page_lines(path)[index] if ln.text == cat.text("lots_cut")]
+    assert page.height - first_step.base * PT > max(c.box.y1 for c in spares)
 
 
 # ---- the texts ----------------------------------------------------------------------------------------------------
@@ -271,6 +391,8 @@ def test_the_scribes_name_is_never_split_and_the_paper_is_named_right(rendered, 
     ("[[1, 4], [1, 3], [1, 2], [1, 1], [2, 1]", "[[1, 4], [1, 3], [1, 2], [1, 1], [2, 2]",
      ["paths[0][5]", "square [2, 2] is number 6 here and 5"]),
     ("[[1, 4], [1, 3], [1, 2]", "[[1, 4], [1, 5], [1, 2]", ["paths[0][1]", "square [1, 5] is a gap"]),
+    ("turned_rows = [1]", "turned_rows = [4]", ["turned_rows[0]", "row 4 is not on a board of 3 rows"]),
+    ("turned_rows = [1]", "turned_rows = [1, 1]", ["turned_rows[1]", "row 1 is turned twice"]),
     ('steps = ["lots_cut", "lots_fold", "lots_glue", "lots_trim"]', 'steps = ["lots_cut"]', ["steps", "4 captions"]),
     ("bleed = 2.0        # mm: the brown", "bleed = 9.0        # mm: the brown", ["components[1].bleed", "less than or equal to 5"]),
 ])
@@ -290,7 +412,7 @@ def test_a_path_steps_or_bleed_written_wrong_is_one_line(tmp_path, old, new, wor
 
 @pytest.mark.parametrize("lang", ["en", "nl", "de"])
 def test_the_component_list_counts_the_facts_and_names_what_else_is_needed(rendered, lang):
-    """Page 1 lists the board, 7 + 7 pieces and 4 lots (game.toml's counts)
+    """Page 1 lists the board, 7 + 7 pieces, 4 lots and 2 spares (game.toml's counts)
     and every need of game.toml: thick card, thin card, glue, knife, scissors."""
     from pnp.i18n import load_catalog
     from tests.textlines import page_lines
@@ -299,10 +421,95 @@ def test_the_component_list_counts_the_facts_and_names_what_else_is_needed(rende
     cat = load_catalog("ur", lang)
     text = [" ".join(ln.text.replace("\u00a0", " ").split()) for ln in page_lines(rendered("ur", lang, "a4"))[0]]
     sets = {s["id"]: s["count"] for s in _component("pieces", "piece")["sets"]}
+    lots = {s["id"]: s["count"] for s in _component("pieces", "lot")["sets"]}
     want = {"contents_board": 1, "contents_light": sets["light"], "contents_dark": sets["dark"],
-            "contents_lots": facts["values"]["lots"]}
+            "contents_lots": lots["lot"], "contents_spare_lots": lots["spare"]}
+    assert (lots["lot"], lots["spare"]) == (facts["values"]["lots"], facts["values"]["spare_lots"]) == (4, 2)
     for key, n in want.items():
         assert " ".join(cat.text(key, n=n).split()) in text, key
     assert {"need_thick_card", "need_thin_card", "need_scissors"} <= set(facts["needs"])
+    from pnp.datakit.kit import text_values
+    from pnp.kits import get_kit
+    from pnp.options import Options
+    from pnp.paper import get_paper
+
+    kit = get_kit("ur")
+    vals = text_values(kit.load_spec(), Options(lang, get_paper("a4")))
     for key in facts["needs"]:
-        assert " ".join(cat.text(key).replace("\u00a0", " ").split()) in text, key
+        assert " ".join(cat.text(key, **vals).replace("\u00a0", " ").split()) in text, key
+
+
+# ---- one orientation ----------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("lang", ["en", "nl", "de"])
+def test_every_page_lies_landscape_as_the_board_must(rendered, lang, paper):
+    """The board (8 squares of 27 mm and its border) is wider than a
+    portrait page holds, so its page lies landscape; every other page lies
+    the same way, so a print dialog with auto-rotate off never shrinks one
+    page to fit ("actual size" holds on all). The rules keep to one page."""
+    board = _component("board", "board")
+    width = board["columns"] * board["square"] + 2 * board["border"]
+    path = rendered("ur", lang, paper)
+    pages = read_pages(path)
+    assert width > min(pages[0].width, pages[0].height) - 2 * 6.35, "the board needs a landscape page"
+    assert len(pages) == 3
+    for p in pages:
+        assert p.width > p.height, f"page {p.number} lies portrait ({p.width:.0f} x {p.height:.0f} mm)"
+    assert {(round(p.width), round(p.height)) for p in pages} == {(round(pages[0].width), round(pages[0].height))}
+
+
+# ---- a circle punch for the round pieces --------------------------------------------------------------------------
+
+PUNCH = {"en": "circle punch of {a} to {b} mm", "nl": "cirkelpons van {a} tot {b} mm",
+         "de": "Kreisstanzer von {a} bis {b} mm"}
+PUNCH_NEED = {"en": "circle punch ({a} to {b} mm)", "nl": "cirkelpons ({a} tot {b} mm)",
+              "de": "Kreisstanzer ({a} bis {b} mm)"}
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("lang", ["en", "nl", "de"])
+def test_the_texts_offer_a_circle_punch_the_size_of_the_printed_pieces(rendered, lang, paper):
+    """Cutting 14 circles with scissors is the hardest step: the rules
+    ("Making the kit"), the list of what you need and the pieces' heading
+    offer a circle punch from the piece's cut outline to the edge of its
+    colour, both measured on the printed page (21 and 24 mm: a punch
+    between them makes a whole, coloured piece), and say that a punch
+    wants thinner card."""
+    from tests.kits.test_table_ready import page_objects
+    from tests.textlines import page_lines
+
+    path = rendered("ur", lang, paper)
+    index = _page_of(path, "piece")
+    objs = [o for o in page_objects(path, index) if o.tag is not None and o.tag[0] == "piece" and o.kind == "path"]
+    cuts = {round(o.line()[2] - o.line()[0], 1) for o in objs if o.stroke > 0 and not o.filled and o.w > 15}
+    fields = {round(o.w, 1) for o in objs if o.filled and o.stroke == 0 and o.w > 15}
+    (cut,), (colour,) = cuts, fields
+    piece = _component("pieces", "piece")
+    assert (cut, colour) == (piece["size"], piece["size"] + 2 * piece["bleed"]) == (21.0, 24.0)
+    a, b = f"{cut:g}", f"{colour:g}"
+
+    def flat(lines) -> str:  # noqa: ANN001
+        return " ".join(" ".join(ln.text.replace("\u00a0", " ").replace("\u00ad", "") for ln in lines).split())
+
+    def joined(text: str) -> str:  # a word broken at a line end ("Kreis- stanzer") read whole
+        import re
+
+        return re.sub(r"(\w)- (\w)", r"\1\2", text)
+
+    first = joined(flat(page_lines(path)[0]))
+    assert PUNCH[lang].format(a=a, b=b) in first, "the rules offer the punch"
+    assert PUNCH_NEED[lang].format(a=a, b=b) in first, "the list of what you need names the punch"
+    assert {"en": "0.5 mm", "nl": "0,5 mm", "de": "0,5 mm"}[lang] in first, "a punch wants thinner card"
+    assert PUNCH[lang].format(a=a, b=b) in joined(flat(page_lines(path)[index])), "the pieces' heading offers it"
+
+
+def test_a_pieces_size_in_a_text_follows_the_data_and_the_language():
+    """{<id>_mm} and {<id>_colour_mm} are read from the pieces components
+    (size, size + 2 x bleed), with a decimal comma in Dutch and German."""
+    from pnp.datakit.kit import mm, sizes
+    from pnp.kits import get_kit
+
+    spec = get_kit("ur").load_spec()
+    assert sizes(spec, "en") == {"piece_mm": "21", "piece_colour_mm": "24", "lot_mm": "28", "lot_colour_mm": "32"}
+    assert (mm(22.5, "en"), mm(22.5, "nl"), mm(22.5, "de"), mm(0.5, "de")) == ("22.5", "22,5", "22,5", "0,5")
