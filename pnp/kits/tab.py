@@ -550,7 +550,7 @@ NEEDS = "[[diagram:needs]]"  # a rules block the kit fills in: the list of what 
 def build(ctx: Context) -> list[Sheet]:
     cat = ctx.cat
     vals = text_values(ctx.spec, ctx.options)
-    # "[[diagram:needs]]" in the assembly text: what the game needs, the very lines of the
+    # "[[diagram:needs]]" in the making block: what the game needs, the very lines of the
     # component list on page 1 (so the two agree), run on at the end of the paragraph before it
     need = "; ".join(cat.text(k, **vals) for k in ctx.spec.kit_list.needs) + "."
     raw: list[str] = []

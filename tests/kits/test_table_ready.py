@@ -499,13 +499,25 @@ def test_tab_assembly_text_needs_what_the_list_needs(render, lang):
     assert scissors in " ".join(wanted), "the pieces are cut roughly with scissors first"
 
 
+# seed 004's assembly text, word for word, where it names the card ({paper}: the kit's paper)
+ORIGINAL_MATERIALS = ("The attached print-and-play sheet is designed for printing in black and white onto {paper} paper. "
+                      "To assemble the game, you will need: a black and white or colour printer capable of printing "
+                      "graphics onto {paper} paper; a craft knife and ruler, two {paper} sheets of thick card, a pair "
+                      "of scissors and some good paper glue.")
+ORIGINAL_GLUE = ("2. Glue the printed paper onto the thick card. Ensure that the entire surface of the card is evenly "
+                 "covered with glue, as the board and pieces will be cut out. Leave the glue to dry.")
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
 @pytest.mark.parametrize("lang", LANGS)
-def test_tab_says_which_card_is_for_what(render, lang):
-    """The board is glued onto thick card (as the original's assembly text
-    says), the pieces' page onto thin card (a piece is folded): the board's
-    heading, the pieces' heading and the list say so, and the assembly text
-    carries a note that this kit's pieces fold."""
-    pdf = render("tab", lang, "a4")
+def test_tab_says_which_card_is_for_what(render, lang, paper):
+    """The board is glued onto thick card, the pieces' page onto thin card
+    (a piece is folded): the board's heading, the pieces' heading and the
+    list say so. The rules page keeps the original's assembly text (in
+    English word for word), which glues the whole sheet onto thick card,
+    and our making block, before it, says so and how this kit differs:
+    page 1 onto thick card, page 2 onto thin card."""
+    pdf = render("tab", lang, paper)
     thick, thin = {"en": ("thick", "thin"), "nl": ("dik", "dun"), "de": ("dick", "dünn")}[lang]
     p1 = page_lines(pdf)[0]
     top = min(p1, key=lambda ln: -ln.base + 1000 * (ln.size < 8.5))  # the heading over the board (9 pt, bold)
@@ -515,20 +527,25 @@ def test_tab_says_which_card_is_for_what(render, lang):
     p2 = page_lines(pdf)[1]
     heading = max((ln for ln in p2 if ln.bold), key=lambda ln: ln.base)  # the first bold line under the header
     assert thin in _norm(_page_text(pdf, 1)).lower()[:300] and thick not in heading.text.lower()
-    # the rules page: the making block first sends the board to thick card and page 2 to thin card, and so does
-    # the original's assembly text after it (mended): no sentence sends page 2, or the paper as a whole, to thick card
-    p3 = _norm(_page_text(pdf, 2)).lower()
-    board = {"en": "board", "nl": "bord", "de": "spielbrett"}[lang]
-    sentences = re.split(r"(?<=[.!?])\s+", p3)
-    thick_ones = [s for s in sentences if re.search(rf"\b{thick}", s)]
-    assert len(thick_ones) >= 2
-    for s in thick_ones:
-        assert thin in s or board in s or "1" in s, f"page 3 sends more than the board to thick card: {s!r}"
-    note = next(s for s in sentences if thin in s)
-    assert "2" in note
+    p3 = _norm(_page_text(pdf, 2))
+    if lang == "en":
+        name = {"a4": "A4", "letter": "US Letter"}[paper]
+        for original in (ORIGINAL_MATERIALS, ORIGINAL_GLUE):
+            assert original.format(paper=name) in p3, "the original's assembly text, word for word"
+    low = p3.lower()
     making = {"en": "making this kit", "nl": "zo maak je deze set", "de": "so bastelst du dieses set"}[lang]
     assembly = {"en": "assembly instructions", "nl": "bouwinstructies", "de": "bauanleitung"}[lang]
-    assert p3.index(making) < p3.index(thin) < p3.index(assembly), "the making block comes before the original's text"
+    head = low.rindex(assembly)  # the heading (our block names the original's instructions too)
+    ours, original = low[low.index(making):head], low[head:]
+    # the original glues the printed sheet onto thick card, and never mentions thin card but for the laminator
+    assert re.search(rf"\b{thick}", original)
+    assert all("lamin" in s for s in re.split(r"(?<=[.!?;])\s+", original) if re.search(rf"\b{thin}", s))
+    # our block, before it, names the difference in one passage: the original's whole sheet on thick card,
+    # here page 1 on thick and page 2 on thin card
+    below = {"en": "below", "nl": "hieronder", "de": "unten"}[lang]
+    # (the difference is said before the original's text, pointing down to it)
+    diff = next(s for s in re.split(r"•", ours) if "1" in s and "2" in s and thin in s and thick in s and below in s)
+    assert diff.index(thick) < diff.index(thin)
 
 
 @pytest.mark.parametrize("paper", list(PAPERS))
@@ -768,9 +785,9 @@ def test_kesse_token_page_says_why_a_token_has_one_face(render, lang, paper):
 @pytest.mark.parametrize("paper", list(PAPERS))
 def test_tab_a_number_word_keeps_what_it_counts(render, lang, paper):
     """"twee / vellen", "zwei / Bögen" (the native reader, round 4): the
-    making block's number word and the sheets it counts share a line."""
+    making block's number word and what it counts (now the six pictures) share a line."""
     pdf = render("tab", lang, paper)
-    word, counted = {"nl": ("twee", "vellen"), "de": ("zwei", "Bögen")}[lang]
+    word, counted = {"nl": ("zes", "plaatjes"), "de": ("sechs", "Bilder")}[lang]
     lines = [_norm(ln.text) for ln in page_lines(pdf)[2]]
     assert any(f"{word} {counted}" in ln for ln in lines), f"'{word} {counted}' on one line of page 3"
     for a, b in zip(lines, lines[1:], strict=False):
