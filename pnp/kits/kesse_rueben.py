@@ -61,9 +61,11 @@ TEXT_CLEAR = 4.0  # mm from the cut line to any text inside it: the sheet is cut
 BOARD_CLEAR = 3.0  # mm at least from the board's frame to the cut and to the fold
 TOKEN_SAFE = 3.0  # mm from a token's cut to its label and symbols (a print shop's safe zone too)
 PAWN_BLEED = 2.5  # mm: a pawn's colour runs this far past the middle of its cut line (2.3 past its ink)
-TRIM_TOP = 12.0  # mm from the safe area's top to the cut line of the folded sheet (the header, the folding note)
+TRIM_TOP = 12.0  # mm from the safe area's top to the cut line of the folded sheet (the header, the notes)
 TRIM_BOTTOM = 8.0  # mm from the safe area's bottom to that cut line (the scale check)
 SCALE_PT = 7.0  # the scale check's sentence: one line, beside the bar or above it
+NOTE_PT, NOTE_MIN_PT = 7.5, 6.5  # the notes in the top margin (cut away at the end): largest and smallest size
+CARD_NOTE_GAP = 4.0  # mm from the fold mark, its label and the page count to the card note beside them
 FOLD_MARK_DASH = (1.5, 1.0)  # mm: dash and gap of the fold marks in the margins
 HEAD_MIN_PT = 7.0  # the setup table's headers stay at the body's floor (MIN_BODY_PT) or more
 TINT_BLEED = 2.3  # mm past the middle of its tokens' outer cut line (2.15 past its ink): a kind's tint, so a miscut leaves no white edge
@@ -71,7 +73,9 @@ TINT_MIX = 0.25  # a tint not given in the facts: this much of the kind's colour
 KIND_GAP = 2.0  # mm of white between two kinds' tints, so each block's tint is its own
 AID_GAP = 3.0  # mm from the board's frame to the turn in brief under it
 AID_H = 18.0  # mm for the turn in brief: five lines at 8 pt
-CREDIT_GAP = 3.0  # mm at least between the rules and the credit line under them
+CREDIT_GAP = 2.5  # mm at least between the rules and the credit line under them
+TABLE_GAP = 2.0  # mm from the setup table to the rules under it
+LIST_GAP = 3.0  # mm from the rules to the component list under them
 CUT = Style(width=0.3, stroke=grey(0.3), role=Role.CUT)
 LEAF = (0.0, 0.45, 0.25)
 
@@ -269,14 +273,19 @@ def token(kind: str, spec: KesseSpec, name: str, m: Measure) -> tuple[Shape, ...
     t = spec.token
     look = spec.looks[kind]
     out: list[Shape] = [Rect(0, 0, t, t, CUT)]
-    out.append(Group(tuple(turnip_picture(kind, t * 0.7, look.body)), t / 2, t * 0.43))
+    size = 6.0
+    base = t - TOKEN_SAFE - 0.3 - 0.24 * size * PT  # the name's baseline, its descenders TOKEN_SAFE inside the cut
+    # the picture (leaves 0.34, root 0.33 of its size from its centre, and its
+    # strokes) between TOKEN_SAFE under the top cut and the name's capitals
+    name_top = base - 0.73 * size * PT
+    p = min(t * 0.7, (name_top - TOKEN_SAFE - 1.2) / 0.67)
+    out.append(Group(tuple(turnip_picture(kind, p, look.body)), t / 2, (TOKEN_SAFE + name_top) / 2 + 0.005 * p))
     # corner symbols and the name TOKEN_SAFE inside the cut, so a hand cut never clips them
     r = 1.1
     c = TOKEN_SAFE + 1.3 * r
     out.append(symbol(look.symbol, c, c, r))
     out.append(symbol(look.symbol, t - c, c, r))
-    size = 6.0
-    out.append(label(t / 2, t - TOKEN_SAFE - 0.3 - 0.24 * size * PT, cap(name), "Sans-Bold", size, m, t - 2 * TOKEN_SAFE - 0.6))
+    out.append(label(t / 2, base, cap(name), "Sans-Bold", size, m, t - 2 * TOKEN_SAFE - 0.6))
     return tuple(out)
 
 
@@ -374,10 +383,26 @@ def fold_sheet(ctx: Context) -> Sheet:
         items.append(label(fold_x + 1.5, base, here, "Sans-Bold", 7, m, 30.0, Anchor.START, grey(0.35)))
     # the folding note at the top, read before the sheet is folded: under the
     # page header, on the board's half (the header's page count is on the other)
-    note = parse_blocks([cat.text("fold_note")], cat.lang)
     note_top = safe.y + 4.4
-    cols, _ = fit(note, [Box(safe.x + 0.3, note_top, fold_x - 3.0 - safe.x - 0.3, trim.y - 1.0 - note_top)], m, 7.5, 6.0)
+    note = parse_blocks([cat.text("fold_note")], cat.lang)
+    cols, _ = fit(note, [Box(safe.x + 0.3, note_top, fold_x - 3.0 - safe.x - 0.3, trim.y - 1.0 - note_top)], m,
+                  NOTE_PT, NOTE_MIN_PT)
     items += cols[0]
+    # beside it, on the rules' half, the other way: the halves cut apart and
+    # glued onto both sides of a card, lined up by pinholes (the halves of the
+    # cut line mirror each other about the fold). It starts level with the
+    # header, between the fold mark and the page count, and its last line runs
+    # on beside the mark's label: two boxes, one above the other
+    count = m(cat.text("page", i=9, n=9), "Sans", 7) + CARD_NOTE_GAP  # the header's page count at the right (a few pages)
+    label_top = trim.y - 2.2 - 0.75 * 7 * PT - 0.5  # the fold mark's label, its capitals, and a little air
+    card = parse_blocks([cat.text("card_note")], cat.lang)
+    upper = Box(fold_x + CARD_NOTE_GAP, safe.y + 0.3, safe.right - 0.3 - count - fold_x - CARD_NOTE_GAP,
+                label_top - safe.y - 0.3)
+    card_x = fold_x + 1.5 + m(here, "Sans-Bold", 7) + CARD_NOTE_GAP
+    lower = Box(card_x, label_top, safe.right - 0.3 - card_x, trim.y - 1.0 - label_top)
+    cols, _ = fit(card, [upper, lower], m, NOTE_PT, NOTE_MIN_PT)
+    for col in cols:
+        items += col
 
     # rules face: what the game is, the setup table, the rules, the credits
     head = f"{cat.text('subtitle', **vals)} · {cat.text('byline')}"
@@ -385,7 +410,7 @@ def fold_sheet(ctx: Context) -> Sheet:
     # the setup table heads the first column of the rules; the component list
     # (its two panels one above the other) ends the second, under the rules,
     # so that the rules run on from one column to the next with nothing between
-    col_gap = 4.0
+    col_gap = 3.5
     col_w = (right.w - col_gap) / 2
     table, table_h = setup_table(Box(right.x, right.y + 6.0, col_w, 30.0), spec, ctx)
     items += table
@@ -401,8 +426,8 @@ def fold_sheet(ctx: Context) -> Sheet:
     list_h = height(lines, 1)
     listed, _ = component_list(Box(list_x, bottom - list_h, col_w, list_h), lines, m, columns=1)
     items += listed
-    tops = (right.y + 6.0 + table_h + 3.0, right.y + 6.0)
-    bottoms = (bottom, bottom - list_h - 4.0)
+    tops = (right.y + 6.0 + table_h + TABLE_GAP, right.y + 6.0)
+    bottoms = (bottom, bottom - list_h - LIST_GAP)
     boxes = [Box(right.x + k * (col_w + col_gap), tops[k], col_w, bottoms[k] - tops[k]) for k in range(2)]
     cols, _ = fit(blocks, boxes, m, 9.5, MIN_BODY_PT)
     for col in cols:
@@ -578,8 +603,8 @@ def fold_picture(m: Measure) -> list[Shape]:
     return out
 
 
-PAWN_FACE = (16.0, 16.0)  # mm: width along the fold, height of a face (a pawn that stands on a 21 mm token)
-PAWN_BASE = 5.0  # mm: a foot at the bottom of each face, folded outwards, so the pawn stands
+PAWN_FACE = (16.0, 14.0)  # mm: width along the fold, height of a face (it stands on a token, or beside one on a square)
+PAWN_BASE = 2.5  # mm: a foot at the bottom of each face, folded outwards, so the pawn stands (5 mm deep: beside a token on a square)
 
 
 def pawn_piece(pawn: Pawn) -> tuple[Shape, ...]:

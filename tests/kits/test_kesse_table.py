@@ -21,7 +21,7 @@ SPEC = load_spec()
 # the box the rules take their pawns from, in each language's own words: as the
 # original rules spell it, and as our own note on page 2 does
 BOX = {"en": "Ludo-box", "nl": "Mens Erger Je Niet-doos", "de": "Mensch-ärgere-dich-nicht-Schachtel"}
-NOTE_BOX = {"en": "Ludo box", "nl": "Mens-erger-je-niet-doos", "de": "Mensch-ärgere-dich-nicht-Schachtel"}
+NOTE_BOX = {"en": "Ludo-box", "nl": "Mens-erger-je-niet-doos", "de": "Mensch-ärgere-dich-nicht-Schachtel"}
 
 
 def _norm(text: str) -> str:
@@ -266,3 +266,192 @@ def test_the_rules_keep_the_originals_words(rendered, lang, paper):
     first = joined(rendered(KIT, lang, paper), 0)
     for sentence in ORIGINAL[lang]:
         assert sentence in first, sentence
+
+
+# ---- round 5: our two notes in the rules, marked as ours, where they are needed -------------------------------------
+
+# the mark each note opens with, in each language: the kit's own note, and our suggestion where the original is silent
+KIT_MARK = {"en": "In this kit:", "nl": "In deze set:", "de": "In diesem Set:"}
+OURS_MARK = {"en": "Not in the original rules; our suggestion:", "nl": "Niet in de oorspronkelijke regels; ons voorstel:",
+             "de": "Nicht in den Originalregeln; unser Vorschlag:"}
+
+
+def _oblique(pdf, index: int, phrase: str) -> bool:
+    """Every letter of the first occurrence of phrase on the page is set in
+    an oblique (italic) font, as PDFium reads the page."""
+    import ctypes
+
+    import pypdfium2.raw as raw
+
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        tp = doc[index].get_textpage()
+        n = tp.count_chars()
+        text = "".join(chr(raw.FPDFText_GetUnicode(tp.raw, i)) for i in range(n)).replace("\u00a0", " ")
+        start = _norm_at(text, phrase)
+        assert start >= 0, f"{phrase!r} not on page {index + 1}"
+        buf = ctypes.create_string_buffer(256)
+        flags = ctypes.c_int()
+        fonts = set()
+        for i in range(start, start + len(phrase)):
+            if text[i].isalpha():
+                raw.FPDFText_GetFontInfo(tp.raw, i, buf, 256, ctypes.byref(flags))
+                fonts.add(buf.value.decode())
+        return bool(fonts) and all("Oblique" in f or "Italic" in f for f in fonts)
+    finally:
+        doc.close()
+
+
+def _norm_at(text: str, phrase: str) -> int:
+    """Where phrase starts in the raw page text (line breaks read as spaces)."""
+    flat = re.sub(r"[\r\n]", " ", text)
+    return flat.find(phrase)
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+@pytest.mark.parametrize("lang", LANGS)
+def test_our_notes_in_the_rules_are_marked_and_in_place(rendered, lang, paper):
+    """Page 1, as printed: right after the original's preparation (which
+    takes a pawn from a Ludo box) the kit says the paper pawn of your kind,
+    page 2, is your pawn; right after the duel (the original is silent on
+    the turnips in the fists) our suggestion, marked as not the original's,
+    sends them back to the supply. Both marks in italics; the original's
+    sentences around them unchanged and in their order."""
+    pdf = rendered(KIT, lang, paper)
+    cat = load_catalog(KIT, lang)
+    page = joined(pdf, 0)
+    rules = [_norm(re.sub(r"\*+", "", r)) for r in cat.blocks("rules", **_values())]
+    prep_end = {"en": "The oldest player starts the game.", "nl": "De oudste speler begint.",
+                "de": "Der älteste Spieler beginnt."}[lang]
+    turn_end = {"en": "correctly guessed turnips.", "nl": "goed geraden knollen.", "de": "richtig geratenen Rüben."}[lang]
+    actions = {"en": "The following actions can be performed:", "nl": "De volgende acties zijn mogelijk:",
+               "de": "Folgende Aktionen sind möglich:"}[lang]
+    turn_head = [r for r in rules if r.startswith("## ")][1].removeprefix("## ")
+    kit, ours = page.find(KIT_MARK[lang]), page.find(OURS_MARK[lang])
+    assert kit >= 0 and ours >= 0, "both notes are on the rules face"
+    assert page.find(prep_end) < kit < page.find(turn_head), "the pawn note follows the preparation"
+    assert page.find(turn_end) < ours < page.find(actions), "the suggestion follows the duel"
+    pawn_note = page[kit:page.find(turn_head)]
+    assert {"en": "paper pawn", "nl": "papieren pion", "de": "Papierfigur"}[lang] in pawn_note
+    assert {"en": "(page 2)", "nl": "(pagina 2)", "de": "(Seite 2)"}[lang] in pawn_note
+    # page 2 is where the paper pawns are
+    assert _norm(cat.text("pawns_heading")) in joined(pdf, 1)
+    suggestion = page[ours:page.find(actions)]
+    assert {"en": "supply", "nl": "voorraad", "de": "Vorrat"}[lang] in suggestion
+    assert {"en": "fists", "nl": "vuist", "de": "Faust"}[lang] in suggestion
+    for mark in (KIT_MARK[lang], OURS_MARK[lang]):
+        assert _oblique(pdf, 0, mark), f"{mark!r} is not set in italics"
+    # the original's sentences are all there, in their order, none changed by the notes
+    originals = [r for r in rules if not r.startswith((KIT_MARK[lang], OURS_MARK[lang]))]
+    assert len(originals) == len(rules) - 2
+    flat = re.sub(r"[-\s]", "", page)  # a word broken at a line's end, however the reader joins it
+    at = 0
+    for r in originals:
+        r = re.sub(r"[-\s]", "", r.removeprefix("## ").removeprefix("- "))
+        found = flat.find(r[:40], at)
+        assert found >= 0, f"{r[:40]!r} missing or out of order"
+        at = found
+
+
+def _values() -> dict[str, object]:
+    from pnp.kits.kesse_rueben import text_values
+    from pnp.options import Options
+    from pnp.paper import get_paper
+
+    return text_values(SPEC, Options("en", get_paper("a4")))
+
+
+# ---- round 5: the stiffer board, glued onto both sides of a card: the method, and the halves that let it work -----
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_card_method_is_beside_the_folding_note_and_the_halves_mirror(render, lang, paper):
+    """The other way to make the sheet, read before it is cut: in the top
+    margin of the rules' half, clear of the fold mark, its label and the
+    page count, above the cut line, whole, at 7 pt or more; it cuts the halves apart, glues one
+    onto card, pins through the corners of its solid line and lays the
+    other half's corners on the pinholes. That works only if the two
+    halves of the cut line are mirror images about the fold: the cut line's
+    sides are equally far from it (read from the PDF, within 0.1 mm)."""
+    lines, (cx0, cy0, cx1, cy1), fold = _margin_lines(render, lang, paper)
+    cat = load_catalog(KIT, lang)
+    card = _norm(cat.text("card_note").replace("**", ""))
+    here = _norm(cat.text("fold_here"))
+    (label,) = [ln for ln in lines if ln[0] == here and ln[4] < cy0]
+    count = _norm(cat.text("page", i=1, n=2))
+    mine = [ln for ln in lines if ln[4] < cy0 and ln[1] > fold and ln[0] not in (here, count)]
+    text = re.sub(r"(\w)- (\w)", r"\1\2", " ".join(ln[0] for ln in mine))
+    assert text == card, text
+    for _, x0, _x1, top, bottom in mine:
+        assert x0 >= fold + 2.0, "clear of the fold mark"
+        assert bottom <= cy0 - 0.8, "above the top cut line"
+        beside = top < label[4] and bottom > label[3]  # a line level with the mark's label
+        assert not beside or x0 >= label[2] + 1.0, "clear of the fold mark's label"
+    (page_count,) = [ln for ln in lines if ln[0] == count]
+    for _, _x0, x1, top, bottom in mine:
+        assert bottom < page_count[3] or top > page_count[4] or x1 <= page_count[1] - 1.0, "clear of the page count"
+    sizes = [ln.size for ln in page_lines(render(KIT, lang, paper))[0] if _norm(ln.text) in {m[0] for m in mine}]
+    assert sizes and min(sizes) >= 7.0 - 0.01, f"the card note at {min(sizes):.2f} pt"
+    words = {"en": ("in two", "card", "pin", "corners", "pinholes"), "nl": ("doormidden", "karton", "speld", "hoeken", "gaatjes"),
+             "de": ("halbieren", "Karton", "Nadel", "Ecken", "Löchern")}[lang]
+    assert all(w in card for w in words)
+    # the fold note says only the folding way now, the card way is the card note's
+    assert {"en": "thin card", "nl": "karton", "de": "Karton"}[lang] not in _norm(cat.text("fold_note"))
+    assert fold - cx0 == pytest.approx(cx1 - fold, abs=0.1), f"cut line {cx0:.2f}-{cx1:.2f}, fold {fold:.2f} mm"
+
+
+# ---- round 5: room on a square for a token and a standing pawn ------------------------------------------------------
+
+LABEL_MIN_PT = 6.0  # the smallest a token's name may be set (pnp.kinds.common: a label that needs less does not fit)
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_a_token_and_a_standing_pawn_fit_side_by_side_on_a_square(render, paper):
+    """Measured in the PDF: the smallest board square (page 1, inside its
+    line), a token (page 2, its cut line) and each paper pawn (page 2: the
+    length along its middle fold, and its two feet from the cut to the foot
+    folds, flat on the table when it stands). A token and a standing pawn
+    beside it fit inside a square, with 0.3 mm for the pawn's glued fin, so
+    the barn holds a pawn and a pile of turnips; the pawn also stands on a
+    token alone."""
+    from tests.kits.test_table_ready import page_objects
+
+    pdf = render(KIT, "en", paper)
+    fields = [o for o in page_objects(pdf, 0) if o.tag and o.tag[0] in ("field", "barn") and o.kind == "path"
+              and o.filled and o.stroke > 0 and o.w > 20 and abs(o.w - (o.y1 - o.y0)) < 0.1]  # a square, not the barn's picture
+    assert len(fields) == SPEC.board**2
+    inner = min(min(o.line()[2] - o.line()[0], o.line()[3] - o.line()[1]) - o.stroke for o in fields)
+    objs = page_objects(pdf, 1)
+    tokens = [o for o in objs if o.tag and o.tag[0] == "token" and o.kind == "path" and o.stroke > 0 and not o.filled
+              and o.w > 10]
+    assert tokens
+    t = max(max(o.line()[2] - o.line()[0], o.line()[3] - o.line()[1]) for o in tokens)
+    for kind in SPEC.kinds:
+        mine = [o for o in objs if o.tag == ("pawn", kind) and o.kind == "path" and o.stroke > 0]
+        (cut,) = [o for o in mine if not o.dashed]
+        folds = sorted((o.x0 + o.x1) / 2 for o in mine if o.dashed)
+        assert len(folds) == 3, "the middle fold and a fold for each foot"
+        x0, y0, x1, y1 = cut.line()
+        along = y1 - y0  # the strip lies across the page: its folds run down it
+        feet = (folds[0] - x0) + (x1 - folds[2])
+        assert feet >= 4.0, f"{kind}: feet of {feet:.2f} mm in all, too little to stand on"
+        assert t + feet + 0.3 <= inner + 0.01, f"{kind}: token {t:.2f} + feet {feet:.2f} mm on a square of {inner:.2f} mm"
+        assert along <= t + 0.01 and feet <= t, f"{kind}: the pawn ({along:.2f} x {feet:.2f} mm) stands on a token"
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_smaller_tokens_keep_their_names_legible(rendered, lang, paper):
+    """Every token's name is printed, whole, at LABEL_MIN_PT or more (read
+    from page 2 of the PDF): the tokens shrank, their names did not."""
+    from pnp.layout.marks import cap
+
+    pdf = rendered(KIT, lang, paper)
+    cat = load_catalog(KIT, lang)
+    lines = page_lines(pdf)[1]
+    n = max(SPEC.supply.values())
+    for kind in SPEC.kinds:
+        name = _norm(cap(cat.text(kind)))
+        mine = [ln for ln in lines if _norm(ln.text) == name]
+        assert len(mine) == n, f"{name}: {len(mine)} of {n} tokens read"
+        assert min(ln.size for ln in mine) >= LABEL_MIN_PT - 0.01, f"{name} at {min(ln.size for ln in mine):.2f} pt"
