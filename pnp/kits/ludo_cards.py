@@ -38,7 +38,7 @@ from pnp.layout.frame import Sheet, content_box
 from pnp.layout.imposition import Grid, crop_marks, cut_lines, fit_grid
 from pnp.layout.marks import cap, label
 from pnp.layout.marks import symbol as kind_symbol
-from pnp.layout.rules import rules_sheets
+from pnp.layout.rules import column_boxes, rules_sheets
 from pnp.modes import Anchor, Backs, KitOption, Tag, Variant
 from pnp.options import Options
 from pnp.spec import (
@@ -56,15 +56,15 @@ from pnp.spec import (
     check_game,
     fits,
 )
-from pnp.textflow import DiagramFn, Measure, parse_blocks
+from pnp.textflow import Block, DiagramFn, Measure, flow, parse_blocks
 
 KIT_ID = "ludo-cards"
-# the catalog keys each backs mode reads, written whole so that grepping for a key finds its use
-PRINT_KEY = {Backs.DUPLEX_LONG: "print_long", Backs.DUPLEX_SHORT: "print_short",
+# the catalog keys each backs mode reads, written whole so that grepping for a key finds its use: a duplex
+# kit's page 1 gives the quick route (the fronts alone: the backs only look nice), the others how to print
+PRINT_KEY = {Backs.DUPLEX_LONG: "quick", Backs.DUPLEX_SHORT: "quick",
              Backs.GUTTERFOLD: "print_gutterfold", Backs.NONE: "print_none"}
 EDGE_KEY = {Backs.DUPLEX_LONG: "edge_long", Backs.DUPLEX_SHORT: "edge_short"}
-NEED_STOCK = {Backs.DUPLEX_LONG: ("need_stock_duplex",),
-              Backs.DUPLEX_SHORT: ("need_stock_duplex",),
+NEED_STOCK = {Backs.DUPLEX_LONG: ("need_stock_duplex",), Backs.DUPLEX_SHORT: ("need_stock_duplex",),
               Backs.GUTTERFOLD: ("need_stock_gutterfold",), Backs.NONE: ("need_stock_none",)}
 
 GUIDE = "printing guide"  # the label of the guide's sheet, which the back pages point to
@@ -469,7 +469,29 @@ def flip_diagram(ctx: Context) -> DiagramFn:
     return draw
 
 
-def lead_sheets(ctx: Context, numbers: dict[str, int]) -> list[Sheet]:
+BOX_PAD = 2.5  # mm from the quick route's frame to its text
+BOX_PT = 8.5  # its type size
+
+
+def boxed(blocks: list[Block], ctx: Context, columns: int) -> tuple[float, DiagramFn]:
+    """The blocks in a thin frame across a column of the rules page (one of
+    `columns`): the height the frame takes, and its drawing."""
+    width = column_boxes(content_box(ctx.options.paper, landscape=True), columns)[0].w - 2 * BOX_PAD
+    shapes = flow(blocks, [Box(0.0, 0.0, width, 1000.0)], BOX_PT, ctx.measure)[0]
+    depth = 0.24 * BOX_PT * PT  # the descenders below the last baseline
+    h = max(s.y for s in shapes if isinstance(s, Text)) + depth + 2 * BOX_PAD
+
+    def draw(box: Box) -> tuple[Shape, ...]:
+        inner = Box(box.x + BOX_PAD, box.y + BOX_PAD, box.w - 2 * BOX_PAD, h)
+        line = 0.5  # the frame's stroke, kept inside the column (whose edge may be the safe area's)
+        return (Rect(box.x + line / 2, box.y + line / 2, box.w - line, h - line,
+                     Style(stroke=grey(0.35), fill=None, width=line), radius=2.0),
+                *flow(blocks, [inner], BOX_PT, ctx.measure)[0])
+
+    return h, draw
+
+
+def lead_sheets(ctx: Context, numbers: dict[str, int | str]) -> list[Sheet]:
     """The pages before the cards: the rules, then in a duplex mode the
     printing guide and, if needed, a blank page, so that the card pages start
     on an odd page (the front of a sheet)."""
@@ -489,8 +511,13 @@ def lead_sheets(ctx: Context, numbers: dict[str, int]) -> list[Sheet]:
     list_h = kit_list.height(listed, 1)
     diagrams["components"] = (list_h + 4.0, lambda box: tuple(kit_list.component_list(
         Box(box.x, box.y + 2.5, box.w, list_h), listed, ctx.measure, columns=1)[0]))
-    head = ["**" + cat.text("print_label") + "** " + cat.text(PRINT_KEY[opts.backs], **numbers),
-            "[[diagram:components]]"]
+    # the box on top: in a duplex kit the quick route (the fronts alone), otherwise how to print
+    if opts.backs.is_duplex:
+        printing = cat.blocks(PRINT_KEY[opts.backs], **vals, **numbers)
+    else:
+        printing = ["**" + cat.text("print_label") + "** " + cat.text(PRINT_KEY[opts.backs], **numbers)]
+    diagrams["printing"] = boxed(parse_blocks(printing, cat.lang), ctx, 3)
+    head = ["[[diagram:printing]]", "[[diagram:components]]"]
     # the original rules, then our note on what they leave open (who starts), marked as ours
     blocks = parse_blocks(head + cat.blocks("rules", **vals) + cat.blocks("rules_note", **vals), cat.lang)
     sheets = rules_sheets(blocks, opts.paper, ctx.measure, "rules", landscape=True, columns=3,
@@ -503,8 +530,8 @@ def lead_sheets(ctx: Context, numbers: dict[str, int]) -> list[Sheet]:
     if opts.backs is Backs.DUPLEX_LONG:  # the backs are turned on their pages: say so where the turn is drawn
         at = guide_text.index("[[diagram:flip]]") + 1
         guide_text.insert(at, cat.text("guide_upside_down"))
-    # last, the way out for someone who holds only the PDF and whose printer misaligns the backs
-    guide_text += cat.blocks("guide_misaligned", **numbers)
+    # last, the other ways: for someone whose printer misaligns the backs, or who would spare their ink
+    guide_text += cat.blocks("guide_other", **vals, **numbers)
     guide = parse_blocks(guide_text, cat.lang)
     sheets += rules_sheets(guide, opts.paper, ctx.measure, GUIDE, landscape=True, columns=2,
                            preferred_pt=9.0, max_pt=10.0, diagrams={"flip": (44.0, flip_diagram(ctx))}, max_pages=1)
@@ -536,25 +563,29 @@ def build(ctx: Context) -> list[Sheet]:
     spares = spare_sheets(ctx)  # the appendix, after the cards
     times = max((sheets_of(ctx, c) for c in ctx.spec.colours_for(ctx.options.players)), default=0)
 
-    def numbers_for(lead_pages: int) -> dict[str, int]:
+    def numbers_for(lead_pages: int, guide: int | None) -> dict[str, int | str]:
         first = lead_pages + 1
         last = lead_pages + len(cards)
+        # the pages of card fronts, as typed into a print dialog's page field
+        fronts = ",".join(str(first + i) for i, s in enumerate(cards) if s.label.startswith("fronts "))
         return {"first": first, "second": first + 1, "third": first + 2, "last": last, **counts,
-                "spare_first": last + 1, "spare_last": last + len(spares), "spare_times": times}
+                "spare_first": last + 1, "spare_last": last + len(spares), "spare_times": times,
+                "fronts": fronts, "guide": guide or 0}
 
     # start from the usual count (the rules on one page, and the printing
     # guide in a duplex mode): when it holds, one layout of the text is enough
-    numbers = numbers_for(2 if ctx.options.backs.is_duplex else 1)
+    numbers = numbers_for(2 if ctx.options.backs.is_duplex else 1, guide_page)
     lead: list[Sheet] = []
+    found: int | None = None
     for _ in range(3):  # the page numbers in the text can change how many pages the text takes
         lead = lead_sheets(ctx, numbers)
-        want = numbers_for(len(lead))
+        found = next((i for i, s in enumerate(lead, 1) if s.label.startswith(GUIDE)), None)
+        want = numbers_for(len(lead), found)
         if want == numbers:
             break
         numbers = want
     else:  # pragma: no cover - the text does not settle on a page count
         raise LayoutError("the rules pages do not settle on a page count")
-    found = next((i for i, s in enumerate(lead, 1) if s.label.startswith(GUIDE)), None)
     if found != guide_page:  # the backs' headers name the guide's page: lay them out again (the same number of pages)
         cards = card_sheets(ctx, found)
     return lead + cards + spares

@@ -351,3 +351,67 @@ def test_the_steps_without_a_duplex_printer_stay_with_their_heading(ludo, lang, 
         below.append(norm(ln.text))
     for step in steps:
         assert any(text.startswith(step) for text in below), f"{lang} {paper}: {step!r} is not under {heading(guide[start])!r}"
+
+
+# ---- 5. page 1 opens with the quick route, in a frame of its own -------------------------------------------------
+
+def text_box(pdf: Path, index: int, text: str) -> Box:
+    """Where the first `text` stands on a page, in mm (y down)."""
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        page = doc[index]
+        h = page.get_size()[1]
+        tp = page.get_textpage()
+        hit = tp.search(text, match_case=True).get_next()
+        assert hit is not None, f"{text!r} not on page {index + 1}"
+        boxes = [tp.get_charbox(k) for k in range(hit[0], hit[0] + hit[1])]
+        return Box(min(b[0] for b in boxes) * MM, (h - max(b[3] for b in boxes)) * MM,
+                   max(b[2] for b in boxes) * MM, (h - min(b[1] for b in boxes)) * MM)
+    finally:
+        doc.close()
+
+
+def path_boxes(pdf: Path, index: int) -> list[Box]:
+    """The bounds of every path object on a page, in mm (y down)."""
+    import pypdfium2.raw as raw
+
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        page = doc[index]
+        ph = page.get_size()[1]
+        top = [raw.FPDFPage_GetObject(page.raw, i) for i in range(raw.FPDFPage_CountObjects(page.raw))]
+        out = []
+        for obj, m, _ in _objects(top, None, None):
+            if raw.FPDFPageObj_GetType(obj) == raw.FPDF_PAGEOBJ_PATH:
+                x0, y0, x1, y1 = _bounds(obj, m)
+                out.append(Box(x0 * MM, (ph - y1) * MM, x1 * MM, (ph - y0) * MM))
+        return out
+    finally:
+        doc.close()
+
+
+def inside(inner: Box, outer: Box) -> bool:
+    return outer.x0 < inner.x0 and inner.x1 < outer.x1 and outer.y0 < inner.y0 and inner.y1 < outer.y1
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(("paper", "backs"), [("a4", "duplex-long"), ("letter", "duplex-short")])
+def test_page_1_opens_with_the_quick_route_in_a_frame(ludo, lang, paper, backs):
+    """The quick route (the backs only look nice, so print the fronts alone)
+    stands first on page 1, in a frame of its own that holds its heading and
+    its last line and nothing of the rules; the first rules heading comes
+    below the frame."""
+    pdf = ludo(lang, paper, backs)
+    cat = load_catalog("ludo-cards", lang)
+    quick = cat.raw("quick")
+    assert isinstance(quick, list)
+    head = text_box(pdf, 0, heading(quick[0]))
+    last = text_box(pdf, 0, norm(quick[-1].format(guide=2))[:30])
+    rules_head = text_box(pdf, 0, heading(cat.raw("rules")[0]))
+    frames = [b for b in path_boxes(pdf, 0) if inside(head, b) and inside(last, b)]
+    assert frames, "no frame around the quick route"
+    frame = min(frames, key=lambda b: (b.x1 - b.x0) * (b.y1 - b.y0))
+    assert frame.y1 - frame.y0 < 90.0, "the frame is not the page"
+    assert not inside(rules_head, frame) and rules_head.y0 > frame.y1, "the rules start below the frame"
+    words = norm(page_texts(pdf)[0])
+    assert words.index(heading(quick[0])) < words.index(heading(cat.raw("rules")[0])), "the quick route comes first"

@@ -632,9 +632,9 @@ STOCK = {"duplex-long": ("need_stock_duplex",), "duplex-short": ("need_stock_dup
 @pytest.mark.parametrize("backs", list(STOCK))
 def test_ludo_needs_follow_the_backs_printed(ludo_mode, lang, backs):
     """Page 1 asks for what the kit is printed on in the way it was rendered:
-    card for two-sided printing or paper with sleeves and old playing cards
-    (the guide's way), one item, in a duplex kit, glue only in a gutterfold
-    kit, and none of another mode's lines."""
+    card in a duplex kit (the quick route prints its fronts alone; sleeves are
+    one of the guide's other ways), glue only in a gutterfold kit, and none
+    of another mode's lines."""
     pdf = ludo_mode(lang, backs)
     cat = load_catalog("ludo-cards", lang)
     text = [_norm(ln.text.lstrip("•")) for ln in page_lines(pdf)[0]]
@@ -664,19 +664,22 @@ def _card_size(lang: str) -> str:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_ludo_page_1_gives_the_card_size_for_sleeves(ludo_mode, lang):
-    """Sleeves and old playing cards must fit the cards: page 1 says how
-    large they are, the size of the game facts (63.5 x 88.9 mm, a poker card)."""
-    text = " ".join(_norm(ln.text) for ln in page_lines(ludo_mode(lang, "duplex-long"))[0])
+def test_ludo_guide_gives_the_card_size_for_sleeves(ludo_mode, lang):
+    """Sleeves and old playing cards must fit the cards: the printing guide
+    (page 2), where the sleeves are offered, says how large they are, the
+    size of the game facts (63.5 x 88.9 mm, a poker card)."""
+    text = _norm(_page_text(ludo_mode(lang, "duplex-long"), 1))
     assert f"{_card_size(lang)} mm" in text
 
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize(("backs", "variant"), [("duplex-long", "colour"), ("duplex-short", "ink-saver")])
-def test_ludo_options_are_addressed_to_whoever_makes_the_kit(ludo_mode, lang, backs, variant):
-    """Someone holding only the PDF cannot re-render it: every sentence that
-    names a command-line option (--back-offset, --backs, --ink-saver,
-    --greyscale) names pnp, the program whoever makes the kit runs."""
+def test_ludo_pdf_offers_re_rendering_once_only(ludo_mode, lang, backs, variant):
+    """Someone holding only the PDF cannot re-render it, so the file tells
+    them what to do in the print dialog, and names pnp in one sentence only,
+    addressed to whoever made the file: the one that names a command-line
+    option (--back-offset); none offers --ink-saver, --greyscale or --backs,
+    whose variants `make pdfs` does not write."""
     pdf = ludo_mode(lang, backs, variant)
     doc = pdfium.PdfDocument(pdf)
     try:
@@ -686,9 +689,10 @@ def test_ludo_options_are_addressed_to_whoever_makes_the_kit(ludo_mode, lang, ba
     text = " ".join(text.replace("\ufffe", "").replace("\x02", "").split())
     sentences = re.split(r"(?<=[.!?])\s+(?=[A-ZÄÖÜ„‘“(•*-])", text)
     named = [s for s in sentences if re.search(r"--[a-z]", s)]
-    assert len(named) >= 4, named
-    for s in named:
-        assert "pnp" in s, f"an option offered to someone who may hold only the PDF: {s!r}"
+    assert len(named) == 1 and "pnp" in named[0] and "--back-offset" in named[0], named
+    assert [s for s in sentences if re.search(r"\bpnp\b", s)] == named, "pnp named elsewhere"
+    for option in ("--ink-saver", "--greyscale", "--backs"):
+        assert option not in text
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -708,40 +712,61 @@ def test_kesse_rules_are_set_at_8_pt_or_more(render, lang, paper):
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("backs", ["duplex-long", "duplex-short"])
+def test_ludo_quick_route_prints_every_front_and_nothing_else(ludo_mode, lang, backs):
+    """The backs are only for looks, so page 1's quick route prints the card
+    fronts alone, one-sided: the pages it lists, as typed into a print
+    dialog, are exactly the pages whose margin says they are card fronts
+    (every one of them, no back and no instruction page)."""
+    pdf = ludo_mode(lang, backs)
+    first = _norm(_page_text(pdf, 0))
+    listed = re.findall(r"(\d+(?:,\d+){3,})", first)
+    assert len(listed) == 1, listed
+    pages = [int(n) for n in listed[0].split(",")]
+    cat = load_catalog("ludo-cards", lang)
+    want = [p.number for p in read_pages(pdf) if p.of("card")]
+    assert pages == want, (pages, want)
+    for k in want:
+        colour = next(c["id"] for c in facts("ludo-cards")["colours"] if cap_first(cat.text(c["id"])) in
+                      _norm(_page_text(pdf, k - 1)))
+        caption = _norm(cat.text("sheet_fronts", colour=cap_first(cat.text(colour))))
+        assert caption in _norm(_page_text(pdf, k - 1)), f"page {k}: its margin does not say it holds card fronts"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("backs", ["duplex-long", "duplex-short"])
 def test_ludo_guide_gives_a_way_without_aligned_backs(ludo_mode, lang, backs):
-    """For someone with only the PDF: the printing guide's last section names
-    two page ranges. In the first every odd page is a sheet of card fronts
-    (its margin says so), the even pages their backs, to the last sheet of
-    cards; the second runs from the page after it to the end of the file, the
-    appendix of spare backs (one page a colour, each margin says so)."""
+    """For whoever cannot line up the backs or would save their ink: the
+    printing guide's last section names the appendix of spare backs, from the
+    page after the last sheet of cards to the end of the file (one page a
+    colour, each margin says so), and says not to mix them with the coloured
+    backs within a colour (the header of each spare page says it too)."""
     pdf = ludo_mode(lang, backs)
     guide = _norm(_page_text(pdf, 1))
     cat = load_catalog("ludo-cards", lang)
-    heading = _norm(cat.raw("guide_misaligned")[0].removeprefix("## "))
+    heading = _norm(cat.raw("guide_other")[0].removeprefix("## "))
     assert heading in guide
     after = guide[guide.index(heading):]
-    ranges = sorted({(int(a), int(b)) for a, b in re.findall(r"(\d+)\s*–\s*(\d+)", after)})
-    assert len(ranges) == 2, ranges
-    (first, last), (spare_first, spare_last) = ranges
+    ranges = sorted({(int(a), int(b)) for a, b in re.findall(r"(\d+)\s*–\s*(\d+)\b(?!\s*g)", after)})  # pages, not g/m²
+    assert len(ranges) == 1, ranges
+    ((spare_first, spare_last),) = ranges
     doc = pdfium.PdfDocument(pdf)
     pages = len(doc)
     doc.close()
     cards = [p.number for p in read_pages(pdf) if p.of("card") or p.of("back")]
-    assert first % 2 == 1 and last == max(cards), "the fronts run to the last sheet of cards"
-    assert spare_first == last + 1 and spare_last == pages, "the spare backs run from there to the end"
-    fronts = _norm(cat.text("sheet_fronts", colour="")).rstrip()
-    backs_ = _norm(cat.text("sheet_backs", colour="")).split(" ")[0]
-    for k in range(first, last + 1):
-        text = _norm(_page_text(pdf, k - 1))
-        assert (fronts in text) == (k % 2 == 1), f"page {k}"
-        assert (backs_ in text) == (k % 2 == 0), f"page {k}"
+    assert spare_first == max(cards) + 1 and spare_last == pages, "the spare backs run from there to the end"
+    mix = next(s for s in cat.raw("guide_other") if s.startswith("- **") and "{" not in s and "**" in s[4:]
+               and s is not cat.raw("guide_other")[-1])
+    assert _norm(mix.removeprefix("- ").replace("**", "")) in after, "do not mix the two kinds of back"
     spare = _norm(cat.text("sheet_spare_backs", colour="", spare_times=0)).split(" ")[0]
+    fronts = _norm(cat.text("sheet_fronts", colour="")).rstrip()
     colours = facts("ludo-cards")["colours"]
     assert spare_last - spare_first + 1 == len(colours), "a page of spare backs a colour"
     for k, colour in zip(range(spare_first, spare_last + 1), colours, strict=True):
         text = _norm(_page_text(pdf, k - 1))
         assert spare in text and fronts not in text, f"page {k}"
         assert cap_first(cat.text(colour["id"])) in text, f"page {k}: the spare backs of {colour['id']}"
+        assert _norm(cat.text("sheet_spare_backs", colour=cap_first(cat.text(colour["id"])),
+                              spare_times=len(cards) // 2 // len(colours))) in text, f"page {k}: the header"
 
 
 def cap_first(text: str) -> str:
