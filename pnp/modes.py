@@ -50,6 +50,37 @@ class Backs(StrEnum):
             raise ValueError(f"no flip in backs mode {self.value!r}")
         return self is Backs.DUPLEX_LONG
 
+    # The catalog keys a backs mode's texts live under, written whole so that
+    # grepping for a key finds its use: a new mode names its texts here (and
+    # writes them in the catalogs), not in the code that prints them.
+    @property
+    def print_key(self) -> str:
+        """How to print a kit with these backs (Ludo's page 1): a duplex kit
+        gives the quick route (the fronts alone; the backs only look nice)."""
+        return {Backs.DUPLEX_LONG: "quick", Backs.DUPLEX_SHORT: "quick",
+                Backs.GUTTERFOLD: "print_gutterfold", Backs.NONE: "print_none"}[self]
+
+    @property
+    def stock_keys(self) -> tuple[str, ...]:
+        """What to print on, one catalog line each (the needs list)."""
+        return {Backs.DUPLEX_LONG: ("need_stock_duplex",), Backs.DUPLEX_SHORT: ("need_stock_duplex",),
+                Backs.GUTTERFOLD: ("need_stock_gutterfold",), Backs.NONE: ("need_stock_none",)}[self]
+
+    @property
+    def edge_key(self) -> str:
+        """The edge the sheet is turned over, in words (a duplex mode only)."""
+        if not self.is_duplex:
+            raise ValueError(f"no flip in backs mode {self.value!r}")
+        return {Backs.DUPLEX_LONG: "edge_long", Backs.DUPLEX_SHORT: "edge_short"}[self]
+
+    @property
+    def align_wrong_key(self) -> str:
+        """What the alignment test says where the backs land when the printer
+        made the other flip (a duplex mode only)."""
+        if not self.is_duplex:
+            raise ValueError(f"no flip in backs mode {self.value!r}")
+        return {Backs.DUPLEX_LONG: "align_wrong_long", Backs.DUPLEX_SHORT: "align_wrong_short"}[self]
+
 
 class Variant(StrEnum):
     """How much ink a kit uses (`--greyscale`, `--ink-saver`)."""

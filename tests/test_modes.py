@@ -79,3 +79,19 @@ def f(options, kit, preset, fmt):
     return options.lang == "en"
 '''
     assert sorted(mode_strings(planted, spellings)) == [(3, "gutterfold"), (5, "backs"), (5, "png"), (5, "svg"), (8, "back-front")]
+
+
+def test_every_backs_mode_has_its_texts_in_every_language():
+    """A backs mode names the catalog keys its texts live under; each key is
+    written in the Ludo catalogs (the alignment test's in the common ones) of
+    every language, so a new member without its texts fails here, not on paper."""
+    from pnp.i18n import load_catalog
+    from pnp.modes import Backs
+    from tests.helpers import LANGS
+
+    for lang in LANGS:
+        ludo = load_catalog("ludo-cards", lang)
+        for backs in Backs:
+            for key in (backs.print_key, *backs.stock_keys, *((backs.edge_key, backs.align_wrong_key) if backs.is_duplex else ())):
+                assert ludo.raw(key), f"{lang}: {backs.value} has no text for {key}"
+        assert not Backs.GUTTERFOLD.is_duplex

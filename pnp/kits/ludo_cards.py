@@ -59,14 +59,6 @@ from pnp.spec import (
 from pnp.textflow import Block, DiagramFn, Measure, flow, parse_blocks
 
 KIT_ID = "ludo-cards"
-# the catalog keys each backs mode reads, written whole so that grepping for a key finds its use: a duplex
-# kit's page 1 gives the quick route (the fronts alone: the backs only look nice), the others how to print
-PRINT_KEY = {Backs.DUPLEX_LONG: "quick", Backs.DUPLEX_SHORT: "quick",
-             Backs.GUTTERFOLD: "print_gutterfold", Backs.NONE: "print_none"}
-EDGE_KEY = {Backs.DUPLEX_LONG: "edge_long", Backs.DUPLEX_SHORT: "edge_short"}
-NEED_STOCK = {Backs.DUPLEX_LONG: ("need_stock_duplex",), Backs.DUPLEX_SHORT: ("need_stock_duplex",),
-              Backs.GUTTERFOLD: ("need_stock_gutterfold",), Backs.NONE: ("need_stock_none",)}
-
 GUIDE = "printing guide"  # the label of the guide's sheet, which the back pages point to
 
 
@@ -413,7 +405,7 @@ def flip_diagram(ctx: Context) -> DiagramFn:
     over with page 2 up, reading upright, and the thick edge on the far side."""
     long = ctx.options.backs is Backs.DUPLEX_LONG
     m = ctx.measure
-    edge = ctx.cat.text(EDGE_KEY[ctx.options.backs])
+    edge = ctx.cat.text(ctx.options.backs.edge_key)
     caption = ctx.cat.text("diagram_flip", edge=edge)
     detail = ctx.cat.text("diagram_flip_long" if long else "diagram_flip_short")
 
@@ -505,7 +497,7 @@ def lead_sheets(ctx: Context, numbers: dict[str, int | str]) -> list[Sheet]:
     vals = text_values(spec, opts)
     # the component list (a shared kind) heads the rules, under the printing note
     # what to print on follows the backs printed: "need_stock" is one line (or two) for each way
-    stock = NEED_STOCK[opts.backs]
+    stock = opts.backs.stock_keys
     facts = replace(spec.kit_list, needs=tuple(k for key in spec.kit_list.needs for k in (stock if key == "need_stock" else (key,))))
     listed = kit_list.lines_for(facts, expected(spec, opts), cat.text, opts.players, vals)
     list_h = kit_list.height(listed, 1)
@@ -513,9 +505,9 @@ def lead_sheets(ctx: Context, numbers: dict[str, int | str]) -> list[Sheet]:
         Box(box.x, box.y + 2.5, box.w, list_h), listed, ctx.measure, columns=1)[0]))
     # the box on top: in a duplex kit the quick route (the fronts alone), otherwise how to print
     if opts.backs.is_duplex:
-        printing = cat.blocks(PRINT_KEY[opts.backs], **vals, **numbers)
+        printing = cat.blocks(opts.backs.print_key, **vals, **numbers)
     else:
-        printing = ["**" + cat.text("print_label") + "** " + cat.text(PRINT_KEY[opts.backs], **numbers)]
+        printing = ["**" + cat.text("print_label") + "** " + cat.text(opts.backs.print_key, **numbers)]
     diagrams["printing"] = boxed(parse_blocks(printing, cat.lang), ctx, 3)
     head = ["[[diagram:printing]]", "[[diagram:components]]"]
     # the original rules, then our note on what they leave open (who starts), marked as ours
@@ -525,7 +517,7 @@ def lead_sheets(ctx: Context, numbers: dict[str, int | str]) -> list[Sheet]:
                           preferred_pt=8.5, max_pt=9.5, diagrams=diagrams)
     if not opts.backs.is_duplex:
         return sheets
-    edge = cat.text(EDGE_KEY[opts.backs])
+    edge = cat.text(opts.backs.edge_key)
     guide_text = cat.blocks("guide", edge=edge, **vals, **numbers)
     if opts.backs is Backs.DUPLEX_LONG:  # the backs are turned on their pages: say so where the turn is drawn
         at = guide_text.index("[[diagram:flip]]") + 1

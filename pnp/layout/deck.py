@@ -268,7 +268,7 @@ def alignment_sheets(g: Grid, fb: dict[str, Any], opts: Options, cat: Catalog, m
     wrong_pts = [flip_point(wrong, x, y, pw, ph) for x, y in ((tx - 4.0, ty - 5.0), (tx + 5.0, ty - 1.5),
                                                                (tx - 4.0, ty + 5.0))]
     back.append(polygon([(x + ox, y + oy) for x, y in wrong_pts], Style(width=0.35, dash=(1.0, 0.8))))
-    wrong_key = {Backs.DUPLEX_LONG: "align_wrong_long", Backs.DUPLEX_SHORT: "align_wrong_short"}[opts.backs]
+    wrong_key = opts.backs.align_wrong_key
     for pts, key in ((right_pts, "align_mark_back"), (wrong_pts, wrong_key)):
         cx = sum(p[0] for p in pts) / 3 + ox
         cy = sum(p[1] for p in pts) / 3 + oy
