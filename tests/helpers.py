@@ -11,6 +11,7 @@ import shutil
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
+from pathlib import Path
 
 from pnp.geometry import Box, Group, Matrix, Page, Rect, Shape, Style, Text, shape_box, walk
 from pnp.i18n import languages
@@ -143,4 +144,20 @@ def one_error_line(text: str) -> str:
     lines = text.splitlines()
     assert len(lines) == 1, f"expected one line, got {lines}"
     assert lines[0].startswith("Error: ") and "Traceback" not in text
+    return lines[0]
+
+
+def refused_render(folder: Path, out: Path, *args: str) -> str:
+    """Render the kit `folder` into `out` as a designer does, expecting a
+    refusal: a non-zero exit, one `Error:` line and no traceback, and nothing
+    written. Returns the line."""
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    result = CliRunner().invoke(main, ["render", str(folder), "--out", str(out), *args])
+    assert result.exit_code != 0
+    lines = [ln for ln in result.output.splitlines() if ln.startswith("Error:")]
+    assert len(lines) == 1 and "Traceback" not in result.output, result.output
+    assert not out.exists() or not any(out.iterdir())
     return lines[0]
