@@ -211,24 +211,7 @@ def small_text(pdf: Path, index: int, text: str, below_pt: float = 7.3) -> list[
 
 def card_outlines(pdf: Path, index: int, w: float, h: float) -> list[Box]:
     """The outlines the size of a small drawn card (w x h mm) on a page."""
-    import pypdfium2.raw as raw
-
-    doc = pdfium.PdfDocument(pdf)
-    try:
-        page = doc[index]
-        ph = page.get_size()[1]
-        top = [raw.FPDFPage_GetObject(page.raw, i) for i in range(raw.FPDFPage_CountObjects(page.raw))]
-        out = []
-        for obj, m, _ in _objects(top, None, None):
-            if raw.FPDFPageObj_GetType(obj) != raw.FPDF_PAGEOBJ_PATH:
-                continue
-            x0, y0, x1, y1 = _bounds(obj, m)
-            b = Box(x0 * MM, (ph - y1) * MM, x1 * MM, (ph - y0) * MM)
-            if abs(b.w - w) < 0.6 and abs(b.h - h) < 0.6:
-                out.append(b)
-        return out
-    finally:
-        doc.close()
+    return [b for b in path_boxes(pdf, index) if abs(b.w - w) < 0.6 and abs(b.h - h) < 0.6]
 
 
 @pytest.mark.parametrize("lang", LANGS)
