@@ -308,3 +308,14 @@ def read_rulers(front: PageView, back: PageView, mode: str, shift: tuple[float, 
         zx, zy = min(zeros, key=lambda z: (z[0] - bx) ** 2 + (z[1] - by) ** 2)
         readings.append((round((bx - zx) * 2) / 2, round((zy - by) * 2) / 2))
     return readings
+
+
+def inked_share(path: Path, index: int, dpi: int = 30) -> float:
+    """The share of a page's pixels that are not white."""
+    doc = pdfium.PdfDocument(path)
+    try:
+        img = doc[index].render(scale=dpi / 72, grayscale=True).to_pil().convert("L")
+    finally:
+        doc.close()
+    hist = img.histogram()
+    return 1.0 - sum(hist[250:]) / (img.width * img.height)

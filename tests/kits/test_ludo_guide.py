@@ -20,7 +20,7 @@ from pnp.options import Options
 from pnp.outputs import render_one
 from pnp.paper import get_paper
 from tests.helpers import LANGS, PAPER_IDS
-from tests.printer import MM, Box, PageView, _bounds, _objects, read_pages
+from tests.printer import MM, Box, PageView, _bounds, _objects, inked_share, read_pages
 from tests.textlines import page_lines
 
 
@@ -247,17 +247,6 @@ def test_the_example_stacks_are_named_under_them(ludo, lang, paper):
 
 
 # ---- 5. the appendix: spare backs in light ink, cut like the fronts ------------------------------------------------
-
-def inked_share(path: Path, index: int, dpi: int = 30) -> float:
-    """The share of a page's pixels that are not white."""
-    doc = pdfium.PdfDocument(path)
-    try:
-        img = doc[index].render(scale=dpi / 72, grayscale=True).to_pil().convert("L")
-    finally:
-        doc.close()
-    hist = img.histogram()
-    return 1.0 - sum(hist[250:]) / (img.width * img.height)
-
 
 def cut_positions(page: PageView, block: tuple[float, float, float, float]) -> tuple[list[float], list[float]]:
     """The x of the lines running the whole block down, the y of those running it across."""

@@ -23,7 +23,7 @@ from pnp.options import Options
 from pnp.outputs import render_one
 from pnp.paper import get_paper
 from tests.helpers import LANGS, PAPER_IDS
-from tests.printer import DUPLEX, MM, Box, _bounds, _objects, _utf16, behind, crossings, read_pages
+from tests.printer import DUPLEX, MM, Box, _bounds, _objects, _utf16, behind, crossings, inked_share, read_pages
 
 LUDO = "ludo-cards"
 FRAME_CLEAR = 3.0  # mm of white between a frame and a cut it shares with the next card (issue 23)
@@ -205,17 +205,6 @@ def test_the_digit_check_sees_a_digit_beside_the_die():
 
 
 # ---- ink-saver backs -------------------------------------------------------------
-
-
-def inked_share(path: Path, index: int, dpi: int = 30) -> float:
-    """The share of a page's pixels that are not white."""
-    doc = pdfium.PdfDocument(path)
-    try:
-        img = doc[index].render(scale=dpi / 72, grayscale=True).to_pil().convert("L")
-    finally:
-        doc.close()
-    hist = img.histogram()
-    return 1.0 - sum(hist[250:]) / (img.width * img.height)
 
 
 @pytest.mark.parametrize("backs", ["duplex-long", "duplex-short", "gutterfold"])
