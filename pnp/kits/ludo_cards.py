@@ -136,7 +136,16 @@ def text_values(spec: LudoSpec, options: Options) -> dict[str, object]:
     comma = options.lang in ("nl", "de")  # a decimal comma
     size = " × ".join(f"{v:g}".replace(".", ",") if comma else f"{v:g}" for v in spec.card)
     return {"players_min": min(spec.players), "players_max": max(spec.players), "stacks": len(spec.values),
-            "height": spec.stack_height, "card_size": size}
+            "height": spec.stack_height, "card_size": size, "die": die_page(options)}
+
+
+RULES_PAGES = 2  # the rules fill a sheet: page 1 and its back
+
+
+def die_page(options: Options) -> int:
+    """The page of the die to make: after the rules' sheet and, in a duplex
+    kit, the printing guide (build checks that it is)."""
+    return RULES_PAGES + (2 if options.backs.is_duplex else 1)
 
 
 def expected(spec: LudoSpec, options: Options) -> dict[str, int]:
@@ -566,13 +575,13 @@ def lead_sheets(ctx: Context, numbers: dict[str, int | str]) -> list[Sheet]:
     # what to print on follows the backs printed: "need_stock" is one line (or two) for each way
     stock = opts.backs.stock_keys
     facts = replace(spec.kit_list, needs=tuple(k for key in spec.kit_list.needs for k in (stock if key == "need_stock" else (key,))))
-    listed = kit_list.lines_for(facts, expected(spec, opts), cat.text, opts.players, {**vals, **numbers})
+    listed = kit_list.lines_for(facts, expected(spec, opts), cat.text, opts.players, {**{**vals, **numbers}})
     list_h = kit_list.height(listed, 1)
     diagrams["components"] = (list_h + 4.0, lambda box: tuple(kit_list.component_list(
         Box(box.x, box.y + 2.5, box.w, list_h), listed, ctx.measure, columns=1)[0]))
     # the box on top: in a duplex kit the quick route (the fronts alone), otherwise how to print
     if opts.backs.is_duplex:
-        printing = cat.blocks(opts.backs.print_key, **vals, **numbers)
+        printing = cat.blocks(opts.backs.print_key, **{**vals, **numbers})
     else:
         printing = ["**" + cat.text("print_label") + "** " + cat.text(opts.backs.print_key, **numbers)]
     diagrams["printing"] = boxed(parse_blocks(printing, cat.lang), ctx, RULES_COLUMNS)
@@ -581,25 +590,32 @@ def lead_sheets(ctx: Context, numbers: dict[str, int | str]) -> list[Sheet]:
     blocks = parse_blocks(head + cat.blocks("rules", **vals) + cat.blocks("rules_note", **vals), cat.lang)
     sheets = rules_sheets(blocks, opts.paper, ctx.measure, "rules", landscape=True, columns=RULES_COLUMNS,
                           title=(cat.text("title"), cat.text("subtitle", **vals)),
-                          preferred_pt=8.5, max_pt=10.0, diagrams=diagrams, max_pages=2)
+                          preferred_pt=8.5, max_pt=10.0, diagrams=diagrams, max_pages=RULES_PAGES)
+    if len(sheets) < RULES_PAGES:  # the rules fill their sheet, so the pages after them stay where the text says
+        sheets.append(blank_sheet(ctx))
     if not opts.backs.is_duplex:
         return [*sheets, die_sheet(ctx)]
     edge = cat.text(opts.backs.edge_key)
-    guide_text = cat.blocks("guide", edge=edge, **vals, **numbers)
+    guide_text = cat.blocks("guide", edge=edge, **{**vals, **numbers})
     if opts.backs is Backs.DUPLEX_LONG:  # the backs are turned on their pages: say so where the turn is drawn
         at = guide_text.index("[[diagram:flip]]") + 1
         guide_text.insert(at, cat.text("guide_upside_down"))
     # last, the other ways: for someone whose printer misaligns the backs, or who would spare their ink
-    guide_text += cat.blocks("guide_other", **vals, **numbers)
+    guide_text += cat.blocks("guide_other", **{**vals, **numbers})
     guide = parse_blocks(guide_text, cat.lang)
     sheets += rules_sheets(guide, opts.paper, ctx.measure, GUIDE, landscape=True, columns=2,
                            preferred_pt=9.0, max_pt=10.0, diagrams={"flip": (44.0, flip_diagram(ctx))}, max_pages=1)
     sheets.append(die_sheet(ctx))
     if len(sheets) % 2:
-        area = content_box(opts.paper, landscape=True)
-        note = label(area.cx, area.cy, cat.text("blank_page"), "Sans-Italic", 8, ctx.measure, area.w)
-        sheets.append(Sheet(True, (note,), "blank"))
+        sheets.append(blank_sheet(ctx))
     return sheets
+
+
+def blank_sheet(ctx: Context) -> Sheet:
+    """A page left blank on purpose, which says so."""
+    area = content_box(ctx.options.paper, landscape=True)
+    note = label(area.cx, area.cy, ctx.cat.text("blank_page"), "Sans-Italic", 8, ctx.measure, area.w)
+    return Sheet(True, (note,), "blank")
 
 
 def cut_counts(ctx: Context, cards: list[Sheet]) -> dict[str, int]:
@@ -652,6 +668,8 @@ def build(ctx: Context) -> list[Sheet]:
         raise LayoutError("the rules pages do not settle on a page count")
     # the backs' headers name the guide's page, the alignment test the spare backs: lay the cards out again
     # (the same number of pages) with the numbers found
+    if numbers["die"] != die_page(ctx.options):  # pragma: no cover - the rules fill their sheet
+        raise LayoutError(f"the die is on page {numbers['die']}, not {die_page(ctx.options)} as the kit list says")
     guide = int(numbers["guide"]) or None
     note = ctx.cat.text("align_spare", **numbers) if duplex else ""
     return lead + card_sheets(ctx, guide, note) + spares
