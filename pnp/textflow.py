@@ -308,6 +308,15 @@ SHORT = 9000  # a piece of fewer than 3 letters, or a word under 8 letters ("je-
 TAIL3 = 1500  # exactly 3 letters carried over ("Kartensta-pel")
 TWO_IN_A_ROW = 6000  # a second hyphenated line right after one; a third is never allowed
 RUNT = 4000  # a last line of a single word
+# A last line of two or three short words ("speler begint.", "de winnaar.") reads as a runt too: it costs up to
+# SHORT_LAST, in proportion to how far it falls short of SHORT_LETTERS letters or of SHORT_SHARE of the measure
+# (whichever it misses more; a narrow column is judged by its letters, a wide one by its share). It only chooses
+# between ways to set the paragraph in no more lines than it takes without this cost, so no text grows longer
+# and no page's fitted size changes for it. 14 letters: the flagged runts have 9 to 12 and still read as an
+# afterthought; 0.3: under a third of a wide measure a line looks forgotten (12 letters are 0.11 of Ur's column).
+SHORT_LAST = 6000
+SHORT_LETTERS = 14
+SHORT_SHARE = 0.3
 MAX_HYPHENS_IN_A_ROW = 2
 PREFIX = 6000  # a break leaving a head of only 3 letters, most often a prefix ("ver-wendet", "Vor-derseite")
 NUMBER_TIED = 9000  # a word tied to a number it counts or is counted by ("bei 4 Spie-lern 9"): the broken word
@@ -316,6 +325,12 @@ NUMBER_TIED = 9000  # a word tied to a number it counts or is counted by ("bei 4
 
 def _letters(text: str) -> int:
     return sum(ch.isalpha() for ch in text)
+
+
+def short_last(letters: int, share: float) -> float:
+    """What a paragraph's last line of `letters` letters filling `share` of
+    the measure costs for being short (0 when it is long enough)."""
+    return SHORT_LAST * max(0.0, 1 - letters / SHORT_LETTERS, 1 - share / SHORT_SHARE)
 
 
 def _tied_to_number(text: str, s: int, e: int) -> bool:
@@ -464,7 +479,8 @@ def _wrap(runs: tuple[Run, ...], width: float, size: float, measure: Measure, la
     and Plass, ragged right): of every way to break it, the one with the
     least demerits (see LINE ... RUNT above): few lines, little empty room,
     few and good hyphenations, never three hyphenated lines in a row, no
-    last line of one word where another paragraph avoids it. A tied unit
+    last line of one word where another paragraph avoids it, and no short
+    last line where another in as many lines avoids it (SHORT_LAST). A tied unit
     wider than the line breaks at its ties; a word wider than the line that
     cannot break gets a line of its own (and the caller's overflow check
     catches it)."""
@@ -479,7 +495,7 @@ def _wrap(runs: tuple[Run, ...], width: float, size: float, measure: Measure, la
     # a state: the line starts at word i, letter o; with c hyphenated lines just before
     best: dict[tuple[int, int, int], tuple[float, tuple[int, int, int] | None]] = {(0, 0, 0): (0.0, None)}
     order = sorted({(j, 0) for j in range(n)} | {(j, p) for j in range(n) for p, _, _ in points[j]})
-    finals: list[tuple[float, tuple[int, int, int]]] = []
+    finals: list[tuple[float, float, tuple[int, int, int]]] = []  # (cost, a short last line's cost, state)
     for i, o in order:
         for c, cost0 in _reached(best, i, o):
             used = 0.0
@@ -504,9 +520,10 @@ def _wrap(runs: tuple[Run, ...], width: float, size: float, measure: Measure, la
                     break
                 # the line ends after word j (alone and too wide, if it must)
                 if j + 1 == n:
-                    runt = RUNT if (i, o) != (0, 0) and visible_words([_piece(words[j], a, len(texts[j]), False)]
-                                                                    if j == i else words[i:j + 1]) < 2 else 0
-                    finals.append((cost0 + LINE + runt + (1e9 if whole > width + 1e-9 else 0), (i, o, c)))
+                    last = [_piece(words[j], a, len(texts[j]), False)] if j == i else words[i:j + 1]
+                    runt = RUNT if (i, o) != (0, 0) and visible_words(last) < 2 else 0
+                    short = short_last(sum(_letters(_text(w)) for w in last), whole / width) if (i, o) != (0, 0) else 0.0
+                    finals.append((cost0 + LINE + runt + (1e9 if whole > width + 1e-9 else 0), short, (i, o, c)))
                 else:
                     cost = cost0 + LINE + RAGGED * (max(0.0, width - whole) / width) ** 2
                     if whole > width + 1e-9:
@@ -517,8 +534,11 @@ def _wrap(runs: tuple[Run, ...], width: float, size: float, measure: Measure, la
                 used = whole
                 if used > width + 1e-9:
                     break
-    # walk back from the cheapest last line
-    _, state = min(finals, key=lambda f: f[0])
+    # walk back from the cheapest last line; a short last line is avoided only in as many lines as without it
+    cost, _, state = min(finals, key=lambda f: f[0])
+    if cost < 1e9:
+        most = len(_line_starts(best, state, n))
+        _, _, state = min((f for f in finals if len(_line_starts(best, f[2], n)) <= most), key=lambda f: f[0] + f[1])
     return _cut_lines(_line_starts(best, state, n), words, texts, points)
 
 
