@@ -109,8 +109,10 @@ NBH = "\u2011"  # a no-break hyphen: a word with one never breaks at a line end
 # A number (digits, maybe with decimals) with the emphasis marks round it.
 _NUMBER = re.compile(r"(?<![\w.,*])\*{0,2}\d+(?:[.,]\d+)?\*{0,2}(?!\w)")
 _NEXT_WORD = re.compile(r"\*{0,2}[(„‘“]?([^\W\d_]+|%)")
-# one-letter abbreviations that belong together: "z. B.", "d. h.", "i. e."
-_ABBREV = re.compile(r"(?<!\w)([^\W\d_]\.) (?=[^\W\d_]\.)")
+# a one-letter abbreviation and the short one after it: "z. B.", "d. h.", "i. e.", "v. Chr.", "n. Chr."
+_ABBREV = re.compile(r"(?<!\w)([^\W\d_]\.) (?=[^\W\d_]{1,3}\.)")
+# a measurement is one unit: "63.5 × 88.9 mm", "(63,5 × 88,9 mm)", "2 × 3" (the unit is tied as a number's word)
+_TIMES = re.compile(r"(?<=\d)(\*{0,2}) × (?=\*{0,2}\d)")
 # a number ending in a hyphen and the words that finish it: "2- oder 3-mal", "2- en 3-voudig"
 _NUMBER_HYPHEN = re.compile(r"(?<!\S)(\*{0,2}\d+-\*{0,2}) (?=\S)")
 # numbers in a list stay together: "0, 1 or 2", "1, 2, 3 en 4"
@@ -191,6 +193,7 @@ def tie(text: str) -> str:
     a list stay together ("1, 2, 3 en 4"), and a number ending in a hyphen
     with the word that completes it ("2- oder 3-mal"); an enumerator keeps
     the word after it ("(ii) er"); "z. B." and "US Letter" stay whole; a
+    measurement stays whole ("63,5 × 88,9 mm", "2 × 3"); "v. Chr." too; a
     command-line option keeps its value ("--back-offset X,Y"); a one-letter
     word or an initial keeps the word after it ("B weet", "J. Smith"); a
     paper name keeps "Format" ("Format A4"); a compound cut short keeps its
@@ -221,6 +224,7 @@ def tie(text: str) -> str:
     tied = "".join(out)
     tied = _FIGURE_REF.sub(NBSP, tied)
     tied = _SUSPENDED.sub(NBSP, tied)
+    tied = _TIMES.sub(lambda m: m.group(1) + NBSP + "×" + NBSP, tied)
     for rule in (_ABBREV, _NUMBER_HYPHEN, _NUMBER_LIST, _ENUMERATOR, _CAPS_NAME, _OPTION, _ONE_LETTER, _INITIAL,
                  _PAPER):
         tied = rule.sub(lambda m: m.group(1) + NBSP, tied)

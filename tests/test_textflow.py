@@ -376,6 +376,13 @@ def test_total_fit_needs_no_more_lines_than_first_fit(measure, width):
     ("Zum Beispiel: Der", "Zum\u00a0Beispiel: Der"),
     ("würfelt zum Beispiel eine 3", "würfelt zum\u00a0Beispiel eine\u00a03"),
     ("oder Rote Beten) als", "oder Rote\u00a0Beten) als"),
+    # a measurement is one unit in every language (ludo-cards-de: "(63,5 × / 88,9 mm)")
+    ("Kartenhülle (63,5 × 88,9 mm).", "Kartenhülle (63,5\u00a0×\u00a088,9\u00a0mm)."),
+    ("sleeve (63.5 × 88.9 mm).", "sleeve (63.5\u00a0×\u00a088.9\u00a0mm)."),
+    ("tiles (2 × 3) to glue", "tiles (2\u00a0×\u00a03) to glue"),
+    # a dated year keeps its era (ur-de: "177 v. / Chr.")
+    ("im Jahr 177 v. Chr. schrieb", "im Jahr\u00a0177\u00a0v.\u00a0Chr. schrieb"),
+    ("um 500 n. Chr. gab", "um\u00a0500\u00a0n.\u00a0Chr. gab"),
     # what must stay free stays free
     ("Print-and-Play-Bögen oder Karton", "Print-and-Play-Bögen oder Karton"),
     ("rote Karten", "rote Karten"),
