@@ -318,7 +318,7 @@ RUNT = 4000  # a last line of a single word
 # between ways to set the paragraph in no more lines than it takes without this cost, so no text grows longer
 # and no page's fitted size changes for it. 14 letters: the flagged runts have 9 to 12 and still read as an
 # afterthought; 0.3: under a third of a wide measure a line looks forgotten (12 letters are 0.11 of Ur's column).
-SHORT_LAST = 6000
+SHORT_LAST = 10000
 SHORT_LETTERS = 14
 SHORT_SHARE = 0.3
 MAX_HYPHENS_IN_A_ROW = 2
