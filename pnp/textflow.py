@@ -314,11 +314,13 @@ TWO_IN_A_ROW = 6000  # a second hyphenated line right after one; a third is neve
 RUNT = 4000  # a last line of a single word
 # A last line of two or three short words ("speler begint.", "de winnaar.") reads as a runt too: it costs up to
 # SHORT_LAST, in proportion to how far it falls short of SHORT_LETTERS letters or of SHORT_SHARE of the measure
-# (whichever it misses more; a narrow column is judged by its letters, a wide one by its share). It only chooses
-# between ways to set the paragraph in no more lines than it takes without this cost, so no text grows longer
-# and no page's fitted size changes for it. 14 letters: the flagged runts have 9 to 12 and still read as an
-# afterthought; 0.3: under a third of a wide measure a line looks forgotten (12 letters are 0.11 of Ur's column).
-SHORT_LAST = 10000
+# (whichever it misses more: a narrow column is judged by its letters, a wide one by its share). It only chooses
+# between ways to set the paragraph in no more lines and no more broken words than without this cost, so no
+# text grows longer, no page's fitted size shrinks for it and no word is hyphenated for it. 14 letters: the
+# runts native readers flagged have 9 to 12 and read as an afterthought; 0.3: under a third of a wide measure a
+# last line looks left behind ("as a marker too." is 0.11 of Tâb's intro). Dearer than 6000 it would set a
+# lone short word on a line of its own ("Die" / "Zuckerrübenver-" / "arbeitung beginnt") to save the last one.
+SHORT_LAST = 6000
 SHORT_LETTERS = 14
 SHORT_SHARE = 0.3
 MAX_HYPHENS_IN_A_ROW = 2
@@ -484,7 +486,8 @@ def _wrap(runs: tuple[Run, ...], width: float, size: float, measure: Measure, la
     least demerits (see LINE ... RUNT above): few lines, little empty room,
     few and good hyphenations, never three hyphenated lines in a row, no
     last line of one word where another paragraph avoids it, and no short
-    last line where another in as many lines avoids it (SHORT_LAST). A tied unit
+    last line where another in as many lines and broken words avoids it
+    (SHORT_LAST). A tied unit
     wider than the line breaks at its ties; a word wider than the line that
     cannot break gets a line of its own (and the caller's overflow check
     catches it)."""
@@ -538,12 +541,27 @@ def _wrap(runs: tuple[Run, ...], width: float, size: float, measure: Measure, la
                 used = whole
                 if used > width + 1e-9:
                     break
-    # walk back from the cheapest last line; a short last line is avoided only in as many lines as without it
+    return _cut_lines(_line_starts(best, _last_line(finals, best, n), n), words, texts, points)
+
+
+def _last_line(finals: list[tuple[float, float, tuple[int, int, int]]],
+               best: dict[tuple[int, int, int], tuple[float, tuple[int, int, int] | None]],
+               n: int) -> tuple[int, int, int]:
+    """Where the paragraph's last line starts: the cheapest, its shortness
+    counted only against settings in as many lines and broken words as the
+    cheapest without it."""
     cost, _, state = min(finals, key=lambda f: f[0])
-    if cost < 1e9:
-        most = len(_line_starts(best, state, n))
-        _, _, state = min((f for f in finals if len(_line_starts(best, f[2], n)) <= most), key=lambda f: f[0] + f[1])
-    return _cut_lines(_line_starts(best, state, n), words, texts, points)
+    if cost >= 1e9:
+        return state
+    most = _lines_and_breaks(_line_starts(best, state, n))
+    return min((f for f in finals if all(
+        a <= b for a, b in zip(_lines_and_breaks(_line_starts(best, f[2], n)), most, strict=True))),
+        key=lambda f: f[0] + f[1])[2]
+
+
+def _lines_and_breaks(starts: list[tuple[int, int]]) -> tuple[int, int]:
+    """How many lines, and how many of them end inside a word, from where the lines start."""
+    return len(starts), sum(1 for _, o in starts if o)
 
 
 def _line_starts(best: dict[tuple[int, int, int], tuple[float, tuple[int, int, int] | None]],

@@ -468,11 +468,15 @@ def test_a_short_last_line_is_avoided_when_as_many_lines_allow(measure):
     assert _short_last(lines, 40.0, 9.0, measure) == 0, _plain_lines(lines)[-2:]
 
 
+def _hyphenated(line) -> bool:
+    return "".join(t for w in line for t, _ in w).endswith("-")
+
+
 @pytest.mark.parametrize("lang", ["", "en"])
 def test_avoiding_a_short_last_line_never_costs_a_line(measure, monkeypatch, lang):
-    """At every width the paragraph takes no more lines than it does when a
-    short last line costs nothing (so no page's fitted size shrinks for it),
-    and its last line is never shorter than that one."""
+    """At every width the paragraph takes no more lines and breaks no more
+    words than it does when a short last line costs nothing (so no page's
+    fitted size shrinks for it), and its last line is never shorter."""
     from pnp import textflow
 
     texts = [PARAGRAPH, *(t for lg, t in _rules_paragraphs() if lg == "en")][:12]
@@ -484,4 +488,5 @@ def test_avoiding_a_short_last_line_never_costs_a_line(measure, monkeypatch, lan
             without = textflow._wrap(runs, width, 9.0, measure, lang)
             monkeypatch.undo()
             assert len(with_rule) <= len(without), (width, text[:40])
+            assert sum(map(_hyphenated, with_rule)) <= sum(map(_hyphenated, without)), (width, text[:40])
             assert _short_last(with_rule, width, 9.0, measure) <= _short_last(without, width, 9.0, measure) + 1e-6
