@@ -590,7 +590,7 @@ def lead_sheets(ctx: Context, numbers: dict[str, int | str]) -> list[Sheet]:
     blocks = parse_blocks(head + cat.blocks("rules", **vals) + cat.blocks("rules_note", **vals), cat.lang)
     sheets = rules_sheets(blocks, opts.paper, ctx.measure, "rules", landscape=True, columns=RULES_COLUMNS,
                           title=(cat.text("title"), cat.text("subtitle", **vals)),
-                          preferred_pt=8.5, max_pt=10.0, diagrams=diagrams, max_pages=RULES_PAGES)
+                          preferred_pt=8.5, max_pt=11.0, diagrams=diagrams, max_pages=RULES_PAGES)
     if len(sheets) < RULES_PAGES:  # the rules fill their sheet, so the pages after them stay where the text says
         sheets.append(blank_sheet(ctx))
     if not opts.backs.is_duplex:
