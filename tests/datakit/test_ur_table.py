@@ -477,7 +477,7 @@ def test_the_texts_offer_a_circle_punch_the_size_of_the_printed_pieces(rendered,
     between them makes a whole, coloured piece), and say that a punch
     wants thinner card."""
     from tests.kits.test_table_ready import page_objects
-    from tests.textlines import page_lines
+    from tests.textlines import page_lines, running_text
 
     path = rendered("ur", lang, paper)
     index = _page_of(path, "piece")
@@ -498,7 +498,8 @@ def test_the_texts_offer_a_circle_punch_the_size_of_the_printed_pieces(rendered,
         return re.sub(r"(\w)- (\w)", r"\1\2", text)
 
     first = joined(flat(page_lines(path)[0]))
-    assert PUNCH[lang].format(a=a, b=b) in first, "the rules offer the punch"
+    running = joined(flat([ln for col in running_text(page_lines(path)[0]) for ln in col]))  # each column as it is read
+    assert PUNCH[lang].format(a=a, b=b) in running, "the rules offer the punch"
     assert PUNCH_NEED[lang].format(a=a, b=b) in first, "the list of what you need names the punch"
     assert {"en": "0.5 mm", "nl": "0,5 mm", "de": "0,5 mm"}[lang] in first, "a punch wants thinner card"
     assert PUNCH[lang].format(a=a, b=b) in joined(flat(page_lines(path)[index])), "the pieces' heading offers it"
@@ -529,3 +530,30 @@ def test_the_scholars_name_is_never_broken(rendered, lang, paper):
     for words in irving:
         at = next(i for i, w in enumerate(words) if w.startswith("Irving"))
         assert at + 1 < len(words) and words[at + 1].startswith("Finkel"), f"{lang} {paper}: {' '.join(words)!r}"
+
+
+MUST_MOVE = {"en": ("If you can move, you must", "that throw may move any of your pieces", "Shake the 4 lots"),
+             "nl": ("Kun je zetten, dan moet je zetten", "met die worp mag je elke steen zetten", "Schud de 4 kaartjes"),
+             "de": ("Kannst du ziehen, musst du ziehen", "mit diesem Wurf darfst du einen beliebigen deiner Steine ziehen",
+                    "Schüttle die 4 Plättchen")}
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("lang", ["en", "nl", "de"])
+def test_the_rules_say_you_must_move_and_the_extra_throw_moves_any_piece(rendered, lang, paper):
+    """Finkel's rules as played: a player who can move must; the throw a
+    rosette earns may move any piece; the lots are shaken before a throw
+    (flat lots fall as they are dropped). All on the first page."""
+    from pnp.geometry import PT
+    from tests.textlines import page_lines
+
+    path = rendered("ur", lang, paper)
+    half = read_pages(path)[0].width / 2 / PT  # pt, as the lines' x: the rules' two columns read one after the other
+    lines = sorted(page_lines(path)[0], key=lambda ln: (ln.x >= half, -ln.base))
+    text = " ".join(ln.text for ln in lines)
+    text = " ".join(text.replace("\u00a0", " ").replace("\u00ad", "").split())
+    import re
+
+    text = re.sub(r"(\w)- (\w)", r"\1\2", text)
+    for phrase in MUST_MOVE[lang]:
+        assert phrase in text, phrase
