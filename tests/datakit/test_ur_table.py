@@ -627,10 +627,12 @@ def test_the_lots_page_has_the_quick_reference_in_a_box_under_the_steps(rendered
      ["note", "size"]),
     ("lang/en.toml", '  "## Quick reference",\n', '  "## Quick reference",\n' + '  "- A point of the rules, far too often.",\n' * 80,
      ["lot", "note", "more than a page holds"]),
+    ("lang/en.toml", '"## Quick reference",', '"## ' + "8" * 150 + '",', ["en.toml", "quick_reference", "does not fit a note"]),
 ])
 def test_a_note_written_wrong_or_too_long_is_one_line(tmp_path, where, old, new, words):
-    """A note in too many columns, with a key it does not have, or longer
-    than a page holds: one error line naming what is wrong, nothing written."""
+    """A note in too many columns, with a key it does not have, longer
+    than a page holds or with a word wider than its column: one error line
+    naming what is wrong, nothing written."""
     import shutil
 
     from pnp.paths import TEMPLATES
