@@ -566,8 +566,9 @@ def throw_table(box: Box, spec: TabSpec, ctx: Context) -> list[Shape]:
 NEEDS = "[[diagram:needs]]"  # a rules block the kit fills in: the list of what the game needs
 ORIGINAL = "[[diagram:original]]"  # the rules blocks after it: the original's assembly text, in a box at the end
 BOX_PT = 7.5  # the original's assembly text in its box: small, for reference
-BOX_PAD = 2.5  # mm from the box's frame to its text
+BOX_PAD = 3.0  # mm from the column's edges to the box's text
 BOX_LINE = 0.5  # mm: the box's frame
+BOX_INSET = 1.0  # mm from the column's edges to the frame's middle
 BOX_STYLE = FlowStyle(heading_scale=1.1)
 
 
@@ -583,9 +584,9 @@ def reference_box(blocks: list[Block], width: float, m: Measure) -> tuple[float,
     def draw(box: Box) -> tuple[Shape, ...]:
         inner = Box(box.x + BOX_PAD, box.y + BOX_PAD, inner_w, h - BOX_PAD)  # the text's own height, and room
         text = flow(blocks, [inner], BOX_PT, m, style=BOX_STYLE)[0]
-        half = BOX_LINE / 2  # the frame's stroke stays inside the column, which may end at the safe area's edge
-        return (Rect(box.x + half, box.y + half, box.w - BOX_LINE, h - BOX_LINE, Style(width=BOX_LINE, stroke=grey(0.35))),
-                *text)
+        # the frame 1 mm inside the column, which may end at the safe area's edge
+        return (Rect(box.x + BOX_INSET, box.y + BOX_LINE / 2, box.w - 2 * BOX_INSET, h - BOX_LINE,
+                     Style(width=BOX_LINE, stroke=grey(0.35))), *text)
 
     return h, draw
 
