@@ -36,7 +36,7 @@ from pnp.layout.board import Cell, Grid, SquareArt, board, placed
 from pnp.layout.component_list import ContentFact, KitList, Lines, component_list, lines_for
 from pnp.layout.component_list import height as list_height
 from pnp.layout.components import tab_pieces
-from pnp.layout.foldover import foldover
+from pnp.layout.foldover import foldover, making_steps
 from pnp.layout.frame import Sheet, content_box
 from pnp.layout.marks import cap, fitted_text, label
 from pnp.layout.pieces import Piece, block, block_size, field
@@ -452,58 +452,9 @@ def making(box: Box, spec: TabSpec, ctx: Context) -> list[Shape]:
     rough = TRIM * k
     cell = box.w / len(MAKING_STEPS)
     y = box.y + 3.5  # room for the arrow over the fold
-    out: list[Shape] = []
-    ring = Style(width=0.5)
-    scissors = Style(width=0.4, dash=(0.8, 0.6))
-    thin = Style(stroke=grey(0.45), width=0.3)
-    # 1: the piece as printed, a rough cut round it in its coloured margin
-    cx = box.x + cell / 2
-    out.append(Group(piece(spec.piece, False), cx - s, y, scale=k))
-    out.append(Path((("M", cx - s - rough * 0.5, y - rough * 0.7), ("L", cx + s + rough * 0.8, y - rough * 0.4),
-                     ("L", cx + s + rough * 0.6, y + s + rough * 0.8), ("L", cx - s - rough * 0.7, y + s + rough * 0.5),
-                     ("Z",)), scissors))
-    # 2: the fold scored: a ruler along the dashed line, the back of the knife drawn down it
-    cx += cell
-    out.append(Rect(cx - s - rough, y - rough, 2 * s + 2 * rough, s + 2 * rough, Style(stroke=None, fill=LIGHT_TINT)))
-    out.append(Rect(cx - s, y, 2 * s, s, thin))
-    out.append(Line(cx, y, cx, y + s, Style(stroke=grey(0.35), width=0.3, dash=(1.0, 0.8))))
-    out.append(Rect(cx + 0.4, y - rough - 1.0, 2.6, s + 2 * rough + 2.0, Style(stroke=BLACK, fill=grey(0.75), width=0.25)))
-    out.append(polygon([(cx - 0.2, y + 0.35 * s), (cx - 1.0, y - 1.5), (cx - 2.2, y - 5.0), (cx - 3.2, y - 4.6),
-                        (cx - 1.8, y - 1.2)], Style(stroke=BLACK, fill=grey(0.5), width=0.25)))
-    out.append(polygon([(cx - 0.2, y + 0.95 * s), (cx - 0.8, y + 0.55 * s), (cx + 0.2, y + 0.55 * s)],
-                       Style(stroke=None, fill=BLACK)))
-    # 3: the right face lifted over the fold, an arrow round it
-    cx += cell
-    out.append(Rect(cx - s - rough, y - rough, s + rough, s + 2 * rough, Style(stroke=None, fill=LIGHT_TINT)))
-    out.append(Rect(cx - s, y, s, s, thin))
-    out.append(Group(_face(spec.piece, False, False), cx - s, y, scale=k))
-    out.append(polygon([(cx, y), (cx + 0.45 * s, y - 0.2 * s), (cx + 0.45 * s, y + 0.8 * s), (cx, y + s)],
-                       Style(stroke=BLACK, fill=grey(0.85), width=0.3)))
-    out.append(Line(cx, y, cx, y + s, Style(stroke=grey(0.35), width=0.3, dash=(1.0, 0.8))))
-    ax = cx + 0.45 * s + 2.0
-    out.append(Path((("M", ax, y + 0.2 * s), ("C", ax + 3.0, y - 0.4 * s, cx - 0.3 * s, y - 0.55 * s, cx - 0.5 * s, y - 1.0)),
-                    Style(width=0.4)))
-    out.append(polygon([(cx - 0.5 * s - 1.6, y - 1.5), (cx - 0.5 * s + 0.6, y - 2.4), (cx - 0.5 * s + 0.4, y - 0.2)],
-                       Style(stroke=None, fill=BLACK)))
-    # 4: the two faces glued back to back, the rough margins not quite on top of each other
-    cx += cell
-    out.append(Rect(cx - s / 2 - rough + 0.6, y - rough + 0.6, s + 2 * rough, s + 2 * rough,
-                    Style(stroke=BLACK, fill=grey(0.7), width=0.3)))
-    out.append(Rect(cx - s / 2 - rough, y - rough, s + 2 * rough, s + 2 * rough, Style(stroke=BLACK, fill=LIGHT_TINT, width=0.3)))
-    out.append(Rect(cx - s / 2, y, s, s, thin))
-    out.append(Circle(cx, y + s / 2, 0.3 * s, ring))
-    # 5: cut on the outline through both layers: the margin falls away
-    cx += cell
-    out.append(Rect(cx - s / 2 - rough, y - rough, s + 2 * rough, rough, Style(stroke=None, fill=LIGHT_TINT)))
-    out.append(Rect(cx - s / 2, y, s, s, Style(stroke=BLACK, fill=LIGHT_TINT, width=0.3)))
-    out.append(Circle(cx, y + s / 2, 0.3 * s, ring))
-    out.append(Line(cx - s / 2 - rough - 1.5, y, cx + s / 2 + rough + 1.5, y, Style(width=0.4, dash=(0.8, 0.6))))
-    out.append(polygon([(cx + s / 2 + rough + 1.5, y), (cx + s / 2 + rough + 3.5, y - 1.0), (cx + s / 2 + rough + 3.5, y + 1.0)],
-                       Style(stroke=None, fill=BLACK)))
-    # 6: the piece ready, plain face up
-    cx += cell
-    out.append(Rect(cx - s / 2, y, s, s, Style(stroke=BLACK, fill=LIGHT_TINT, width=0.3)))
-    out.append(Group(_face(spec.piece, False, False), cx - s / 2, y, scale=k))
+    # the pictures every fold-over piece is shown with (Ur's lots too), with the fold scored and the piece ready
+    out = making_steps(box.x, y, cell, spec.piece, TRIM, k, _face(spec.piece, False, False), _face(spec.piece, False, True),
+                       LIGHT_TINT, LIGHT_TINT, score=True, ready=True)
     # the captions, CAPTION_GAP under the lowest picture (the ruler of step 2, with its stroke)
     top = y + s + rough + 1.0 + 0.15 + CAPTION_GAP
     for i, key in enumerate(MAKING_STEPS):
