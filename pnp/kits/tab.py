@@ -41,7 +41,7 @@ from pnp.layout.frame import Sheet, content_box
 from pnp.layout.marks import cap, fitted_text, label
 from pnp.layout.pieces import Piece, block, block_size, field
 from pnp.layout.rules import column_boxes, rules_sheets
-from pnp.modes import Anchor, Role
+from pnp.modes import Anchor, Role, Variant
 from pnp.options import Options
 from pnp.spec import MAX_LIST, Count, Counts, Mm, Name, Schema, ascending, check_game, fits
 from pnp.textflow import Block, DiagramFn, FlowStyle, Measure, fit, flow, parse_blocks
@@ -345,17 +345,20 @@ def _marker(mk: float, dark: bool, m: Measure, ink: RGB = BLACK) -> tuple[Shape,
                     fold=_lines_on(ink) if not dark else grey(0.45))
 
 
-def pieces_sheet(ctx: Context, ink: RGB = BLACK) -> Sheet:
+def pieces_sheet(ctx: Context, saver: bool = False) -> Sheet:
     """The pieces, the row-4 markers, the coin-throw tables and how a piece
-    is made. `ink`: the colour of the dark pieces and of the light pieces'
-    markers; the ink-saving page (SAVER_DARK) is printed instead of this one
-    with black and says so in its header."""
+    is made; the dark pieces and the light pieces' markers black, or on the
+    ink-saving page (`saver`, printed instead of this one, as its header
+    says) SAVER_DARK. The --ink-saver variant already greys the black of
+    the first: its ink-saving page is that page again (SAVER_DARK lightened
+    once more would hardly tell from the light pieces)."""
+    ink = SAVER_DARK if saver and ctx.options.variant is not Variant.INK_SAVER else BLACK
     spec: TabSpec = ctx.spec
     cat, m = ctx.cat, ctx.measure
     area = content_box(ctx.options.paper, landscape=False)
     p, mk = spec.piece, spec.marker
     items: list[Shape] = []
-    note = cat.text("pieces_note" if ink == BLACK else "pieces_note_saver")  # no "the black faces" on the grey page
+    note = cat.text("pieces_note_saver" if saver else "pieces_note")  # no "the black faces" on the grey page
     head = parse_blocks(["## " + cat.text("pieces_heading"), note,
                          f"**{cat.text('markers_heading')}:** {cat.text('markers_note')}"], cat.lang)
     cols, _ = fit(head, [Box(area.x, area.y, area.w, 30.0)], m, 9.0, 7.0)
@@ -411,7 +414,7 @@ def pieces_sheet(ctx: Context, ink: RGB = BLACK) -> Sheet:
     if steps.bottom > area.bottom + 1e-6:
         raise LayoutError(f"the pieces page has no room for how a piece is made ({steps.bottom - area.bottom:.1f} mm over)")
     items += making(steps, spec, ctx)
-    if ink == BLACK:
+    if not saver:
         return Sheet(False, tuple(items), "pieces")
     return Sheet(False, tuple(items), "pieces ink-saving", caption=ctx.cat.text("saver_caption"), instead_of="pieces")
 
@@ -566,7 +569,7 @@ def build(ctx: Context) -> list[Sheet]:
     # the rules take one page, so the ink-saving pieces page is page 4 as the making notes say
     rules = rules_sheets(blocks, ctx.options.paper, ctx.measure, "rules", title=(cat.text("title"), cat.text("subtitle")),
                          max_pages=1, diagrams=diagrams)
-    return [board_sheet(ctx), pieces_sheet(ctx), *rules, pieces_sheet(ctx, SAVER_DARK)]
+    return [board_sheet(ctx), pieces_sheet(ctx), *rules, pieces_sheet(ctx, saver=True)]
 
 
 KIT = Kit(
