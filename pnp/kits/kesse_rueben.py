@@ -654,7 +654,10 @@ def steps_picture(m: Measure, w: float, h: float) -> list[Shape]:
     tip = (x0 + half + 0.55 * half, y1 + 0.85 * half)  # the right half, half way round
     out.append(Line(x0 + half, y1, tip[0], tip[1], ink))
     out.append(Line(x0 + half + 0.32, y1 - 0.32, tip[0] + 0.32, tip[1] - 0.32, Style(stroke=grey(0.6), width=0.5)))
-    out.append(Line(x0 + half, y1 - 1.6, x0 + half, mid + 3.2, Style(stroke=grey(0.35), width=0.3, dash=(0.6, 0.4))))
+    # the fold, dashed by hand (short solid strokes): the sheet's own fold line is the only dashed line in the margin
+    for k in range(5):
+        ya = y1 - 1.6 + k * 1.0
+        out.append(Line(x0 + half, ya, x0 + half, ya + 0.6, Style(stroke=grey(0.35), width=0.3)))
     ex, ey = x0 + half - 0.2, mid + 2.9  # the arrow ends under the fold: the half goes behind
     out.append(Path((("M", x0 + dw + 0.2, y1 + 0.3), ("C", x0 + dw + 0.6, mid + 2.9, ex + 2.0, ey, ex + 1.0, ey)), thin))
     out.append(polygon([(ex, ey), (ex + 1.1, ey - 0.6), (ex + 1.1, ey + 0.6)], arrow))
@@ -677,7 +680,7 @@ def steps_picture(m: Measure, w: float, h: float) -> list[Shape]:
     # a craft knife's blade at the solid line's corner, its handle up and away
     bx, by = c3 + dw - 1.0, top + 1.0
     out.append(polygon([(bx, by), (bx + 0.5, by - 1.6), (bx + 1.3, by - 1.1)], Style(stroke=BLACK, fill=WHITE, width=0.2)))
-    out.append(Line(bx + 0.9, by - 1.35, bx + 2.3, by - 3.4, Style(stroke=BLACK, width=0.8)))
+    out.append(Line(bx + 0.9, by - 1.35, bx + 1.9, by - 2.5, Style(stroke=BLACK, width=0.8)))
     return out
 
 
