@@ -32,7 +32,7 @@ from pnp.layout.board import Grid, frame, squares
 from pnp.layout.component_list import ContentFact, KitList, Lines, component_list, height, lines_for
 from pnp.layout.components import kesse_pieces
 from pnp.layout.foldover import foldover
-from pnp.layout.frame import Sheet, content_box
+from pnp.layout.frame import HEADER_H, Sheet, content_box
 from pnp.layout.marks import cap, label, symbol
 from pnp.layout.pieces import Piece, block, even_rows, field, slots
 from pnp.layout.rules import MIN_BODY_PT
@@ -61,7 +61,7 @@ TEXT_CLEAR = 4.0  # mm from the cut line to any text inside it: the sheet is cut
 BOARD_CLEAR = 3.0  # mm at least from the board's frame to the cut and to the fold
 TOKEN_SAFE = 3.0  # mm from a token's cut to its label and symbols (a print shop's safe zone too)
 PAWN_BLEED = 2.5  # mm: a pawn's colour runs this far past the middle of its cut line (2.3 past its ink)
-TRIM_TOP = 13.5  # mm from the safe area's top to the cut line of the folded sheet (the header, the notes)
+TRIM_TOP = 12.0  # mm from the safe area's top to the cut line of the folded sheet (the header, the notes)
 TRIM_BOTTOM = 8.0  # mm from the safe area's bottom to that cut line (the scale check)
 SCALE_PT = 7.0  # the scale check's sentence: one line, beside the bar or above it
 NOTE_PT, NOTE_MIN_PT = 7.5, 6.5  # the notes in the top margin (cut away at the end): largest and smallest size
@@ -395,7 +395,7 @@ def fold_sheet(ctx: Context) -> Sheet:
     # the folding steps at the top, read before the sheet is folded: under the
     # page header, on the board's half (the header's page count is on the
     # other), numbered, with a small picture of the three steps beside them
-    note_top = safe.y + 4.4
+    note_top = safe.y + HEADER_H  # under the page header's band
     note_h = trim.y - 1.0 - note_top
     pic_w = STEPS_PICTURE_W
     pic_x = fold_x - 2.0 - pic_w
@@ -434,11 +434,14 @@ def fold_sheet(ctx: Context) -> Sheet:
     credits_h = 0.8 + (-ink[1] if ink else 7 * 0.73 * PT) + CREDIT_GAP
     blocks = parse_blocks(cat.blocks("rules", **vals), cat.lang)
     bottom = right.bottom - credits_h
+    # a credit line as narrow as the first column leaves the second's foot
+    # free: the component list ends there, level with the credit
+    list_bottom = right.bottom if m(credits, "Sans", 7) <= col_w - 2.0 else bottom
     list_h = height(lines, 1)
-    listed, _ = component_list(Box(list_x, bottom - list_h, col_w, list_h), lines, m, columns=1)
+    listed, _ = component_list(Box(list_x, list_bottom - list_h, col_w, list_h), lines, m, columns=1)
     items += listed
     tops = (right.y + 6.0 + table_h + TABLE_GAP, right.y + 6.0)
-    bottoms = (bottom, bottom - list_h - LIST_GAP)
+    bottoms = (bottom, list_bottom - list_h - LIST_GAP)
     boxes = [Box(right.x + k * (col_w + col_gap), tops[k], col_w, bottoms[k] - tops[k]) for k in range(2)]
     cols, _ = fit(blocks, boxes, m, 9.5, MIN_BODY_PT)
     for col in cols:
