@@ -646,8 +646,8 @@ def steps_picture(m: Measure, w: float, h: float) -> list[Shape]:
     mid = h / 2 + 0.6
     for i in range(3):
         out.append(label(i * cell + 0.2, base, str(i + 1), "Sans-Bold", size, m, 3.0, Anchor.START))
-    x0 = 2.6  # each step's drawing starts right of its number
-    dw = cell - x0 - 1.0
+    x0 = 3.0  # each step's drawing starts right of its number
+    dw = cell - x0 - 0.7
     # 1: from the top edge, the printed side up (a grey band on it): the left
     # half stays, the right half swings down and back under it at the dashed fold
     half = dw / 2
@@ -662,7 +662,7 @@ def steps_picture(m: Measure, w: float, h: float) -> list[Shape]:
         ya = y1 - 1.6 + k * 1.0
         out.append(Line(x0 + half, ya, x0 + half, ya + 0.6, Style(stroke=grey(0.35), width=0.3)))
     ex, ey = x0 + half - 0.2, mid + 2.9  # the arrow ends under the fold: the half goes behind
-    out.append(Path((("M", x0 + dw + 0.2, y1 + 0.3), ("C", x0 + dw + 0.6, mid + 2.9, ex + 2.0, ey, ex + 1.0, ey)), thin))
+    out.append(Path((("M", tip[0] + 0.7, tip[1] - 0.6), ("C", tip[0] + 1.0, mid + 2.9, ex + 2.0, ey, ex + 1.0, ey)), thin))
     out.append(polygon([(ex, ey), (ex + 1.1, ey - 0.6), (ex + 1.1, ey + 0.6)], arrow))
     # 2: folded, from the top edge: the two layers, the fold at the right, the
     # blank backs glued (grey between them), pressed together
