@@ -109,8 +109,10 @@ NBH = "\u2011"  # a no-break hyphen: a word with one never breaks at a line end
 # A number (digits, maybe with decimals) with the emphasis marks round it.
 _NUMBER = re.compile(r"(?<![\w.,*])\*{0,2}\d+(?:[.,]\d+)?\*{0,2}(?!\w)")
 _NEXT_WORD = re.compile(r"\*{0,2}[(„‘“]?([^\W\d_]+|%)")
-# one-letter abbreviations that belong together: "z. B.", "d. h.", "i. e."
-_ABBREV = re.compile(r"(?<!\w)([^\W\d_]\.) (?=[^\W\d_]\.)")
+# a one-letter abbreviation and the short one after it: "z. B.", "d. h.", "i. e.", "v. Chr.", "n. Chr."
+_ABBREV = re.compile(r"(?<!\w)([^\W\d_]\.) (?=[^\W\d_]{1,3}\.)")
+# a measurement is one unit: "63.5 × 88.9 mm", "(63,5 × 88,9 mm)", "2 × 3" (the unit is tied as a number's word)
+_TIMES = re.compile(r"(?<=\d)(\*{0,2}) × (?=\*{0,2}\d)")
 # a number ending in a hyphen and the words that finish it: "2- oder 3-mal", "2- en 3-voudig"
 _NUMBER_HYPHEN = re.compile(r"(?<!\S)(\*{0,2}\d+-\*{0,2}) (?=\S)")
 # numbers in a list stay together: "0, 1 or 2", "1, 2, 3 en 4"
@@ -191,6 +193,7 @@ def tie(text: str) -> str:
     a list stay together ("1, 2, 3 en 4"), and a number ending in a hyphen
     with the word that completes it ("2- oder 3-mal"); an enumerator keeps
     the word after it ("(ii) er"); "z. B." and "US Letter" stay whole; a
+    measurement stays whole ("63,5 × 88,9 mm", "2 × 3"); "v. Chr." too; a
     command-line option keeps its value ("--back-offset X,Y"); a one-letter
     word or an initial keeps the word after it ("B weet", "J. Smith"); a
     paper name keeps "Format" ("Format A4"); a compound cut short keeps its
@@ -221,6 +224,7 @@ def tie(text: str) -> str:
     tied = "".join(out)
     tied = _FIGURE_REF.sub(NBSP, tied)
     tied = _SUSPENDED.sub(NBSP, tied)
+    tied = _TIMES.sub(lambda m: m.group(1) + NBSP + "×" + NBSP, tied)
     for rule in (_ABBREV, _NUMBER_HYPHEN, _NUMBER_LIST, _ENUMERATOR, _CAPS_NAME, _OPTION, _ONE_LETTER, _INITIAL,
                  _PAPER):
         tied = rule.sub(lambda m: m.group(1) + NBSP, tied)
@@ -308,6 +312,17 @@ SHORT = 9000  # a piece of fewer than 3 letters, or a word under 8 letters ("je-
 TAIL3 = 1500  # exactly 3 letters carried over ("Kartensta-pel")
 TWO_IN_A_ROW = 6000  # a second hyphenated line right after one; a third is never allowed
 RUNT = 4000  # a last line of a single word
+# A last line of two or three short words ("speler begint.", "de winnaar.") reads as a runt too: it costs up to
+# SHORT_LAST, in proportion to how far it falls short of SHORT_LETTERS letters or of SHORT_SHARE of the measure
+# (whichever it misses more: a narrow column is judged by its letters, a wide one by its share). It only chooses
+# between ways to set the paragraph in no more lines and no more broken words than without this cost, so no
+# text grows longer, no page's fitted size shrinks for it and no word is hyphenated for it. 14 letters: the
+# runts native readers flagged have 9 to 12 and read as an afterthought; 0.3: under a third of a wide measure a
+# last line looks left behind ("as a marker too." is 0.11 of Tâb's intro). Dearer than 6000 it would set a
+# lone short word on a line of its own ("Die" / "Zuckerrübenver-" / "arbeitung beginnt") to save the last one.
+SHORT_LAST = 6000
+SHORT_LETTERS = 14
+SHORT_SHARE = 0.3
 MAX_HYPHENS_IN_A_ROW = 2
 PREFIX = 6000  # a break leaving a head of only 3 letters, most often a prefix ("ver-wendet", "Vor-derseite")
 NUMBER_TIED = 9000  # a word tied to a number it counts or is counted by ("bei 4 Spie-lern 9"): the broken word
@@ -316,6 +331,12 @@ NUMBER_TIED = 9000  # a word tied to a number it counts or is counted by ("bei 4
 
 def _letters(text: str) -> int:
     return sum(ch.isalpha() for ch in text)
+
+
+def short_last(letters: int, share: float) -> float:
+    """What a paragraph's last line of `letters` letters filling `share` of
+    the measure costs for being short (0 when it is long enough)."""
+    return SHORT_LAST * max(0.0, 1 - letters / SHORT_LETTERS, 1 - share / SHORT_SHARE)
 
 
 def _tied_to_number(text: str, s: int, e: int) -> bool:
@@ -464,7 +485,9 @@ def _wrap(runs: tuple[Run, ...], width: float, size: float, measure: Measure, la
     and Plass, ragged right): of every way to break it, the one with the
     least demerits (see LINE ... RUNT above): few lines, little empty room,
     few and good hyphenations, never three hyphenated lines in a row, no
-    last line of one word where another paragraph avoids it. A tied unit
+    last line of one word where another paragraph avoids it, and no short
+    last line where another in as many lines and broken words avoids it
+    (SHORT_LAST). A tied unit
     wider than the line breaks at its ties; a word wider than the line that
     cannot break gets a line of its own (and the caller's overflow check
     catches it)."""
@@ -479,7 +502,7 @@ def _wrap(runs: tuple[Run, ...], width: float, size: float, measure: Measure, la
     # a state: the line starts at word i, letter o; with c hyphenated lines just before
     best: dict[tuple[int, int, int], tuple[float, tuple[int, int, int] | None]] = {(0, 0, 0): (0.0, None)}
     order = sorted({(j, 0) for j in range(n)} | {(j, p) for j in range(n) for p, _, _ in points[j]})
-    finals: list[tuple[float, tuple[int, int, int]]] = []
+    finals: list[tuple[float, float, tuple[int, int, int]]] = []  # (cost, a short last line's cost, state)
     for i, o in order:
         for c, cost0 in _reached(best, i, o):
             used = 0.0
@@ -504,9 +527,10 @@ def _wrap(runs: tuple[Run, ...], width: float, size: float, measure: Measure, la
                     break
                 # the line ends after word j (alone and too wide, if it must)
                 if j + 1 == n:
-                    runt = RUNT if (i, o) != (0, 0) and visible_words([_piece(words[j], a, len(texts[j]), False)]
-                                                                    if j == i else words[i:j + 1]) < 2 else 0
-                    finals.append((cost0 + LINE + runt + (1e9 if whole > width + 1e-9 else 0), (i, o, c)))
+                    last = [_piece(words[j], a, len(texts[j]), False)] if j == i else words[i:j + 1]
+                    runt = RUNT if (i, o) != (0, 0) and visible_words(last) < 2 else 0
+                    short = short_last(sum(_letters(_text(w)) for w in last), whole / width) if (i, o) != (0, 0) else 0.0
+                    finals.append((cost0 + LINE + runt + (1e9 if whole > width + 1e-9 else 0), short, (i, o, c)))
                 else:
                     cost = cost0 + LINE + RAGGED * (max(0.0, width - whole) / width) ** 2
                     if whole > width + 1e-9:
@@ -517,9 +541,27 @@ def _wrap(runs: tuple[Run, ...], width: float, size: float, measure: Measure, la
                 used = whole
                 if used > width + 1e-9:
                     break
-    # walk back from the cheapest last line
-    _, state = min(finals, key=lambda f: f[0])
-    return _cut_lines(_line_starts(best, state, n), words, texts, points)
+    return _cut_lines(_line_starts(best, _last_line(finals, best, n), n), words, texts, points)
+
+
+def _last_line(finals: list[tuple[float, float, tuple[int, int, int]]],
+               best: dict[tuple[int, int, int], tuple[float, tuple[int, int, int] | None]],
+               n: int) -> tuple[int, int, int]:
+    """Where the paragraph's last line starts: the cheapest, its shortness
+    counted only against settings in as many lines and broken words as the
+    cheapest without it."""
+    cost, _, state = min(finals, key=lambda f: f[0])
+    if cost >= 1e9:
+        return state
+    most = _lines_and_breaks(_line_starts(best, state, n))
+    return min((f for f in finals if all(
+        a <= b for a, b in zip(_lines_and_breaks(_line_starts(best, f[2], n)), most, strict=True))),
+        key=lambda f: f[0] + f[1])[2]
+
+
+def _lines_and_breaks(starts: list[tuple[int, int]]) -> tuple[int, int]:
+    """How many lines, and how many of them end inside a word, from where the lines start."""
+    return len(starts), sum(1 for _, o in starts if o)
 
 
 def _line_starts(best: dict[tuple[int, int, int], tuple[float, tuple[int, int, int] | None]],

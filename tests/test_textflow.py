@@ -17,6 +17,7 @@ from pnp.textflow import (
     parse_block,
     parse_blocks,
     parse_inline,
+    short_last,
     tie,
     visible_words,
     wrap,
@@ -63,7 +64,8 @@ def _ragged(lines, width, size, measure) -> float:
 def test_wrap_sets_the_paragraph_as_a_whole(measure, width):
     """Every word in order, on no more lines than first-fit needs, with a
     ragged edge no more ragged than first-fit's (the sum of the squared
-    room left on each line but the last)."""
+    room left on each line but the last), unless first-fit ends in a short
+    last line ("a piece.") that this one avoids."""
     size = 9.0
     lines = wrap((Run(PARAGRAPH),), width, size, measure)
     words = ["".join(t for t, _ in w) for line in lines for w in line]
@@ -72,7 +74,16 @@ def test_wrap_sets_the_paragraph_as_a_whole(measure, width):
     assert words == units
     greedy = _greedy([[(w, "Sans")] for w in units], width, size, measure)
     assert len(lines) == len(greedy)
-    assert _ragged(lines, width, size, measure) <= _ragged(greedy, width, size, measure) + 1e-6
+    if _short_last(greedy, width, size, measure):
+        assert _short_last(lines, width, size, measure) < _short_last(greedy, width, size, measure)
+    else:
+        assert _ragged(lines, width, size, measure) <= _ragged(greedy, width, size, measure) + 1e-6
+
+
+def _short_last(lines, width, size, measure) -> float:
+    """What the paragraph's last line costs for being short (0: long enough)."""
+    text = "".join(t for w in lines[-1] for t, _ in w)
+    return short_last(sum(ch.isalpha() for ch in text), _line_width(lines[-1], size, measure) / width)
 
 
 def test_total_fit_evens_out_what_first_fit_leaves_ragged(measure):
@@ -376,6 +387,13 @@ def test_total_fit_needs_no_more_lines_than_first_fit(measure, width):
     ("Zum Beispiel: Der", "Zum\u00a0Beispiel: Der"),
     ("würfelt zum Beispiel eine 3", "würfelt zum\u00a0Beispiel eine\u00a03"),
     ("oder Rote Beten) als", "oder Rote\u00a0Beten) als"),
+    # a measurement is one unit in every language (ludo-cards-de: "(63,5 × / 88,9 mm)")
+    ("Kartenhülle (63,5 × 88,9 mm).", "Kartenhülle (63,5\u00a0×\u00a088,9\u00a0mm)."),
+    ("sleeve (63.5 × 88.9 mm).", "sleeve (63.5\u00a0×\u00a088.9\u00a0mm)."),
+    ("tiles (2 × 3) to glue", "tiles (2\u00a0×\u00a03) to glue"),
+    # a dated year keeps its era (ur-de: "177 v. / Chr.")
+    ("im Jahr 177 v. Chr. schrieb", "im Jahr\u00a0177\u00a0v.\u00a0Chr. schrieb"),
+    ("um 500 n. Chr. gab", "um\u00a0500\u00a0n.\u00a0Chr. gab"),
     # what must stay free stays free
     ("Print-and-Play-Bögen oder Karton", "Print-and-Play-Bögen oder Karton"),
     ("rote Karten", "rote Karten"),
@@ -441,3 +459,34 @@ def test_a_short_run_of_steps_is_not_split_across_columns(measure, monkeypatch):
     monkeypatch.setattr(textflow, "SHORT_STEPS", 0)
     split = [h for h in heights if (c := columns_of_steps(h)) is not None and len(c) > 1]
     assert split, "without the rule some column height splits the steps"
+
+
+def test_a_short_last_line_is_avoided_when_as_many_lines_allow(measure):
+    """"a piece." alone on the last line of a 40 pt column: the paragraph
+    set as a whole moves words down so that it ends in a real line."""
+    lines = wrap((Run(PARAGRAPH),), 40.0, 9.0, measure)
+    assert _short_last(lines, 40.0, 9.0, measure) == 0, _plain_lines(lines)[-2:]
+
+
+def _hyphenated(line) -> bool:
+    return "".join(t for w in line for t, _ in w).endswith("-")
+
+
+@pytest.mark.parametrize("lang", ["", "en"])
+def test_avoiding_a_short_last_line_never_costs_a_line(measure, monkeypatch, lang):
+    """At every width the paragraph takes no more lines and breaks no more
+    words than it does when a short last line costs nothing (so no page's
+    fitted size shrinks for it), and its last line is never shorter."""
+    from pnp import textflow
+
+    texts = [PARAGRAPH, *(t for lg, t in _rules_paragraphs() if lg == "en")][:12]
+    for text in texts:
+        runs = parse_block(text).runs
+        for width in (30.0, 45.0, 63.5, 90.0, 130.0, 180.0, 260.0, 380.0):
+            with_rule = textflow._wrap(runs, width, 9.0, measure, lang)
+            monkeypatch.setattr(textflow, "SHORT_LAST", 0)
+            without = textflow._wrap(runs, width, 9.0, measure, lang)
+            monkeypatch.undo()
+            assert len(with_rule) <= len(without), (width, text[:40])
+            assert sum(map(_hyphenated, with_rule)) <= sum(map(_hyphenated, without)), (width, text[:40])
+            assert _short_last(with_rule, width, 9.0, measure) <= _short_last(without, width, 9.0, measure) + 1e-6

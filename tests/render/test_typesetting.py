@@ -71,6 +71,49 @@ def test_running_text_has_no_runts_widows_or_orphans(rendered, kit_id, lang, pap
     assert not problems, problems
 
 
+# A paragraph's last line a reader calls a runt ("speler begint.", "het bewegen.", "de winnaar."): fewer than
+# RUNT_LETTERS letters or under RUNT_SHARE of its column. (The typesetter's own threshold, textflow.SHORT_LETTERS
+# and SHORT_SHARE, lies above this and is graded: a line just under it may stay where avoiding it costs more.)
+RUNT_LETTERS = 13
+RUNT_SHARE = 0.25
+
+
+def _paragraph_ends(col: list[Line]):
+    """(last line, lines in its paragraph) for each paragraph that ends in
+    the column; a paragraph that goes on in the next column is not judged."""
+    pitch = _pitch(col)
+    start = 0
+    for i, ln in enumerate(col):
+        if ln.bold:
+            start = i + 1
+            continue
+        if _starts_paragraph(col, i, pitch):
+            start = i
+        if (i + 1 == len(col) or col[i + 1].bold or _starts_paragraph(col, i + 1, pitch)) and ln.text.endswith(ENDS):
+            yield ln, i - start + 1
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("kit_id", KITS)
+def test_no_paragraph_ends_in_a_short_line(rendered, kit_id, lang, paper):
+    """A paragraph of two lines or more does not end in a line of two short
+    words after a gappy line ("speler begint.", "het bewegen.", "niet
+    komen.", "de winnaar."): its last line has RUNT_LETTERS letters or more
+    and fills RUNT_SHARE of the column or more."""
+    problems = []
+    for pi, lines in enumerate(page_lines(rendered(kit_id, lang, paper))):
+        for col in running_text(lines):
+            measure = max(ln.right - ln.x for ln in col if not ln.bold)
+            for ln, n in _paragraph_ends(col):
+                letters = sum(ch.isalpha() for ch in ln.text)
+                share = (ln.right - ln.x) / measure
+                if n >= 2 and (letters < RUNT_LETTERS or share < RUNT_SHARE):
+                    problems.append(f"p{pi + 1}: {ln.text!r} ends a paragraph of {n} lines ({letters} letters, "
+                                    f"{share:.2f} of the column)")
+    assert not problems, problems
+
+
 def _catalog_text(kit_id: str, lang: str) -> str:
     """Every string the kit's texts hold in `lang`, markup removed, one space
     for any run of white space (no-break spaces too)."""
@@ -276,6 +319,13 @@ _PARTED = (
     # "bei 4 Spie-" / "lern 9." (the native reader, third round): a word tied to a number is not broken
     (r"[^\W\d_]-", r"[^\W\d_]+[.,;:]?\s\d", "a broken word's tail carries a number"),
     (r"(?:^|\s)\d+\s[^\W\d_]+-", r"[^\W\d_]", "a word broken right after the number it counts"),
+    # "(63,5 ×" / "88,9 mm)" (the native reader, round 6): a measurement is one unit in every language
+    (r"×", r"\S", "a measurement is parted after '×'"),
+    (r"\S", r"×", "a measurement is parted before '×'"),
+    (r"\d[\d.,]*\)?", r"[\d.,]+\s?(?:mm|cm|pt|in)\b", "a measurement is parted"),
+    # "177 v." / "Chr.": a year keeps its era
+    (r"\b[vn]\.", r"Chr\.", "'v. Chr.' is parted"),
+    (r"\d+", r"(?:[vn]\.\s?Chr\.|BC\b|AD\b)", "a year is parted from its era"),
 )
 
 
@@ -284,7 +334,7 @@ _PARTED = (
 @pytest.mark.parametrize("kit_id", KITS)
 def test_no_line_parts_a_letter_a_paper_name_a_set_phrase_or_a_bare_prefix(rendered, kit_id, lang, paper):
     """"B" / "weet", "50" / "mm", "Format" / "A4", "zwart-wit-" / "of", "Zum" / "Beispiel",
-    "Rote" / "Beten", and a word broken after a 3-letter head such as a
+    "Rote" / "Beten", "63,5 ×" / "88,9 mm", "177 v." / "Chr.", and a word broken after a 3-letter head such as a
     prefix ("ver-" / "wendet") where "verwen-" was to be had."""
     problems = []
     for col in _columns(rendered(kit_id, lang, paper)):
