@@ -12,6 +12,7 @@ front | fold | back, optionally with feet so it stands).
     bleed = 1.5                   # mm: each piece's colour runs this far past its outline (pieces stand apart)
     heading = "pieces_heading"    # a catalog key over the pieces
     landscape = false             # their own pages lie landscape (as a kit's other pages may)
+    note = { text = "quick_reference", columns = 2 }  # a framed box of text under the pieces
     [[components.sets]]
     id = "light"
     count = 7                     # or {2 = 7, 4 = 5}
@@ -27,6 +28,13 @@ line by less leaves colour, not white, at the edge; the pieces then stand
 bleed is made in the order that forgives a slip: cut roughly round it in
 the gap, fold, glue the halves, then cut on the outline through both
 layers, so the two faces come out the same size.
+
+A `note` is a framed box under the pieces (and their steps) holding a
+catalog key's structured text, the rules' syntax ("## " heading, "- "
+bullet, **bold**), in `columns` columns at NOTE_PT: a quick reference on
+the room a page of pieces leaves. The box is as high as its text needs
+(the columns balanced); like every block it goes to the next page when the
+page is full, and a note taller than a page is one error line.
 """
 
 from __future__ import annotations
@@ -62,10 +70,11 @@ from pnp.layout.foldover import FOLD_GREY, foldover
 from pnp.layout.frame import Sheet, content_box
 from pnp.layout.marks import cap, label
 from pnp.layout.pieces import Piece, block, block_size, even_rows, per_row
+from pnp.layout.rules import column_boxes
 from pnp.modes import Anchor, PieceShape, Role
 from pnp.options import Options
 from pnp.spec import Margin, Mm, Name, Schema
-from pnp.textflow import fit, parse_blocks
+from pnp.textflow import Overflow, fit, flow, parse_blocks
 
 GAP = 2.0  # mm between one-sided pieces (each is cut on its own)
 HEAD_H = 11.0  # mm: a heading, up to two lines
@@ -83,6 +92,14 @@ class PieceSet(Schema, kw_only=True, frozen=True):
     name: Name | None = None  # a catalog key shown over the set
 
 
+class Note(Schema, kw_only=True, frozen=True):
+    """A framed box of text under the pieces (a quick reference): the catalog key of a list of blocks in the rules'
+    syntax, flowed into `columns` columns."""
+
+    text: Name
+    columns: Annotated[int, msgspec.Meta(ge=1, le=3)] = 1
+
+
 class PiecesData(Schema, tag_field="kind", tag="pieces", kw_only=True, frozen=True):
     id: Name
     shape: PieceShape = PieceShape.SQUARE
@@ -96,6 +113,7 @@ class PiecesData(Schema, tag_field="kind", tag="pieces", kw_only=True, frozen=Tr
     board: Name | None = None  # a board's id: these pieces go on its page, under it, when they fit there
     landscape: bool = False  # their own pages lie landscape (a kit whose pages all lie one way)
     heading: Name | None = None
+    note: Note | None = None  # a framed box of the catalog's text under the pieces
     sets: Annotated[list[PieceSet], msgspec.Meta(min_length=1)]
 
 
@@ -217,7 +235,44 @@ def _blocks(p: Pieces, build: Build, width: float) -> list[tuple[float, list[Sha
     if d.steps:
         h = steps_h(d, width)
         out.append((h, steps(p, build, Box(0.0, 0.0, width, h))))
+    if d.note:
+        out.append(note(d.note, build, width))
     return out
+
+
+NOTE_PT = 10.0  # pt: a note's text (its heading 1.15 times that)
+NOTE_PAD = 3.0  # mm between a note's frame and its text
+NOTE_MAX_H = 400.0  # mm: taller than any page; a note needing more is an error
+NOTE_FRAME = Style(stroke=grey(0.45), width=0.4)
+
+
+def note(n: Note, build: Build, width: float) -> tuple[float, list[Shape]]:
+    """The note's height and shapes at (0, 0), `width` mm wide: its frame
+    and its text at NOTE_PT in its columns, as low as they let the text
+    fit (found by halving: more height never makes text overflow)."""
+    from pnp.datakit.kit import text_values
+
+    cat, measure = build.ctx.cat, build.ctx.measure
+    blocks = parse_blocks(cat.blocks(n.text, **text_values(build.data, build.ctx.options)), cat.lang)
+
+    def laid(h: float) -> list[list[Shape]] | None:
+        inner = Box(NOTE_PAD, NOTE_PAD, width - 2 * NOTE_PAD, h)
+        try:
+            return flow(blocks, column_boxes(inner, n.columns), NOTE_PT, measure)
+        except Overflow:
+            return None
+
+    if laid(NOTE_MAX_H) is None:
+        raise LayoutError(f"{cat.file_of(n.text)}: {n.text} does not fit a note {width:.0f} mm wide at {NOTE_PT:g} pt "
+                          f"in {n.columns} column(s)")
+    lo, hi = 0.0, NOTE_MAX_H
+    while hi - lo > 0.25:
+        mid = (lo + hi) / 2
+        lo, hi = (lo, mid) if laid(mid) is not None else (mid, hi)
+    cols = laid(hi)
+    assert cols is not None
+    h = hi + 2 * NOTE_PAD
+    return h, [Rect(0.0, 0.0, width, h, NOTE_FRAME), *(s for col in cols for s in col)]
 
 
 STEPS = ("cut roughly", "fold", "glue", "cut on the line")  # what the pictures of `steps` show, in order
@@ -343,7 +398,8 @@ def sheets(group: list[Pieces], build: Build) -> list[Sheet]:
     for p in group:
         for h, items in _blocks(p, build, area.w):
             if h > area.h + 1e-6:
-                raise LayoutError(f"pieces {p.id!r}: a set of them needs {h:.0f} mm, more than a page holds ({area.h:.0f} mm)")
+                raise LayoutError(f"pieces {p.id!r}: a set of them (or their pictures, or their note) needs {h:.0f} mm, "
+                                  f"more than a page holds ({area.h:.0f} mm)")
             if y + h > area.bottom + 1e-6:
                 pages.append([])
                 y = area.y

@@ -97,6 +97,8 @@ MISTAKES = {
     "a square that is not a pair": lambda g: _board(g).__setitem__("gaps", [[1, 2, 3]]),
     "a catalog key in capitals": lambda g: _board(g).__setitem__("heading", "Board_Heading"),
     "art that is not svg or png": lambda g: _board(g)["special"][0].__setitem__("art", "art/star.jpg"),
+    "a note in four columns": lambda g: _pieces(g).__setitem__("note", {"text": "quick_reference", "columns": 4}),
+    "a note with no text": lambda g: _pieces(g).__setitem__("note", {"columns": 2}),
 }
 
 

@@ -477,7 +477,7 @@ def test_the_texts_offer_a_circle_punch_the_size_of_the_printed_pieces(rendered,
     between them makes a whole, coloured piece), and say that a punch
     wants thinner card."""
     from tests.kits.test_table_ready import page_objects
-    from tests.textlines import page_lines
+    from tests.textlines import page_lines, running_text
 
     path = rendered("ur", lang, paper)
     index = _page_of(path, "piece")
@@ -498,7 +498,8 @@ def test_the_texts_offer_a_circle_punch_the_size_of_the_printed_pieces(rendered,
         return re.sub(r"(\w)- (\w)", r"\1\2", text)
 
     first = joined(flat(page_lines(path)[0]))
-    assert PUNCH[lang].format(a=a, b=b) in first, "the rules offer the punch"
+    running = joined(flat([ln for col in running_text(page_lines(path)[0]) for ln in col]))  # each column as it is read
+    assert PUNCH[lang].format(a=a, b=b) in running, "the rules offer the punch"
     assert PUNCH_NEED[lang].format(a=a, b=b) in first, "the list of what you need names the punch"
     assert {"en": "0.5 mm", "nl": "0,5 mm", "de": "0,5 mm"}[lang] in first, "a punch wants thinner card"
     assert PUNCH[lang].format(a=a, b=b) in joined(flat(page_lines(path)[index])), "the pieces' heading offers it"
@@ -529,3 +530,117 @@ def test_the_scholars_name_is_never_broken(rendered, lang, paper):
     for words in irving:
         at = next(i for i, w in enumerate(words) if w.startswith("Irving"))
         assert at + 1 < len(words) and words[at + 1].startswith("Finkel"), f"{lang} {paper}: {' '.join(words)!r}"
+
+
+MUST_MOVE = {"en": ("If you can move, you must", "that throw may move any of your pieces", "Shake the 4 lots"),
+             "nl": ("Kun je zetten, dan moet je zetten", "met die worp mag je elke steen zetten", "Schud de 4 kaartjes"),
+             "de": ("Kannst du ziehen, musst du ziehen", "mit diesem Wurf darfst du einen beliebigen deiner Steine ziehen",
+                    "Schüttle die 4 Plättchen")}
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("lang", ["en", "nl", "de"])
+def test_the_rules_say_you_must_move_and_the_extra_throw_moves_any_piece(rendered, lang, paper):
+    """Finkel's rules as played: a player who can move must; the throw a
+    rosette earns may move any piece; the lots are shaken before a throw
+    (flat lots fall as they are dropped). All on the first page."""
+    from pnp.geometry import PT
+    from tests.textlines import page_lines
+
+    path = rendered("ur", lang, paper)
+    half = read_pages(path)[0].width / 2 / PT  # pt, as the lines' x: the rules' two columns read one after the other
+    lines = sorted(page_lines(path)[0], key=lambda ln: (ln.x >= half, -ln.base))
+    text = " ".join(ln.text for ln in lines)
+    text = " ".join(text.replace("\u00a0", " ").replace("\u00ad", "").split())
+    import re
+
+    text = re.sub(r"(\w)- (\w)", r"\1\2", text)
+    for phrase in MUST_MOVE[lang]:
+        assert phrase in text, phrase
+
+
+# ---- the quick reference on the lots' page ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("lang", ["en", "nl", "de"])
+def test_the_lots_page_has_the_quick_reference_in_a_box_under_the_steps(rendered, lang, paper):
+    """The lots' `note` (game.toml): on the lots' page, under the pictures
+    of the four steps, a framed box inside the printable area that holds
+    the whole of the catalog's quick reference (every word, in order: its
+    heading and the five points), at 10 pt, and no text outside it
+    reaches into it."""
+    import re
+
+    from pnp.datakit.kit import text_values
+    from pnp.geometry import PT
+    from pnp.i18n import load_catalog
+    from pnp.kits import get_kit
+    from pnp.options import Options
+    from pnp.paper import get_paper
+    from tests.kits.test_table_ready import page_objects
+    from tests.textlines import page_lines
+
+    note = _component("pieces", "lot")["note"]
+    assert note["columns"] == 2
+    path = rendered("ur", lang, paper)
+    index = _page_of(path, "lot")
+    page = read_pages(path)[index]
+    frames = [o for o in page_objects(path, index) if o.kind == "path" and o.tag is None and o.stroke > 0
+              and not o.filled and o.w > page.width / 2 and o.h > 15]
+    assert len(frames) == 1, frames
+    (frame,) = frames
+    fx0, fy0, fx1, fy1 = frame.ink()
+    assert fx0 >= 6.35 and fx1 <= page.width - 6.35 and fy1 <= page.height - 20.0, "inside the area, above the bar"
+    cat = load_catalog("ur", lang)
+    lines = page_lines(path)[index]
+    (last_step,) = [ln for ln in lines if ln.text == cat.text("lots_trim")]
+    assert fy0 > page.height - last_step.base * PT, "the box is under the steps' captions"
+    lowest_lot = max(c.box.y1 for c in page.components if c.kind == "lot")
+    assert fy0 > lowest_lot
+
+    def inside(ln) -> bool:  # noqa: ANN001
+        top, bottom = page.height - (ln.base + ln.size * 0.75) * PT, page.height - ln.base * PT
+        return fx0 < ln.x * PT and ln.right * PT < fx1 and fy0 < top and bottom < fy1
+
+    def overlaps(ln) -> bool:  # noqa: ANN001
+        top, bottom = page.height - (ln.base + ln.size * 0.75) * PT, page.height - ln.base * PT
+        return ln.x * PT < fx1 and fx0 < ln.right * PT and top < fy1 and fy0 < bottom
+
+    boxed = [ln for ln in lines if overlaps(ln)]
+    assert boxed and all(inside(ln) for ln in boxed), "no text crosses the frame"
+    assert {round(ln.size, 1) for ln in boxed} <= {10.0, 11.5}, "10 pt (its heading 1.15 times that)"
+    half = (fx0 + fx1) / 2 / PT
+    boxed.sort(key=lambda ln: (ln.x >= half, -ln.base))  # the left column, then the right
+    got = " ".join(ln.text for ln in boxed).replace("\u00a0", " ").replace("•", " ")
+    got = " ".join(re.sub(r"(\w)- (\w)", r"\1\2", " ".join(got.split())).split())
+    opts = Options(paper=get_paper(paper), lang=lang)
+    want = " ".join(b.lstrip("#- ").replace("**", "")
+                    for b in cat.blocks(note["text"], **text_values(get_kit("ur").load_spec(), opts)))
+    want = " ".join(want.replace("\u00a0", " ").split())
+    assert got == want
+
+
+@pytest.mark.parametrize(("where", "old", "new", "words"), [
+    ("game.toml", 'note = { text = "quick_reference", columns = 2 }', 'note = { text = "quick_reference", columns = 4 }',
+     ["note.columns", "less than or equal to 3"]),
+    ("game.toml", 'note = { text = "quick_reference", columns = 2 }', 'note = { text = "quick_reference", size = 2 }',
+     ["note", "size"]),
+    ("lang/en.toml", '  "## Quick reference",\n', '  "## Quick reference",\n' + '  "- A point of the rules, far too often.",\n' * 80,
+     ["lot", "note", "more than a page holds"]),
+    ("lang/en.toml", '"## Quick reference",', '"## ' + "8" * 150 + '",', ["en.toml", "quick_reference", "does not fit a note"]),
+])
+def test_a_note_written_wrong_or_too_long_is_one_line(tmp_path, where, old, new, words):
+    """A note in too many columns, with a key it does not have, longer
+    than a page holds or with a word wider than its column: one error line
+    naming what is wrong, nothing written."""
+    import shutil
+
+    from pnp.paths import TEMPLATES
+    from tests.datakit.test_datakit import _edit, _one_error, _run
+
+    folder = tmp_path / "ur-copy"
+    shutil.copytree(TEMPLATES / "ur", folder)
+    _edit(folder / where, old, new)
+    line = _one_error(_run("render", str(folder), "-l", "en", "-p", "a4", "--out", str(tmp_path / "out")))
+    assert all(w in line for w in words), line
+    assert not (tmp_path / "out").exists()
