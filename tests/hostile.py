@@ -400,6 +400,9 @@ def digits_swapped_under_tounicode(src: Source, d: Path) -> Path:
             fonts = page.Resources.get("/Font")
             if fonts is None:
                 continue
+            # the body font only (the regular face): bold or italic digits elsewhere on the page keep their codes
+            body = {str(name) for name, font in fonts.items()
+                    if not any(w in str(font.get("/BaseFont", "")) for w in ("Bold", "Oblique", "Italic"))}
             ops = pikepdf.parse_content_stream(page)
             current = None
             out = []
@@ -408,7 +411,7 @@ def digits_swapped_under_tounicode(src: Source, d: Path) -> Path:
                 operands = list(inst.operands)
                 if op == "Tf":
                     current = str(operands[0])
-                elif op in ("Tj", "TJ", "'", '"') and current is not None:
+                elif op in ("Tj", "TJ", "'", '"') and current in body:
                     if op == "TJ":
                         operands[-1] = pikepdf.Array([pikepdf.String(swap(bytes(x))) if isinstance(x, pikepdf.String)
                                                       else x for x in operands[-1]])
@@ -417,6 +420,9 @@ def digits_swapped_under_tounicode(src: Source, d: Path) -> Path:
                 out.append(pikepdf.ContentStreamInstruction(operands, inst.operator))
             new_fonts = pikepdf.Dictionary()
             for name, font in fonts.items():
+                if str(name) not in body:
+                    new_fonts[name] = font
+                    continue
                 key = font.objgen
                 if key not in copies:
                     copy = pdf.make_indirect(pikepdf.Dictionary({k: v for k, v in font.items()}))
