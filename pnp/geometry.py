@@ -140,6 +140,7 @@ class Page:
     items: tuple[Shape, ...]
     label: str = ""  # what the page is, for people and tests ("board", ...)
     trim: Box | None = None  # a print-shop page: the finished piece; the page itself is the bleed
+    instead_of: str = ""  # the label of the page this one may be printed in place of (its components are counted once)
 
 
 @dataclass(frozen=True)

@@ -403,6 +403,9 @@ def digits_swapped_under_tounicode(src: Source, d: Path) -> Path:
             fonts = page.Resources.get("/Font")
             if fonts is None:
                 continue
+            # the body font only (the regular face): bold or italic digits elsewhere on the page keep their codes
+            body = {str(name) for name, font in fonts.items()
+                    if not any(w in str(font.get("/BaseFont", "")) for w in ("Bold", "Oblique", "Italic"))}
             ops = pikepdf.parse_content_stream(page)
             current = None
             out = []
@@ -411,7 +414,7 @@ def digits_swapped_under_tounicode(src: Source, d: Path) -> Path:
                 operands = list(inst.operands)
                 if op == "Tf":
                     current = str(operands[0])
-                elif op in ("Tj", "TJ", "'", '"') and current is not None:
+                elif op in ("Tj", "TJ", "'", '"') and current in body:
                     if op == "TJ":
                         operands[-1] = pikepdf.Array([pikepdf.String(swap(bytes(x))) if isinstance(x, pikepdf.String)
                                                       else x for x in operands[-1]])
@@ -420,6 +423,9 @@ def digits_swapped_under_tounicode(src: Source, d: Path) -> Path:
                 out.append(pikepdf.ContentStreamInstruction(operands, inst.operator))
             new_fonts = pikepdf.Dictionary()
             for name, font in fonts.items():
+                if str(name) not in body:
+                    new_fonts[name] = font
+                    continue
                 key = font.objgen
                 if key not in copies:
                     copy = pdf.make_indirect(pikepdf.Dictionary({k: v for k, v in font.items()}))
@@ -735,11 +741,11 @@ CASES: list[Case] = [
     Case("claim of 0 players", claims_zero_players, "claims to be for '0' players, but kesse-rueben is for 2-4"),
     Case("3-player kit claiming 2", claims_other_players, "token:carrot: expected 16, found 12"),
     Case("user password", user_password, "locked with a password"),
-    Case("a page count that is not a number", _claiming("pages=3", "pages=three"), "claims a page count of 'three'"),
+    Case("a page count that is not a number", _claiming("pages=4", "pages=three"), "claims a page count of 'three'"),
     Case("unknown backs mode", _claiming("backs=duplex-long", "backs=sideways", "ludo-cards"), "claims card backs 'sideways'"),
     Case("backs on a kit without cards", _claiming("backs=none", "backs=gutterfold"), "tab has no cards with backs"),
     Case("unknown variant", _claiming("variant=colour", "variant=sepia"), "claims the print variant 'sepia'"),
-    Case("a back offset of a metre", _claiming("pages=3", "pages=3; offset=1000,0"), "pnp shifts backs by at most 10 mm"),
+    Case("a back offset of a metre", _claiming("pages=4", "pages=4; offset=1000,0"), "pnp shifts backs by at most 10 mm"),
     Case("unknown paper", _claiming("paper=a4", "paper=a3"), "unknown paper 'a3'"),
     Case("a kit pnp does not make", _claiming("kit=tab", "kit=chess"), "unknown kit 'chess'"),
     Case("no pnp keywords", no_keywords, "pnp did not make"),

@@ -194,10 +194,10 @@ def test_progress_is_a_line_per_file_off_a_terminal_and_nothing_with_quiet(tmp_p
     loud = _run("render", "tab", "--lang", "en", "--paper", "a4", "--format", "pdf,png", "--dpi", "20", "--no-validate",
                 "-o", str(tmp_path / "a"))
     assert loud.exit_code == 0, loud.output
-    lines = [ln for ln in loud.output.splitlines() if ln.startswith("wrote ") and not ln.startswith("wrote 5 files")]
+    lines = [ln for ln in loud.output.splitlines() if ln.startswith("wrote ") and not ln.startswith("wrote 6 files")]
     written = sorted(p for p in (tmp_path / "a").iterdir())
     assert sorted(ln.removeprefix("wrote ") for ln in lines) == sorted(str(p) for p in written)
-    assert len(written) == 5  # the PDF, 3 pages, the contact sheet
+    assert len(written) == 6  # the PDF, 4 pages, the contact sheet
     quiet = _run("render", "tab", "--lang", "en", "--paper", "a4", "--format", "pdf,png", "--dpi", "20", "-q",
                  "-o", str(tmp_path / "b"))
     assert quiet.exit_code == 0 and quiet.output == ""
@@ -226,6 +226,6 @@ def test_progress_bar_with_files_and_pages_on_a_terminal(tmp_path) -> None:
     assert proc.returncode == 0, proc.stderr
     screen = b"".join(chunks).decode()
     assert "rendering" in screen and "100%" in screen
-    assert "2 files, 5 pages done" in screen  # tab 3 pages + kesse-rueben 2 pages
-    assert "wrote 2 files (5 pages)" in screen
+    assert "2 files, 6 pages done" in screen  # tab 4 pages + kesse-rueben 2 pages
+    assert "wrote 2 files (6 pages)" in screen
     assert "wrote " + str(tmp_path) not in screen, "a terminal gets the bar, not a line per file"

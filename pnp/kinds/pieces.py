@@ -53,20 +53,17 @@ from pnp.geometry import (
     Box,
     Circle,
     Group,
-    Line,
     Rect,
     Shape,
     Style,
     Text,
     grey,
     hex_rgb,
-    polygon,
     regular_polygon,
 )
-from pnp.geometry import Path as PathShape
 from pnp.kinds import Build, Kind
 from pnp.kinds.common import Face, PerPlayers, check_counts, count_for, draw_face, face_art
-from pnp.layout.foldover import FOLD_GREY, foldover
+from pnp.layout.foldover import FOLD_GREY, foldover, making_steps
 from pnp.layout.frame import Sheet, content_box
 from pnp.layout.marks import cap, label
 from pnp.layout.pieces import Piece, block, block_size, even_rows, per_row
@@ -301,8 +298,6 @@ def steps(p: Pieces, build: Build, box: Box) -> list[Shape]:
     tags: a picture, not a piece."""
     d, cat, m = p.data, build.ctx.cat, build.ctx.measure
     k = steps_scale(d, box.w)
-    s = d.size * k
-    rough = d.bleed * k
     set0 = d.sets[0]
     fill = hex_rgb(set0.front.fill) if set0.front.fill else (1.0, 1.0, 1.0)
     back_face = set0.back or Face()
@@ -311,56 +306,11 @@ def steps(p: Pieces, build: Build, box: Box) -> list[Shape]:
     def text(key: str) -> tuple[str, Path]:
         return cat.text(key), cat.file_of(key)
 
-    front = Group(draw_face(set0.front, d.size, d.size, p.arts[0][0], text, m, d.id), scale=k)
-    back = Group(draw_face(back_face, d.size, d.size, p.arts[0][1], text, m, d.id), scale=k)
+    front = draw_face(set0.front, d.size, d.size, p.arts[0][0], text, m, d.id)
+    back = draw_face(back_face, d.size, d.size, p.arts[0][1], text, m, d.id)
     cell = box.w / len(STEPS)
-    y = box.y + 4.0  # room for the arrow over the fold
-    line = Style(width=0.3)
-    dashed = Style(stroke=FOLD_GREY, width=0.3, dash=(1.0, 0.8))
-    scissors = Style(width=0.4, dash=(0.8, 0.6))
-    out: list[Shape] = []
-
-    def moved(g: Group, x: float, yy: float) -> Group:
-        return Group(g.items, x, yy, scale=k)
-
-    # 1: the piece as printed, its colour past the outline, a rough cut round it
-    cx = box.x + cell / 2
-    out.append(Rect(cx - s - rough, y - rough, 2 * s + 2 * rough, s + 2 * rough, Style(stroke=None, fill=fill)))
-    out.append(moved(front, cx - s, y))
-    out.append(moved(back, cx, y))
-    out.append(Rect(cx - s, y, 2 * s, s, line))
-    out.append(Line(cx, y, cx, y + s, dashed))
-    out.append(polygon([(cx - s - rough * 0.6, y - rough * 0.8), (cx + s + rough * 0.9, y - rough * 0.5),
-                        (cx + s + rough * 0.7, y + s + rough * 0.9), (cx - s - rough * 0.8, y + s + rough * 0.6)],
-                       scissors))
-    # 2: the back lifted over the fold line, an arrow over it
-    cx += cell
-    out.append(Rect(cx - s - rough, y - rough, s + rough, s + 2 * rough, Style(stroke=None, fill=fill)))
-    out.append(moved(front, cx - s, y))
-    out.append(Rect(cx - s, y, s, s, line))
-    out.append(polygon([(cx, y), (cx + 0.45 * s, y - 0.2 * s), (cx + 0.45 * s, y + 0.8 * s), (cx, y + s)],
-                       Style(stroke=BLACK, fill=back_fill, width=0.3)))
-    out.append(Line(cx, y, cx, y + s, dashed))
-    ax = cx + 0.45 * s + 2.0
-    out.append(PathShape((("M", ax, y + 0.2 * s), ("C", ax + 3.0, y - 0.4 * s, cx - 0.3 * s, y - 0.55 * s,
-                                                    cx - 0.5 * s, y - 1.0)), line))
-    out.append(polygon([(cx - 0.5 * s - 1.6, y - 1.5), (cx - 0.5 * s + 0.6, y - 2.4), (cx - 0.5 * s + 0.4, y - 0.2)],
-                       Style(stroke=None, fill=BLACK)))
-    # 3: the halves glued, their rough margins not quite on top of each other
-    cx += cell
-    out.append(Rect(cx - s / 2 - rough + 0.7, y - rough + 0.7, s + 2 * rough, s + 2 * rough,
-                    Style(stroke=BLACK, fill=grey(0.7), width=0.3)))
-    out.append(Rect(cx - s / 2 - rough, y - rough, s + 2 * rough, s + 2 * rough, Style(stroke=BLACK, fill=fill, width=0.3)))
-    out.append(moved(front, cx - s / 2, y))
-    out.append(Rect(cx - s / 2, y, s, s, line))
-    # 4: cut on the line through both layers: the margin falls away
-    cx += cell
-    out.append(Rect(cx - s / 2 - rough, y - rough, s + 2 * rough, rough, Style(stroke=None, fill=fill)))
-    out.append(Rect(cx - s / 2, y, s, s, Style(stroke=BLACK, fill=fill, width=0.3)))
-    out.append(moved(front, cx - s / 2, y))
-    out.append(Line(cx - s / 2 - rough - 1.5, y, cx + s / 2 + rough + 1.5, y, scissors))
-    tip = cx + s / 2 + rough + 1.5
-    out.append(polygon([(tip, y), (tip + 2.0, y - 1.0), (tip + 2.0, y + 1.0)], Style(stroke=None, fill=BLACK)))
+    # the pictures (pnp.layout.foldover.making_steps, Tâb's too), 4 mm under the box's top for the arrow over the fold
+    out = making_steps(box.x, box.y + 4.0, cell, d.size, d.bleed, k, tuple(front), tuple(back), fill, back_fill)
     for i, key in enumerate(d.steps):
         out.append(label(box.x + cell * (i + 0.5), box.bottom - 1.0, cat.text(key), "Sans", 7.5, m, cell - 3.0))
     return out

@@ -32,7 +32,7 @@ from pnp.layout.board import Grid, frame, squares
 from pnp.layout.component_list import ContentFact, KitList, Lines, component_list, height, lines_for
 from pnp.layout.components import kesse_pieces
 from pnp.layout.foldover import foldover
-from pnp.layout.frame import Sheet, content_box
+from pnp.layout.frame import HEADER_H, Sheet, content_box
 from pnp.layout.marks import cap, label, symbol
 from pnp.layout.pieces import Piece, block, even_rows, field, slots
 from pnp.layout.rules import MIN_BODY_PT
@@ -53,7 +53,7 @@ from pnp.spec import (
     check_game,
     fits,
 )
-from pnp.textflow import Measure, fit, parse_blocks
+from pnp.textflow import Block, Measure, fit, parse_blocks
 
 KIT_ID = "kesse-rueben"
 FOLD_SLACK = 4.0  # mm kept free of text on each side of the fold (hand folds drift 1-2 mm; the board keeps BOARD_CLEAR)
@@ -67,6 +67,9 @@ SCALE_PT = 7.0  # the scale check's sentence: one line, beside the bar or above 
 NOTE_PT, NOTE_MIN_PT = 7.5, 6.5  # the notes in the top margin (cut away at the end): largest and smallest size
 CARD_NOTE_GAP = 4.0  # mm from the fold mark, its label and the page count to the card note beside them
 FOLD_MARK_DASH = (1.5, 1.0)  # mm: dash and gap of the fold marks in the margins
+FOLD_TICK = 6.5  # mm: the dashed ticks of the fold on the cut line, inside it (three dashes)
+STEP_PT = 8.0  # the numbered folding steps in the top margin: this size, never less
+STEPS_PICTURE_W = 27.0  # mm: the picture of the three steps beside them
 HEAD_MIN_PT = 7.0  # the setup table's headers stay at the body's floor (MIN_BODY_PT) or more
 TINT_BLEED = 2.3  # mm past the middle of its tokens' outer cut line (2.15 past its ink): a kind's tint, so a miscut leaves no white edge
 TINT_MIX = 0.25  # a tint not given in the facts: this much of the kind's colour on white
@@ -365,7 +368,7 @@ def fold_sheet(ctx: Context) -> Sheet:
     items.append(frame(grid, bx, by, Style(width=frame_w)))
 
     # the margin that is cut away: fold marks on the centre line with their
-    # label beside them (never across the fold), and the folding note
+    # label beside them (never across the fold), and the folding steps
     # short dashes: the top margin is only TRIM_TOP mm, and a mark shorter
     # than a dash and a gap would print as one solid tick
     fold = Style(stroke=grey(0.35), width=0.35, dash=FOLD_MARK_DASH, role=Role.FOLD)
@@ -378,28 +381,36 @@ def fold_sheet(ctx: Context) -> Sheet:
     # (the page header is at the page's corners: the middle of its band is free for the mark)
     items.append(Line(fold_x, safe.y + 0.3, fold_x, whole_dashes(safe.y + 0.3, trim.y - 0.8), fold))
     items.append(Line(fold_x, trim.bottom + 0.8, fold_x, whole_dashes(trim.bottom + 0.8, safe.bottom - 0.5), fold))
+    # and on the cut line itself, inside it: a dashed tick from the top and
+    # from the bottom edge, so the fold is found on the sheet that is folded
+    # (a hand fold lines up on the frame it is made on; the ticks end up on the fold's edge)
+    items.append(Line(fold_x, trim.y, fold_x, whole_dashes(trim.y, trim.y + FOLD_TICK), fold))
+    items.append(Line(fold_x, trim.bottom, fold_x, 2 * trim.bottom - whole_dashes(trim.bottom, trim.bottom + FOLD_TICK), fold))
     here = cat.text("fold_here")
-    for base in (trim.y - 2.2, trim.bottom + 3.6):
-        items.append(label(fold_x + 1.5, base, here, "Sans-Bold", 7, m, 30.0, Anchor.START, grey(0.35)))
-    # the folding note at the top, read before the sheet is folded: under the
-    # page header, on the board's half (the header's page count is on the other)
-    note_top = safe.y + 4.4
+    # the top label in the header band, left of the mark (the notes below it
+    # keep one left edge each); the bottom one right of the mark, under the rules' half
+    head_base = safe.y + 0.4 + 0.93 * 7 * PT  # the page header's baseline (pnp.layout.frame)
+    items.append(label(fold_x - 1.5, head_base, here, "Sans-Bold", 7, m, 30.0, Anchor.END, grey(0.35)))
+    items.append(label(fold_x + 1.5, trim.bottom + 3.6, here, "Sans-Bold", 7, m, 30.0, Anchor.START, grey(0.35)))
+    # the folding steps at the top, read before the sheet is folded: under the
+    # page header, on the board's half (the header's page count is on the
+    # other), numbered, with a small picture of the three steps beside them
+    note_top = safe.y + HEADER_H  # under the page header's band
+    note_h = trim.y - 1.0 - note_top
+    pic_w = STEPS_PICTURE_W
+    pic_x = fold_x - 2.0 - pic_w
+    items.append(Group(tuple(steps_picture(m, pic_w, note_h)), pic_x, note_top))
     note = parse_blocks([cat.text("fold_note")], cat.lang)
-    cols, _ = fit(note, [Box(safe.x + 0.3, note_top, fold_x - 3.0 - safe.x - 0.3, trim.y - 1.0 - note_top)], m,
-                  NOTE_PT, NOTE_MIN_PT)
-    items += cols[0]
+    items += _steps(note, Box(safe.x + 0.3, note_top, pic_x - 2.5 - safe.x - 0.3, note_h), m)
     # beside it, on the rules' half, the other way: the halves cut apart and
     # glued onto both sides of a card, lined up by pinholes (the halves of the
     # cut line mirror each other about the fold). It starts level with the
-    # header, between the fold mark and the page count, and its last line runs
-    # on beside the mark's label: two boxes, one above the other
+    # header, between the fold mark and the page count, and runs on below
+    # the header band: two boxes, one above the other, with one left edge
     count = m(cat.text("page", i=9, n=9), "Sans", 7) + CARD_NOTE_GAP  # the header's page count at the right (a few pages)
-    label_top = trim.y - 2.2 - 0.75 * 7 * PT - 0.5  # the fold mark's label, its capitals, and a little air
     card = parse_blocks([cat.text("card_note")], cat.lang)
-    upper = Box(fold_x + CARD_NOTE_GAP, safe.y + 0.3, safe.right - 0.3 - count - fold_x - CARD_NOTE_GAP,
-                label_top - safe.y - 0.3)
-    card_x = fold_x + 1.5 + m(here, "Sans-Bold", 7) + CARD_NOTE_GAP
-    lower = Box(card_x, label_top, safe.right - 0.3 - card_x, trim.y - 1.0 - label_top)
+    upper = Box(fold_x + CARD_NOTE_GAP, safe.y + 0.3, safe.right - 0.3 - count - fold_x - CARD_NOTE_GAP, note_top - safe.y - 0.3)
+    lower = Box(fold_x + CARD_NOTE_GAP, note_top, safe.right - 0.3 - fold_x - CARD_NOTE_GAP, note_h)
     cols, _ = fit(card, [upper, lower], m, NOTE_PT, NOTE_MIN_PT)
     for col in cols:
         items += col
@@ -423,11 +434,14 @@ def fold_sheet(ctx: Context) -> Sheet:
     credits_h = 0.8 + (-ink[1] if ink else 7 * 0.73 * PT) + CREDIT_GAP
     blocks = parse_blocks(cat.blocks("rules", **vals), cat.lang)
     bottom = right.bottom - credits_h
+    # a credit line as narrow as the first column leaves the second's foot
+    # free: the component list ends there, level with the credit
+    list_bottom = right.bottom if m(credits, "Sans", 7) <= col_w - 2.0 else bottom
     list_h = height(lines, 1)
-    listed, _ = component_list(Box(list_x, bottom - list_h, col_w, list_h), lines, m, columns=1)
+    listed, _ = component_list(Box(list_x, list_bottom - list_h, col_w, list_h), lines, m, columns=1)
     items += listed
     tops = (right.y + 6.0 + table_h + TABLE_GAP, right.y + 6.0)
-    bottoms = (bottom, bottom - list_h - LIST_GAP)
+    bottoms = (bottom, list_bottom - list_h - LIST_GAP)
     boxes = [Box(right.x + k * (col_w + col_gap), tops[k], col_w, bottoms[k] - tops[k]) for k in range(2)]
     cols, _ = fit(blocks, boxes, m, 9.5, MIN_BODY_PT)
     for col in cols:
@@ -445,6 +459,19 @@ def fold_sheet(ctx: Context) -> Sheet:
     else:
         scale_label = Box(safe.x + 0.5, trim.bottom + 0.7, fold_x - 3.0 - safe.x - 0.5, 3.4)
     return Sheet(True, tuple(items), "fold-and-glue sheet", scale_label=scale_label)
+
+
+def _steps(note: list[Block], box: Box, m: Measure) -> list[Shape]:
+    """The folding steps at STEP_PT in `box`. A line that fills its box to a
+    hair (a run measured whole is a little wider than its words one by one)
+    is set in a box a little narrower instead."""
+    for less in (0.0, 0.5, 1.0):
+        try:
+            cols, _ = fit(note, [Box(box.x, box.y, box.w - less, box.h)], m, STEP_PT, STEP_PT)
+            return cols[0]
+        except LayoutError:
+            continue
+    raise LayoutError(f"the folding steps do not fit {box.w:.0f} x {box.h:.1f} mm at {STEP_PT:g} pt")
 
 
 def kit_lines(ctx: Context) -> Lines:
@@ -603,7 +630,64 @@ def fold_picture(m: Measure) -> list[Shape]:
     return out
 
 
-PAWN_FACE = (16.0, 14.0)  # mm: width along the fold, height of a face (it stands on a token, or beside one on a square)
+def steps_picture(m: Measure, w: float, h: float) -> list[Shape]:
+    """The fold-and-glue sheet made in three numbered steps, in (0, 0)-(w, h),
+    the numbers those of the steps beside it: (1) the sheet seen from its top
+    edge, its right half folding backwards at the dashed fold; (2) folded,
+    the blank backs glued together; (3) seen from the front, cut along the
+    solid line, the margin falling away."""
+    ink = Style(stroke=BLACK, width=0.45)
+    thin = Style(stroke=BLACK, width=0.3)
+    arrow = Style(stroke=None, fill=BLACK)
+    out: list[Shape] = []
+    cell = w / 3
+    size = STEP_PT
+    base = 0.93 * size * PT  # the numbers' baseline: their tops level with the box's
+    mid = h / 2 + 0.6
+    for i in range(3):
+        out.append(label(i * cell + 0.2, base, str(i + 1), "Sans-Bold", size, m, 3.0, Anchor.START))
+    x0 = 3.0  # each step's drawing starts right of its number
+    dw = cell - x0 - 0.7
+    # 1: from the top edge, the printed side up (a grey band on it): the left
+    # half stays, the right half swings down and back under it at the dashed fold
+    half = dw / 2
+    y1 = mid - 1.6
+    out.append(Line(x0, y1, x0 + half, y1, ink))
+    out.append(Line(x0, y1 - 0.45, x0 + half, y1 - 0.45, Style(stroke=grey(0.6), width=0.5)))
+    tip = (x0 + half + 0.55 * half, y1 + 0.85 * half)  # the right half, half way round
+    out.append(Line(x0 + half, y1, tip[0], tip[1], ink))
+    out.append(Line(x0 + half + 0.32, y1 - 0.32, tip[0] + 0.32, tip[1] - 0.32, Style(stroke=grey(0.6), width=0.5)))
+    # the fold, dashed by hand (short solid strokes): the sheet's own fold line is the only dashed line in the margin
+    for k in range(5):
+        ya = y1 - 1.6 + k * 1.0
+        out.append(Line(x0 + half, ya, x0 + half, ya + 0.6, Style(stroke=grey(0.35), width=0.3)))
+    ex, ey = x0 + half - 0.2, mid + 2.9  # the arrow ends under the fold: the half goes behind
+    out.append(Path((("M", tip[0] + 0.7, tip[1] - 0.6), ("C", tip[0] + 1.0, mid + 2.9, ex + 2.0, ey, ex + 1.0, ey)), thin))
+    out.append(polygon([(ex, ey), (ex + 1.1, ey - 0.6), (ex + 1.1, ey + 0.6)], arrow))
+    # 2: folded, from the top edge: the two layers, the fold at the right, the
+    # blank backs glued (grey between them), pressed together
+    c2 = cell + x0
+    out.append(Rect(c2 + 0.6, mid - 0.9, dw - 1.6, 1.8, Style(stroke=None, fill=grey(0.75))))
+    out.append(Path((("M", c2 + 0.6, mid - 1.1), ("L", c2 + dw - 1.0, mid - 1.1),
+                     ("C", c2 + dw, mid - 1.1, c2 + dw, mid + 1.1, c2 + dw - 1.0, mid + 1.1),
+                     ("L", c2 + 0.6, mid + 1.1)), ink))
+    for d in (-1, 1):  # arrows pressing the layers together
+        ax = c2 + dw / 2 - 0.5
+        out.append(Line(ax, mid + d * 3.2, ax, mid + d * 2.2, thin))
+        out.append(polygon([(ax, mid + d * 1.5), (ax - 0.55, mid + d * 2.3), (ax + 0.55, mid + d * 2.3)], arrow))
+    # 3: from the front, the folded sheet (its margin grey) cut along the solid line
+    c3 = 2 * cell + x0
+    top = mid - 3.0
+    out.append(Rect(c3, top, dw, 6.0, Style(stroke=grey(0.5), fill=grey(0.85), width=0.25)))
+    out.append(Rect(c3 + 1.0, top + 1.0, dw - 2.0, 4.0, Style(stroke=BLACK, fill=WHITE, width=0.45)))
+    # a craft knife's blade at the solid line's corner, its handle up and away
+    bx, by = c3 + dw - 1.0, top + 1.0
+    out.append(polygon([(bx, by), (bx + 0.5, by - 1.6), (bx + 1.3, by - 1.1)], Style(stroke=BLACK, fill=WHITE, width=0.2)))
+    out.append(Line(bx + 0.9, by - 1.35, bx + 1.9, by - 2.5, Style(stroke=BLACK, width=0.8)))
+    return out
+
+
+PAWN_FACE = (16.0, 18.0)  # mm: width along the fold, height of a face (it stands on a token, or beside one on a square)
 PAWN_BASE = 2.5  # mm: a foot at the bottom of each face, folded outwards, so the pawn stands (5 mm deep: beside a token on a square)
 
 

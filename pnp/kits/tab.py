@@ -15,6 +15,7 @@ from pnp.geometry import (
     ASCENT,
     BLACK,
     PT,
+    RGB,
     WHITE,
     Box,
     Circle,
@@ -35,15 +36,15 @@ from pnp.layout.board import Cell, Grid, SquareArt, board, placed
 from pnp.layout.component_list import ContentFact, KitList, Lines, component_list, lines_for
 from pnp.layout.component_list import height as list_height
 from pnp.layout.components import tab_pieces
-from pnp.layout.foldover import foldover
+from pnp.layout.foldover import foldover, making_steps
 from pnp.layout.frame import Sheet, content_box
 from pnp.layout.marks import cap, fitted_text, label
 from pnp.layout.pieces import Piece, block, block_size, field
-from pnp.layout.rules import rules_sheets
-from pnp.modes import Anchor, Role
+from pnp.layout.rules import column_boxes, rules_sheets
+from pnp.modes import Anchor, Role, Variant
 from pnp.options import Options
 from pnp.spec import MAX_LIST, Count, Counts, Mm, Name, Schema, ascending, check_game, fits
-from pnp.textflow import FlowStyle, Measure, fit, parse_blocks
+from pnp.textflow import Block, DiagramFn, FlowStyle, Measure, fit, flow, parse_blocks
 
 KIT_ID = "tab"
 CUT = Style(width=0.35, role=Role.CUT)
@@ -298,48 +299,67 @@ def _face(p: float, dark: bool, moved: bool) -> tuple[Shape, ...]:
 
 
 LIGHT_TINT = grey(0.9)  # a light face: a pale tint that runs past its cut like the dark faces' black
+# the ink-saving pieces page (page 4, printed instead of page 2): the dark faces and the light pieces'
+# markers in a mid grey, still far darker than LIGHT_TINT, so light and dark tell apart in any print
+SAVER_DARK = grey(0.5)
+
+
+def _lines_on(ink: RGB) -> RGB:
+    """The cut and fold lines on a dark colour: a light grey on black, black on the mid grey."""
+    return grey(0.8) if ink == BLACK else BLACK
 TRIM = 2.0  # mm: each piece's colour runs this far past its outline, so it is cut out roughly in the gap
 PIECE_GAP = 2 * TRIM  # mm between two pieces: room for a rough cut before the piece is folded and glued
 
 
-def piece(p: float, dark: bool) -> tuple[Shape, ...]:
+def piece(p: float, dark: bool, ink: RGB = BLACK) -> tuple[Shape, ...]:
     """A fold-over piece: the plain face | fold | the starred face, one cut
     outline, its colour (black, or a pale tint for a light piece) TRIM mm
     past the outline. Pieces stand PIECE_GAP apart, so a person cuts round a
     piece roughly, folds and glues it, then cuts on the line through both
     layers: the two faces come out the same size, and a trim that misses
-    the line by up to TRIM mm leaves colour, not white, at the edge."""
-    return foldover(p, p, _face(p, dark, False), _face(p, dark, True), fill=BLACK if dark else LIGHT_TINT,
-                    bleed=TRIM, cut=grey(0.8) if dark else grey(0.45), fold=grey(0.8) if dark else grey(0.45))
+    the line by up to TRIM mm leaves colour, not white, at the edge. `ink`:
+    the dark pieces' colour (SAVER_DARK on the ink-saving page)."""
+    lines = _lines_on(ink) if dark else grey(0.45)
+    return foldover(p, p, _face(p, dark, False), _face(p, dark, True), fill=ink if dark else LIGHT_TINT,
+                    bleed=TRIM, cut=lines, fold=lines)
 
 
-def _marker_face(mk: float, dark: bool, m: Measure) -> tuple[Shape, ...]:
+def _marker_face(mk: float, dark: bool, m: Measure, ink: RGB = BLACK) -> tuple[Shape, ...]:
     """A face of a row-4 marker in (0, 0)-(mk, mk): the other colour from
     its owner's pieces (dark on a light piece, light on a dark one), with a
     bold 4 that keeps 3 mm inside the cut."""
-    fill, ink = (WHITE, BLACK) if dark else (BLACK, WHITE)  # a dark player's marker is light, and so on
+    fill, four = (WHITE, BLACK) if dark else (ink, WHITE)  # a dark player's marker is light, and so on
     out: list[Shape] = [Rect(0, 0, mk, mk, Style(stroke=None, fill=fill))]
     size = (mk - 6.0) / (1.17 * PT)  # the 4's box (ascent + descent) keeps 3 mm from the cut
     out.append(Text(mk / 2, mk / 2 + (ASCENT - 0.585) * size * PT, "4", "Sans-Bold", size, m("4", "Sans-Bold", size),
-                    Anchor.MIDDLE, ink))
+                    Anchor.MIDDLE, four))
     return tuple(out)
 
 
-def _marker(mk: float, dark: bool, m: Measure) -> tuple[Shape, ...]:
+def _marker(mk: float, dark: bool, m: Measure, ink: RGB = BLACK) -> tuple[Shape, ...]:
     """A row-4 marker as a fold-over piece, the same 4 on both faces: it
     sits on a piece and reads the same whichever way up it lands. The dark
-    markers lie on a field inked past the block's cut (see `_field`)."""
-    face = _marker_face(mk, dark, m)
-    return foldover(mk, mk, face, face, cut=grey(0.8) if not dark else BLACK, fold=grey(0.8) if not dark else grey(0.45))
+    markers lie on a field inked past the block's cut (see `field`), in `ink`."""
+    face = _marker_face(mk, dark, m, ink)
+    return foldover(mk, mk, face, face, cut=_lines_on(ink) if not dark else BLACK,
+                    fold=_lines_on(ink) if not dark else grey(0.45))
 
 
-def pieces_sheet(ctx: Context) -> Sheet:
+def pieces_sheet(ctx: Context, saver: bool = False) -> Sheet:
+    """The pieces, the row-4 markers, the coin-throw tables and how a piece
+    is made; the dark pieces and the light pieces' markers black, or on the
+    ink-saving page (`saver`, printed instead of this one, as its header
+    says) SAVER_DARK. The --ink-saver variant already greys the black of
+    the first: its ink-saving page is that page again (SAVER_DARK lightened
+    once more would hardly tell from the light pieces)."""
+    ink = SAVER_DARK if saver and ctx.options.variant is not Variant.INK_SAVER else BLACK
     spec: TabSpec = ctx.spec
     cat, m = ctx.cat, ctx.measure
     area = content_box(ctx.options.paper, landscape=False)
     p, mk = spec.piece, spec.marker
     items: list[Shape] = []
-    head = parse_blocks(["## " + cat.text("pieces_heading"), cat.text("pieces_note"),
+    note = cat.text("pieces_note_saver" if saver else "pieces_note")  # no "the black faces" on the grey page
+    head = parse_blocks(["## " + cat.text("pieces_heading"), note,
                          f"**{cat.text('markers_heading')}:** {cat.text('markers_note')}"], cat.lang)
     cols, _ = fit(head, [Box(area.x, area.y, area.w, 30.0)], m, 9.0, 7.0)
     items += cols[0]
@@ -364,17 +384,17 @@ def pieces_sheet(ctx: Context) -> Sheet:
         items.append(label(mx0, y + 3.0, cat.text(markers_key), "Sans-Bold", 8, m, area.right - mx0, Anchor.START))
         y0 = y + 4.0 + BLEED  # the dark markers' field 0.4 mm under the labels' descenders
         # the pieces stand PIECE_GAP apart (pnp.layout.pieces), each with its own colour past its cut
-        items += block(Piece(piece(p, dark), 2 * p, p), spec.pieces_per_player, per_row, x0, y0, ("piece", side),
+        items += block(Piece(piece(p, dark, ink), 2 * p, p), spec.pieces_per_player, per_row, x0, y0, ("piece", side),
                        gap=PIECE_GAP)
         # the markers share their cut lines; the light player's markers are the dark ones, on black
         # BLEED past the block: under its full rows and under the last, short one (no black empty slot)
         if not dark:
             full, rest = divmod(spec.pieces_per_player, mcols)
             if full:
-                items.append(field(mx0, y0, mcols * 2 * mk, full * mk, BLEED))
+                items.append(field(mx0, y0, mcols * 2 * mk, full * mk, BLEED, ink))
             if rest:
-                items.append(field(mx0, y0 + full * mk, rest * 2 * mk, mk, BLEED))
-        items += block(Piece(_marker(mk, dark, m), 2 * mk, mk), spec.pieces_per_player, mcols, mx0, y0,
+                items.append(field(mx0, y0 + full * mk, rest * 2 * mk, mk, BLEED, ink))
+        items += block(Piece(_marker(mk, dark, m, ink), 2 * mk, mk), spec.pieces_per_player, mcols, mx0, y0,
                        ("marker", side))
         y = y0 + max(block_h + TRIM - BLEED, mrows * mk) + BLEED + 1.5
     # the coin-throw table, one for each player
@@ -394,7 +414,9 @@ def pieces_sheet(ctx: Context) -> Sheet:
     if steps.bottom > area.bottom + 1e-6:
         raise LayoutError(f"the pieces page has no room for how a piece is made ({steps.bottom - area.bottom:.1f} mm over)")
     items += making(steps, spec, ctx)
-    return Sheet(False, tuple(items), "pieces")
+    if not saver:
+        return Sheet(False, tuple(items), "pieces")
+    return Sheet(False, tuple(items), "pieces ink-saving", caption=ctx.cat.text("saver_caption"), instead_of="pieces")
 
 
 MAKING_H = 22.5  # mm: the pictures of how a piece is made, with their captions (up to two lines each)
@@ -433,58 +455,9 @@ def making(box: Box, spec: TabSpec, ctx: Context) -> list[Shape]:
     rough = TRIM * k
     cell = box.w / len(MAKING_STEPS)
     y = box.y + 3.5  # room for the arrow over the fold
-    out: list[Shape] = []
-    ring = Style(width=0.5)
-    scissors = Style(width=0.4, dash=(0.8, 0.6))
-    thin = Style(stroke=grey(0.45), width=0.3)
-    # 1: the piece as printed, a rough cut round it in its coloured margin
-    cx = box.x + cell / 2
-    out.append(Group(piece(spec.piece, False), cx - s, y, scale=k))
-    out.append(Path((("M", cx - s - rough * 0.5, y - rough * 0.7), ("L", cx + s + rough * 0.8, y - rough * 0.4),
-                     ("L", cx + s + rough * 0.6, y + s + rough * 0.8), ("L", cx - s - rough * 0.7, y + s + rough * 0.5),
-                     ("Z",)), scissors))
-    # 2: the fold scored: a ruler along the dashed line, the back of the knife drawn down it
-    cx += cell
-    out.append(Rect(cx - s - rough, y - rough, 2 * s + 2 * rough, s + 2 * rough, Style(stroke=None, fill=LIGHT_TINT)))
-    out.append(Rect(cx - s, y, 2 * s, s, thin))
-    out.append(Line(cx, y, cx, y + s, Style(stroke=grey(0.35), width=0.3, dash=(1.0, 0.8))))
-    out.append(Rect(cx + 0.4, y - rough - 1.0, 2.6, s + 2 * rough + 2.0, Style(stroke=BLACK, fill=grey(0.75), width=0.25)))
-    out.append(polygon([(cx - 0.2, y + 0.35 * s), (cx - 1.0, y - 1.5), (cx - 2.2, y - 5.0), (cx - 3.2, y - 4.6),
-                        (cx - 1.8, y - 1.2)], Style(stroke=BLACK, fill=grey(0.5), width=0.25)))
-    out.append(polygon([(cx - 0.2, y + 0.95 * s), (cx - 0.8, y + 0.55 * s), (cx + 0.2, y + 0.55 * s)],
-                       Style(stroke=None, fill=BLACK)))
-    # 3: the right face lifted over the fold, an arrow round it
-    cx += cell
-    out.append(Rect(cx - s - rough, y - rough, s + rough, s + 2 * rough, Style(stroke=None, fill=LIGHT_TINT)))
-    out.append(Rect(cx - s, y, s, s, thin))
-    out.append(Group(_face(spec.piece, False, False), cx - s, y, scale=k))
-    out.append(polygon([(cx, y), (cx + 0.45 * s, y - 0.2 * s), (cx + 0.45 * s, y + 0.8 * s), (cx, y + s)],
-                       Style(stroke=BLACK, fill=grey(0.85), width=0.3)))
-    out.append(Line(cx, y, cx, y + s, Style(stroke=grey(0.35), width=0.3, dash=(1.0, 0.8))))
-    ax = cx + 0.45 * s + 2.0
-    out.append(Path((("M", ax, y + 0.2 * s), ("C", ax + 3.0, y - 0.4 * s, cx - 0.3 * s, y - 0.55 * s, cx - 0.5 * s, y - 1.0)),
-                    Style(width=0.4)))
-    out.append(polygon([(cx - 0.5 * s - 1.6, y - 1.5), (cx - 0.5 * s + 0.6, y - 2.4), (cx - 0.5 * s + 0.4, y - 0.2)],
-                       Style(stroke=None, fill=BLACK)))
-    # 4: the two faces glued back to back, the rough margins not quite on top of each other
-    cx += cell
-    out.append(Rect(cx - s / 2 - rough + 0.6, y - rough + 0.6, s + 2 * rough, s + 2 * rough,
-                    Style(stroke=BLACK, fill=grey(0.7), width=0.3)))
-    out.append(Rect(cx - s / 2 - rough, y - rough, s + 2 * rough, s + 2 * rough, Style(stroke=BLACK, fill=LIGHT_TINT, width=0.3)))
-    out.append(Rect(cx - s / 2, y, s, s, thin))
-    out.append(Circle(cx, y + s / 2, 0.3 * s, ring))
-    # 5: cut on the outline through both layers: the margin falls away
-    cx += cell
-    out.append(Rect(cx - s / 2 - rough, y - rough, s + 2 * rough, rough, Style(stroke=None, fill=LIGHT_TINT)))
-    out.append(Rect(cx - s / 2, y, s, s, Style(stroke=BLACK, fill=LIGHT_TINT, width=0.3)))
-    out.append(Circle(cx, y + s / 2, 0.3 * s, ring))
-    out.append(Line(cx - s / 2 - rough - 1.5, y, cx + s / 2 + rough + 1.5, y, Style(width=0.4, dash=(0.8, 0.6))))
-    out.append(polygon([(cx + s / 2 + rough + 1.5, y), (cx + s / 2 + rough + 3.5, y - 1.0), (cx + s / 2 + rough + 3.5, y + 1.0)],
-                       Style(stroke=None, fill=BLACK)))
-    # 6: the piece ready, plain face up
-    cx += cell
-    out.append(Rect(cx - s / 2, y, s, s, Style(stroke=BLACK, fill=LIGHT_TINT, width=0.3)))
-    out.append(Group(_face(spec.piece, False, False), cx - s / 2, y, scale=k))
+    # the pictures every fold-over piece is shown with (Ur's lots too), with the fold scored and the piece ready
+    out = making_steps(box.x, y, cell, spec.piece, TRIM, k, _face(spec.piece, False, False), _face(spec.piece, False, True),
+                       LIGHT_TINT, LIGHT_TINT, score=True, ready=True)
     # the captions, CAPTION_GAP under the lowest picture (the ruler of step 2, with its stroke)
     top = y + s + rough + 1.0 + 0.15 + CAPTION_GAP
     for i, key in enumerate(MAKING_STEPS):
@@ -545,6 +518,31 @@ def throw_table(box: Box, spec: TabSpec, ctx: Context) -> list[Shape]:
 
 
 NEEDS = "[[diagram:needs]]"  # a rules block the kit fills in: the list of what the game needs
+ORIGINAL = "[[diagram:original]]"  # the rules blocks after it: the original's assembly text, in a box at the end
+BOX_PT = 7.5  # the original's assembly text in its box: small, for reference
+BOX_PAD = 3.0  # mm from the column's edges to the box's text
+BOX_LINE = 0.5  # mm: the box's frame
+BOX_INSET = 1.0  # mm from the column's edges to the frame's middle
+BOX_STYLE = FlowStyle(heading_scale=1.1)
+
+
+def reference_box(blocks: list[Block], width: float, m: Measure) -> tuple[float, DiagramFn]:
+    """The original's assembly text (its heading says it is there for
+    reference) set small in a framed box the width of a rules column: the
+    box's height, and what draws it in the place the rules flow gives it."""
+    inner_w = width - 2 * BOX_PAD
+    shapes = flow(blocks, [Box(0.0, 0.0, inner_w, 1000.0)], BOX_PT, m, style=BOX_STYLE)[0]
+    bottom = max(t.y for t in shapes if isinstance(t, Text)) + 0.3 * BOX_PT * PT  # the last line's descenders
+    h = bottom + 2 * BOX_PAD
+
+    def draw(box: Box) -> tuple[Shape, ...]:
+        inner = Box(box.x + BOX_PAD, box.y + BOX_PAD, inner_w, h - BOX_PAD)  # the text's own height, and room
+        text = flow(blocks, [inner], BOX_PT, m, style=BOX_STYLE)[0]
+        # the frame 1 mm inside the column, which may end at the safe area's edge
+        return (Rect(box.x + BOX_INSET, box.y + BOX_LINE / 2, box.w - 2 * BOX_INSET, h - BOX_LINE,
+                     Style(width=BOX_LINE, stroke=grey(0.35))), *text)
+
+    return h, draw
 
 
 def build(ctx: Context) -> list[Sheet]:
@@ -554,14 +552,24 @@ def build(ctx: Context) -> list[Sheet]:
     # component list on page 1 (so the two agree), run on at the end of the paragraph before it
     need = "; ".join(cat.text(k, **vals) for k in ctx.spec.kit_list.needs) + "."
     raw: list[str] = []
+    boxed: list[str] = []
     for b in cat.blocks("rules", **vals):
-        if b == NEEDS and raw:
+        if boxed or b == ORIGINAL:
+            boxed.append(b)
+        elif b == NEEDS and raw:
             raw[-1] += " " + need
         else:
             raw.append(b)
+    diagrams: dict[str, tuple[float, DiagramFn]] = {}
+    if boxed:  # the rules first, our making notes, then the original's assembly text in its box
+        raw.append(ORIGINAL)
+        width = column_boxes(content_box(ctx.options.paper, landscape=False), 2)[0].w
+        diagrams["original"] = reference_box(parse_blocks(boxed[1:], cat.lang), width, ctx.measure)
     blocks = parse_blocks(raw, cat.lang)
-    return [board_sheet(ctx), pieces_sheet(ctx), *rules_sheets(blocks, ctx.options.paper, ctx.measure, "rules",
-                                                                   title=(cat.text("title"), cat.text("subtitle")))]
+    # the rules take one page, so the ink-saving pieces page is page 4 as the making notes say
+    rules = rules_sheets(blocks, ctx.options.paper, ctx.measure, "rules", title=(cat.text("title"), cat.text("subtitle")),
+                         max_pages=1, diagrams=diagrams)
+    return [board_sheet(ctx), pieces_sheet(ctx), *rules, pieces_sheet(ctx, saver=True)]
 
 
 KIT = Kit(

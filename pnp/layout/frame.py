@@ -48,6 +48,9 @@ class Sheet:
     scale: tuple[float, float] | None = None  # left end of the bar (x, baseline y)
     scale_label: Box | None = None
     caption: str = ""  # what this sheet is ("Fronts: red"), centred in the header
+    # the label of another sheet this one may be printed in place of (Tâb's ink-saving pieces page):
+    # the same components, so the validator counts them once and the print-shop export skips this one
+    instead_of: str = ""
 
 
 def content_box(paper: Paper, landscape: bool) -> Box:
@@ -109,7 +112,7 @@ def frame(
         label_x = sx + paper.scale_bar + 3.0
         label_box = sheet.scale_label or Box(label_x, safe.bottom - FOOTER_H, safe.right - label_x, FOOTER_H)
         items.extend(scale_check(sx, sy, paper.scale_bar, scale_text, label_box, measure))
-        page = Page(w, h, (*sheet.items, *items), sheet.label)
+        page = Page(w, h, (*sheet.items, *items), sheet.label, instead_of=sheet.instead_of)
         check_margin(page, paper, sheet.landscape, measure, memo)
         pages.append(page)
     return pages

@@ -187,7 +187,7 @@ def check_pdf(data: bytes, report: Report, built: Built | Deck | None, own: bool
         checks.append(_compare_check(built, printed))
 
     # the components the rules call for, counting only those that print
-    checks.extend(component_checks(kit.expected(spec, options), printed))
+    checks.extend(component_checks(kit.expected(spec, options), printed, alternatives(built)))
     if options.variant is Variant.GREYSCALE:
         coloured = [n for n, p in enumerate(printed, 1) if p.colour]
         checks.append(Check("greyscale: no colour", "no colour on any page",
@@ -236,11 +236,36 @@ def tags_matching(found: Iterable[tuple[str, str]]) -> dict[tuple[str, str], lis
 
 
 
-def component_checks(want: Mapping[str, int], printed: list[PrintedPage]) -> list[Check]:
+def alternatives(built: Built) -> dict[int, int]:
+    """The pages the kit builds to be printed in place of another (Tâb's
+    ink-saving pieces page): {page index: index of the page it stands in for}."""
+    index = {p.label: i for i, p in enumerate(built.pages)}
+    return {i: index[p.instead_of] for i, p in enumerate(built.pages) if p.instead_of and p.instead_of in index}
+
+
+def _printed_components(page: PrintedPage) -> Counter[tuple[str, str]]:
+    return Counter((c.kind, c.value) for c in page.components if c.visible)
+
+
+def component_checks(want: Mapping[str, int], printed: list[PrintedPage],
+                     instead: Mapping[int, int] | None = None) -> list[Check]:
     """The components the rules call for (`want`: key -> count), counting
-    only those that print, and that nothing else and nothing hidden is there."""
+    only those that print, and that nothing else and nothing hidden is there.
+    `instead`: pages printed in place of another ({page index: index of the
+    page it stands in for}); their components are not counted again, but
+    each must print the very components of the page it replaces."""
     checks: list[Check] = []
-    found: Counter[tuple[str, str]] = Counter((c.kind, c.value) for p in printed for c in p.components if c.visible)
+    instead = instead or {}
+    found: Counter[tuple[str, str]] = Counter()
+    for n, p in enumerate(printed):
+        if n not in instead:
+            found.update(_printed_components(p))
+    for n, k in sorted(instead.items()):
+        if n >= len(printed) or k >= len(printed):
+            continue  # a missing page is the page count's to report
+        mine, theirs = _printed_components(printed[n]), _printed_components(printed[k])
+        checks.append(Check(f"page {n + 1}, printed instead of page {k + 1}", f"the components of page {k + 1}",
+                            "the same" if mine == theirs else difference(theirs, mine), mine == theirs))
     by_key = tags_matching(found)
     claimed: set[tuple[str, str]] = set()
     for key, n in want.items():

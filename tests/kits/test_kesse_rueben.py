@@ -10,7 +10,7 @@ import subprocess
 import pytest
 from PIL import Image
 
-from pnp.geometry import Line, Rect, Text, apply, shape_box, tagged, text_box, walk
+from pnp.geometry import Box, Line, Rect, Text, apply, shape_box, tagged, text_box, walk
 from pnp.i18n import load_catalog
 from pnp.kits import get_kit
 from pnp.kits.kesse_rueben import load_spec
@@ -47,20 +47,27 @@ def trim_box(page):
 
 
 @pytest.mark.parametrize("paper", list(PAPERS))
-def test_fold_marks_are_at_the_exact_half_outside_the_trim(built, paper):
+def test_fold_marks_are_at_the_exact_half_outside_the_trim_and_on_it(built, paper):
     page = fold_page(built, "en", paper)
     trim = trim_box(page)
     assert trim.x < page.width / 2 < trim.right  # the trim spans both faces
     folds = [s for s, m, _ in walk(page.items) if isinstance(s, Line) and s.style.role == "fold"]
-    assert len(folds) == 2  # one in the top margin, one in the bottom margin
+    # one in the top margin, one in the bottom margin, and a tick from each of the cut line's long sides, inside it
+    outside = [f for f in folds if max(f.y1, f.y2) < trim.y or min(f.y1, f.y2) > trim.bottom]
+    ticks = [f for f in folds if f not in outside]
+    assert len(outside) == 2 and len(ticks) == 2, folds
     for fold in folds:
         assert fold.x1 == fold.x2 == pytest.approx(page.width / 2, abs=0.01)
         assert fold.style.dash  # dashed
-        assert max(fold.y1, fold.y2) < trim.y or min(fold.y1, fold.y2) > trim.bottom
         # a whole number of dashes: no stray stub at the end of a mark
         dash, gap = fold.style.dash
         n = (abs(fold.y2 - fold.y1) - dash) / (dash + gap)
         assert n == pytest.approx(round(n), abs=1e-6) and n >= 0
+    top, bottom = sorted(ticks, key=lambda f: f.y1)
+    # each starts with a dash on the cut line (within its ink) and runs into the sheet, at least two dashes long
+    ink = 0.35  # the cut line's ink, both sides of its middle
+    assert trim.y <= top.y1 <= trim.y + ink and top.y1 + 2 * dash + gap <= top.y2 < trim.cy
+    assert trim.bottom - ink <= bottom.y1 <= trim.bottom and trim.cy < bottom.y2 <= bottom.y1 - 2 * dash - gap
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -108,7 +115,9 @@ def test_the_board_face_holds_nothing_but_board_title_and_turn(built, rendered, 
     for item in page.items:
         if getattr(item, "tag", None) and item.tag[0] in ("field", "barn"):
             continue  # the board's squares
-        b = shape_box(item)
+        parts = [shape_box(s, m) for s, m, _ in walk([item])]  # a picture (a group) as a whole
+        b = Box(min(p.x for p in parts), min(p.y for p in parts), max(p.right for p in parts) - min(p.x for p in parts),
+                max(p.bottom for p in parts) - min(p.y for p in parts))
         if b.right < fx and b.y > trim.y and b.bottom < trim.bottom:
             inside.append(item)
     # the board's frame, the title and the turn in brief's lines; nothing else on that face

@@ -21,7 +21,7 @@ SPEC = load_spec()
 # the box the rules take their pawns from, in each language's own words: as the
 # original rules spell it, and as our own note on page 2 does
 BOX = {"en": "Ludo-box", "nl": "Mens Erger Je Niet-doos", "de": "Mensch-ärgere-dich-nicht-Schachtel"}
-NOTE_BOX = {"en": "Ludo-box", "nl": "Mens-erger-je-niet-doos", "de": "Mensch-ärgere-dich-nicht-Schachtel"}
+NOTE_BOX = {"en": "Ludo-box", "nl": "Mens-erger-je-niet-pionnen", "de": "Mensch-ärgere-dich-nicht-Schachtel"}
 
 
 def _norm(text: str) -> str:
@@ -56,7 +56,7 @@ def test_the_paper_pawns_are_the_pawns_the_rules_ask_for(rendered, lang):
     assert BOX[lang] in first, "the rules take the pawns from a Ludo box"
     note = _norm(f"{cat.text('pawns_heading')}: {cat.text('pawns_note')}")
     assert note[:60] in second
-    assert NOTE_BOX[lang] in second, "the pawns' note names the box the paper pawns replace"
+    assert NOTE_BOX[lang] in second, "the pawns' note names the box (or the pawns) the paper pawns replace"
 
 
 @pytest.mark.parametrize("paper", list(PAPERS))
@@ -219,9 +219,12 @@ def test_the_folding_note_is_at_the_top_outside_the_trim(render, lang, paper):
     of the fold; the sheet's text inside the trim keeps 4 mm from the cut
     (tests/kits/test_table_ready.py)."""
     lines, (cx0, cy0, cx1, cy1), fold = _margin_lines(render, lang, paper)
-    note = _norm(load_catalog(KIT, lang).text("fold_note"))
+    cat = load_catalog(KIT, lang)
+    note = _norm(cat.text("fold_note").replace("**", ""))
     words = note.split()
-    mine = [ln for ln in lines if ln[0] and ln[0].split()[0].rstrip("-") in note and ln[4] < cy0 and ln[1] < fold]
+    here = _norm(cat.text("fold_here"))
+    mine = [ln for ln in lines if ln[0] and ln[0] != here and ln[0].split()[0].rstrip("-") in note and ln[4] < cy0
+            and ln[1] < fold]
     text = re.sub(r"(\w)- (\w)", r"\1\2", " ".join(ln[0] for ln in mine))
     assert text.startswith(" ".join(words[:4])) and text.endswith(" ".join(words[-3:])), text
     for _, _x0, x1, _top, bottom in mine:
@@ -395,7 +398,7 @@ def test_the_card_method_is_beside_the_folding_note_and_the_halves_mirror(render
     sizes = [ln.size for ln in page_lines(render(KIT, lang, paper))[0] if _norm(ln.text) in {m[0] for m in mine}]
     assert sizes and min(sizes) >= 7.0 - 0.01, f"the card note at {min(sizes):.2f} pt"
     words = {"en": ("in two", "card", "pin", "corners", "pinholes"), "nl": ("doormidden", "karton", "speld", "hoeken", "gaatjes"),
-             "de": ("halbieren", "Karton", "Nadel", "Ecken", "Löchern")}[lang]
+             "de": ("Halbiere", "Karton", "Nadel", "Ecken", "Löchern")}[lang]
     assert all(w in card for w in words)
     # the fold note says only the folding way now, the card way is the card note's
     assert {"en": "thin card", "nl": "karton", "de": "Karton"}[lang] not in _norm(cat.text("fold_note"))
@@ -404,6 +407,7 @@ def test_the_card_method_is_beside_the_folding_note_and_the_halves_mirror(render
 
 # ---- round 5: room on a square for a token and a standing pawn ------------------------------------------------------
 
+PAWN_MIN_FACE = 17.0  # mm: a standing pawn's face from its top fold to its foot (round 7: was 14)
 LABEL_MIN_PT = 6.0  # the smallest a token's name may be set (pnp.kinds.common: a label that needs less does not fit)
 
 
@@ -439,6 +443,9 @@ def test_a_token_and_a_standing_pawn_fit_side_by_side_on_a_square(render, paper)
         assert feet >= 4.0, f"{kind}: feet of {feet:.2f} mm in all, too little to stand on"
         assert t + feet + 0.3 <= inner + 0.01, f"{kind}: token {t:.2f} + feet {feet:.2f} mm on a square of {inner:.2f} mm"
         assert along <= t + 0.01 and feet <= t, f"{kind}: the pawn ({along:.2f} x {feet:.2f} mm) stands on a token"
+        # round 7: a few mm taller than the 14 mm faces the hobbyist found small to pick up
+        faces = (folds[1] - folds[0], folds[2] - folds[1])
+        assert min(faces) >= PAWN_MIN_FACE - 0.05, f"{kind}: faces {faces[0]:.2f} and {faces[1]:.2f} mm tall"
 
 
 @pytest.mark.parametrize("paper", list(PAPERS))
@@ -457,3 +464,78 @@ def test_the_smaller_tokens_keep_their_names_legible(rendered, lang, paper):
         mine = [ln for ln in lines if _norm(ln.text) == name]
         assert len(mine) == n, f"{name}: {len(mine)} of {n} tokens read"
         assert min(ln.size for ln in mine) >= LABEL_MIN_PT - 0.01, f"{name} at {min(ln.size for ln in mine):.2f} pt"
+
+
+# ---- round 7: folding steps a reader follows, ticks of the fold on the cut line, card in the list ------------------
+
+STEP_MIN_PT = 8.0
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_the_fold_is_ticked_on_the_cut_line_itself(render, paper):
+    """Besides the marks in the margins, the fold is marked inside the cut
+    line: a dashed tick from its top side and one from its bottom side,
+    each starting on the cut line and at least two dashes long, on the same
+    x as the margin marks, the sheet's middle (read from the PDF)."""
+    from tests.kits.test_table_ready import _fold_sheet, page_objects
+
+    objs = page_objects(render(KIT, "en", paper), 0)
+    _, trim, fold, _ = _fold_sheet(render, "en", paper)
+    cx0, cy0, cx1, cy1 = trim.line()
+    dashed = [o for o in objs if o.kind == "path" and o.dashed and o.w < 1.0]
+    ticks = [o.line() for o in dashed if o.line()[3] > cy0 + 1.0 and o.line()[1] < cy1 - 1.0]
+    margins = [o for o in dashed if o.line()[3] <= cy0 + 0.05 or o.line()[1] >= cy1 - 0.05]
+    assert len(margins) == 2 and len(ticks) == 2, f"{len(margins)} margin marks, {len(ticks)} ticks"
+    width = {"a4": 297.0, "letter": 279.4}[paper]
+    assert fold == pytest.approx(width / 2, abs=0.05), "the fold is the sheet's middle"
+    top, bottom = sorted(ticks, key=lambda b: b[1])
+    for x0, _y0, x1, _y1 in ticks:
+        assert (x0 + x1) / 2 == pytest.approx(fold, abs=0.05), "a tick off the fold line"
+    assert top[1] == pytest.approx(cy0, abs=0.05) and top[3] - top[1] >= 3.5, f"top tick {top[1]:.2f}-{top[3]:.2f}, cut {cy0:.2f}"
+    assert bottom[3] == pytest.approx(cy1, abs=0.05) and bottom[3] - bottom[1] >= 3.5, \
+        f"bottom tick {bottom[1]:.2f}-{bottom[3]:.2f}, cut {cy1:.2f}"
+    assert top[3] < (cy0 + cy1) / 2 < bottom[1], "ticks, not a line across the board"
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_folding_steps_are_numbered_at_8_pt_beside_a_picture(render, lang, paper):
+    """Fold, glue, cut: the three steps numbered 1, 2, 3 in that order, set
+    at 8 pt or more in the top margin of the board's half; between them and
+    the fold mark a small drawing (paths; no words but its numbers) of the
+    three steps."""
+    from tests.kits.test_table_ready import page_objects
+    from tests.printer import MM
+
+    _, (cx0, cy0, cx1, cy1), fold = _margin_lines(render, lang, paper)
+    cat = load_catalog(KIT, lang)
+    note = _norm(cat.text("fold_note").replace("**", ""))
+    pdf = render(KIT, lang, paper)
+    page_h = {"a4": 210.0, "letter": 215.9}[paper]
+    skip = {_norm(cat.text("fold_here")), _norm(f"{cat.text('title')} · {cat.text('language_name')}")}
+    top = [ln for ln in page_lines(pdf)[0] if page_h - ln.base * MM < cy0 and ln.right * MM < fold
+           and _norm(ln.text) not in skip]
+    mine = [ln for ln in top if not re.fullmatch(r"[123]", _norm(ln.text))]  # the picture's numbers apart
+    text = re.sub(r"(\w)- (\w)", r"\1\2", " ".join(_norm(ln.text) for ln in mine))
+    assert text == note, text
+    assert [int(d) for d in re.findall(r"(?:^|\. )([123]) ", text)] == [1, 2, 3], "the steps in order, numbered"
+    assert min(ln.size for ln in mine) >= STEP_MIN_PT - 0.01, f"the steps at {min(ln.size for ln in mine):.2f} pt"
+    right = max(ln.right * MM for ln in mine)
+    numbers = [ln for ln in top if ln not in mine]
+    assert sorted(_norm(ln.text) for ln in numbers) == ["1", "2", "3"], "the picture's steps numbered as the text's"
+    assert all(ln.x * MM > right + 1.0 for ln in numbers)
+    drawing = [o for o in page_objects(pdf, 0) if o.kind == "path" and not o.dashed and o.x0 > right + 1.0
+               and o.x1 < fold - 1.0 and o.y1 < cy0 - 0.5]
+    assert len(drawing) >= 8, f"{len(drawing)} strokes of a picture beside the steps"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_you_also_need_names_thin_card_for_a_stiffer_board(rendered, lang):
+    """The list under the rules names the card the stiffer board needs, as
+    optional, besides the card page 2 is glued onto (read from page 1)."""
+    first = joined(rendered(KIT, lang, "a4"), 0)
+    cat = load_catalog(KIT, lang)
+    board = _norm(cat.text("need_board_card"))
+    assert board in first and _norm(cat.text("need_tokens_card")) in first
+    assert {"en": "optional", "nl": "optioneel", "de": "optional"}[lang] in board
+    assert {"en": "thin card", "nl": "dun karton", "de": "dünner Karton"}[lang] in board

@@ -5,7 +5,7 @@
   (scissors only, a laminator) apply to this kit;
 - pages 2 and 3: a row-4 marker stays with its piece, in a stack and when
   the piece is captured;
-- page 2: let the print dry before gluing; the ink-saving version that page 3
+- page 2: let the print dry before gluing; the ink-saving page 4 that page 3
   names prints the black pieces and markers mid grey, as it says;
 - page 1: the heading says which line is cut, and the ◆ marks and the bold
   frame it says stay on the board lie inside the cut line.
@@ -68,10 +68,10 @@ def _plain(text: str) -> str:
     return " ".join(text.replace("**", "").replace("*", "").replace("\u00a0", " ").split())
 
 
-HEADINGS = {  # the making block, the original's assembly text, the suggested rules
-    "en": ("Making this kit", "Assembly instructions", "Suggested rules"),
-    "nl": ("Zo maak je deze set", "Bouwinstructies", "Voorgestelde regels"),
-    "de": ("So bastelst du dieses Set", "Bauanleitung", "Vorgeschlagene Regeln"),
+HEADINGS = {  # the making block, the original's assembly text (in its box), the suggested rules
+    "en": ("Making this kit", "For reference: the original assembly instructions", "Suggested rules"),
+    "nl": ("Zo maak je deze set", "Ter informatie: de oorspronkelijke bouwinstructies", "Voorgestelde regels"),
+    "de": ("So bastelst du dieses Set", "Zum Nachlesen: die ursprüngliche Bauanleitung", "Vorgeschlagene Regeln"),
 }
 REFERENCE = {"en": "for reference", "nl": "ter informatie", "de": "zum Nachlesen"}
 SCISSORS = {"en": "scissors", "nl": "schaar", "de": "Schere"}
@@ -80,16 +80,16 @@ LAMINATOR = {"en": "laminat", "nl": "lamineer", "de": "Laminier"}
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_tab_making_block_is_short_and_hands_over_to_the_original(render, lang):
-    """Page 3: the making block, then the original's instructions; the
-    making block is shorter than the original's text, and its last bullet
-    says the original follows for reference and what its alternatives
-    (scissors only, a laminator) mean for this kit."""
+    """Page 3: the suggested rules, later the making block, then the
+    original's instructions in their box at the end; the making block is
+    shorter than the original's text, and its last bullet says the original
+    follows for reference and what its alternatives (scissors only, a
+    laminator) mean for this kit."""
     p3 = _text(render(lang), 2)
     making, assembly, rules = HEADINGS[lang]
-    a, c = p3.index(making), p3.index(rules)
-    b = p3.rindex(assembly, 0, c)  # the heading (our block may name the original's title before it)
-    assert a < b < c
-    ours, original = p3[a + len(making):b], p3[b + len(assembly):c]
+    a, b, c = p3.index(making), p3.index(assembly), p3.index(rules)
+    assert c < a < b
+    ours, original = p3[a + len(making):b], p3[b + len(assembly):]
     # the list of what the game needs (the component list's, which the original's own list no longer matches) aside
     cat = load_catalog("tab", lang)
     g = facts("tab")
@@ -153,13 +153,13 @@ def _grey(pdf: Path, index: int, dpi: int = 100) -> Image.Image:
     return Image.open(io.BytesIO(png)).convert("L")
 
 
-def _face_mean(pdf: Path, side: str, dpi: int = 100) -> float:
-    """The mean grey of the dark pieces' plain faces' middle band, between
-    the cut and the ring (0 black, 255 white)."""
-    img = _grey(pdf, 1, dpi)
+def _face_mean(pdf: Path, side: str, dpi: int = 100, index: int = 1) -> float:
+    """The mean grey of the `side` pieces' plain faces' middle band, between
+    the cut and the ring (0 black, 255 white), on page index+1."""
+    img = _grey(pdf, index, dpi)
     px = dpi / 25.4
     p = facts("tab")["piece"]
-    outlines = [o for o in page_objects(pdf, 1) if o.tag == ("piece", side) and o.kind == "path" and o.stroke > 0
+    outlines = [o for o in page_objects(pdf, index) if o.tag == ("piece", side) and o.kind == "path" and o.stroke > 0
                 and not o.dashed and abs(o.h - p) < 1.5 and abs(o.w - 2 * p) < 3.0]
     assert len(outlines) == facts("tab")["pieces_per_player"], len(outlines)
     means = []
@@ -172,13 +172,13 @@ def _face_mean(pdf: Path, side: str, dpi: int = 100) -> float:
 
 
 def test_tab_the_ink_saving_version_is_what_page_3_says(render):
-    """Page 3 names an ink-saving version with the black pieces in mid grey:
-    rendered so, the dark pieces' faces are mid grey (black in the normal
-    version), still far darker than the light pieces."""
-    assert "mid grey" in _text(render("en"), 2)
+    """Page 3 names an ink-saving page 4 with the black pieces in mid grey:
+    there the dark pieces' faces are mid grey (black on page 2), still far
+    darker than the light pieces."""
+    assert "print page 4 instead of page 2" in _text(render("en"), 2) and "mid grey" in _text(render("en"), 2)
     black = _face_mean(render("en"), "dark")
-    saver = _face_mean(render("en", "a4", "ink-saver"), "dark")
-    light = _face_mean(render("en", "a4", "ink-saver"), "light")
+    saver = _face_mean(render("en"), "dark", index=3)
+    light = _face_mean(render("en"), "light", index=3)
     assert black < 40, black
     assert 90 < saver < 190, f"the ink-saving dark pieces are {saver:.0f}, not mid grey"
     assert light - saver > 50, "light and dark pieces still tell apart"

@@ -184,7 +184,8 @@ def test_the_component_list_is_there_in_every_language(render, kit_id, lang):
     text = [_norm(ln.text) for ln in page_lines(pdf)[0]]
     cat = load_catalog(kit_id, lang)
     for key, n in want_counts(kit_id, None).items():
-        assert _norm(cat.text(key, n=n)) in text, f"{kit_id} {lang}: {cat.text(key, n=n)!r}"
+        for part in cat.text(key, n=n).split("\n"):  # an item set on more lines: each of its lines
+            assert _norm(part) in text, f"{kit_id} {lang}: {cat.text(key, n=n)!r}"
     if kit_id == "ludo-cards":  # a die, or the page to make one from
         assert _norm(cat.text("need_die_net", die=_ludo_page(pdf, lang, "die_text") + 1)) in text
     else:
@@ -441,7 +442,7 @@ def test_every_row_of_the_component_list_has_one_size(render, kit_id, lang, pape
     rows = [cat.text(key, n=n) for key, n in want_counts(kit_id, None).items()]
     values = {"coins": g.get("coins"), "die": _ludo_page(pdf, lang, "die_text") + 1 if kit_id == "ludo-cards" else 0}
     rows += [cat.text(key, **values) for key in g["needs"] if key != "need_stock"]
-    want = {_norm(r) for r in rows}
+    want = {_norm(part) for r in rows for part in r.split("\n")}  # an item set on more lines: each of its lines
     sizes = {round(ln.size, 2) for ln in page_lines(pdf)[0] if _norm(ln.text.lstrip("•")) in want}
     found = [ln for ln in page_lines(pdf)[0] if _norm(ln.text.lstrip("•")) in want]
     assert len(found) >= len(want), f"{len(found)} of {len(want)} rows found"

@@ -48,3 +48,22 @@ def test_a_page_difference_is_said_in_words():
     want = Counter({("card", "red-1"): 2, ("die", "d6"): 1})
     got = Counter({("card", "red-1"): 1, ("piece", "dark"): 1})
     assert difference(want, got) == "lacks card:red-1, die:d6 and has extra piece:dark"
+
+
+def test_a_page_printed_instead_of_another_is_counted_once_and_must_match_it():
+    """Tâb's ink-saving pieces page stands in for page 2: its pieces are not
+    counted a second time, and it must print the very components of the page
+    it replaces (one missing is named)."""
+    want = {"board": 1, "piece": 2}
+    pieces = _page(("piece", "light"), ("piece", "dark"))
+    same = [_page(("board", "4x9")), pieces, _page(), _page(("piece", "light"), ("piece", "dark"))]
+    checks = {c.component: c for c in component_checks(want, same, {3: 1})}
+    assert checks["piece"].found == "2" and checks["piece"].ok
+    assert checks["page 4, printed instead of page 2"].ok
+    # without knowing that page 4 stands in for page 2, its pieces count twice
+    assert not {c.component: c for c in component_checks(want, same)}["piece"].ok
+    short = [*same[:3], _page(("piece", "light"))]
+    bad = {c.component: c for c in component_checks(want, short, {3: 1})}
+    assert bad["piece"].ok  # the count is page 2's
+    assert not bad["page 4, printed instead of page 2"].ok
+    assert "lacks piece:dark" in bad["page 4, printed instead of page 2"].found
