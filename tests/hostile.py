@@ -340,6 +340,9 @@ def _card_block(content: bytes, value: str) -> tuple[int, int]:
 
 
 _PAWNS = b"/FormXob.A3 Do", b"/FormXob.A4 Do"  # a Ludo card's filled and empty pawn (forms written once)
+# the Ludo PDF (duplex): the rules' sheet, the guide, the die, the alignment test, then the red fronts and their backs
+RED_FRONTS = 6  # page index
+RED_BACKS = RED_FRONTS + 1
 
 
 def _pawn_row(pdf: pikepdf.Pdf, block: bytes) -> tuple[float, float, float, float]:
@@ -350,7 +353,7 @@ def _pawn_row(pdf: pikepdf.Pdf, block: bytes) -> tuple[float, float, float, floa
     places = [(float(x), float(y), name) for x, y, name in
               re.findall(rb"1 0 0 1 ([-\d.]+) ([-\d.]+) cm\s*(/FormXob\.A[34]) Do", block)]
     assert len(places) == 6, block
-    boxes = [[float(v) for v in pdf.pages[4].Resources.XObject[name.decode()].BBox] for _, _, name in places]
+    boxes = [[float(v) for v in pdf.pages[RED_FRONTS].Resources.XObject[name.decode()].BBox] for _, _, name in places]
     return (min(x + b[0] for (x, _, _), b in zip(places, boxes, strict=True)),
             min(y + b[1] for (_, y, _), b in zip(places, boxes, strict=True)),
             max(x + b[2] for (x, _, _), b in zip(places, boxes, strict=True)),
@@ -362,14 +365,14 @@ def card_shows_other_pawn_row(src: Source, d: Path) -> Path:
     pawn is drawn empty: the pawn row of card 1 (two cards show one pawn,
     none two)."""
     def fn(pdf: pikepdf.Pdf) -> None:
-        data = _page_content(pdf, 4)
+        data = _page_content(pdf, RED_FRONTS)
         a, b = _card_block(data, "red-1-2")
         block = data[a:b]
         filled, empty = _PAWNS
         assert block.count(filled) == 2, block  # the second of six pawns is the last one filled
         at = block.rindex(filled)
         block = block[:at] + empty + block[at + len(filled):]
-        pdf.pages[4].obj.Contents = pdf.make_stream(data[:a] + block + data[b:])
+        pdf.pages[RED_FRONTS].obj.Contents = pdf.make_stream(data[:a] + block + data[b:])
     return _edit(src("ludo-cards", {}), d / "pawn-row.pdf", fn)
 
 
@@ -377,11 +380,11 @@ def white_band_over_a_pawn_row(src: Source, d: Path) -> Path:
     """A white band over card red-1-2's pawn row only, inside its own marked
     content (the card keeps ink: its frame, die and text)."""
     def fn(pdf: pikepdf.Pdf) -> None:
-        data = _page_content(pdf, 4)
+        data = _page_content(pdf, RED_FRONTS)
         a, b = _card_block(data, "red-1-2")
         x0, y0, x1, y1 = _pawn_row(pdf, data[a:b])  # card space, mm, y down
         band = f"\nq 1 1 1 rg {x0 - 1:.2f} {y0 - 1:.2f} {x1 - x0 + 2:.2f} {y1 - y0 + 2:.2f} re f Q\n".encode()
-        pdf.pages[4].obj.Contents = pdf.make_stream(data[:b] + band + data[b:])
+        pdf.pages[RED_FRONTS].obj.Contents = pdf.make_stream(data[:b] + band + data[b:])
     return _edit(src("ludo-cards", {}), d / "white-band.pdf", fn)
 
 
@@ -467,11 +470,11 @@ def font_one_made_blank(src: Source, d: Path) -> Path:
 
 def _optional_card(pdf: pikepdf.Pdf, ocg: pikepdf.Dictionary) -> None:
     """Card red-1-2 wrapped in optional content `ocg`."""
-    data = _page_content(pdf, 4)
+    data = _page_content(pdf, RED_FRONTS)
     a, b = _card_block(data, "red-1-2")
-    page = pdf.pages[4]
+    page = pdf.pages[RED_FRONTS]
     page.Resources.Properties = pikepdf.Dictionary(OCx=ocg)
-    pdf.pages[4].obj.Contents = pdf.make_stream(data[:a] + b"/OC /OCx BDC\n" + data[a:b + 3] + b"\nEMC" + data[b + 3:])
+    pdf.pages[RED_FRONTS].obj.Contents = pdf.make_stream(data[:a] + b"/OC /OCx BDC\n" + data[a:b + 3] + b"\nEMC" + data[b + 3:])
 
 
 def card_in_optional_content_off(src: Source, d: Path) -> Path:
@@ -507,11 +510,11 @@ def screen_only_group(pdf: pikepdf.Pdf) -> pikepdf.Object:
 
 
 def red_backs_print_blue(src: Source, d: Path) -> Path:
-    """The "Backs: Red" sheet (page 6) prints its backs and their bleed
+    """The "Backs: Red" sheet (page 8) prints its backs and their bleed
     blue: marks, words ("RED") and title still say red."""
     def fn(pdf: pikepdf.Pdf) -> None:
         red, blue = b".898039 .188235 .12549 rg", b".12549 .345098 .8 rg"
-        sheet = pdf.pages[5]
+        sheet = pdf.pages[RED_BACKS]
         sheet.obj.Resources = pikepdf.Dictionary({k: v for k, v in sheet.Resources.items()})
         forms = pikepdf.Dictionary()
         for name, form in sheet.Resources.XObject.items():
@@ -523,7 +526,7 @@ def red_backs_print_blue(src: Source, d: Path) -> Path:
                     copy[k] = v
             forms[name] = copy
         sheet.obj.Resources.XObject = forms
-        data = _page_content(pdf, 5)
+        data = _page_content(pdf, RED_BACKS)
         assert red in data
         sheet.obj.Contents = pdf.make_stream(data.replace(red, blue))
     return _edit(src("ludo-cards", {}), d / "blue-backs.pdf", fn)
@@ -536,8 +539,8 @@ def white_annotation_over_a_card(src: Source, d: Path) -> Path:
     def fn(pdf: pikepdf.Pdf) -> None:
         import re
 
-        page = pdf.pages[4]
-        data = _page_content(pdf, 4)
+        page = pdf.pages[RED_FRONTS]
+        data = _page_content(pdf, RED_FRONTS)
         a, b = _card_block(data, "red-1-2")
         px0, py0, px1, py1 = _pawn_row(pdf, data[a:b])  # card space, mm, y down
         m = re.match(rb"[^\n]*BDC\s*1 0 0 1 ([-\d.]+) ([-\d.]+) cm", data[a:b])
@@ -757,7 +760,7 @@ CASES: list[Case] = [
     Case("a card ON on screen, OFF in print", card_shown_on_screen_not_in_print, "card:red-1-2"),
     Case("'Backs: Red' printing blue backs", red_backs_print_blue, "prints differently"),
     Case("a white printable annotation over a card's pawns", white_annotation_over_a_card,
-         "what each page prints: … page 5: card:red-1-2"),
+         "what each page prints: … page 7: card:red-1-2"),
     Case("the pieces page upside down", page_upside_down, "what each page prints: … page 2: piece:"),
     Case("/UserUnit 2", user_unit_2, "sets /UserUnit 2"),
     Case("a language claim that is a path", _claiming("lang=en", "lang=../lang/en"), "unknown language '../lang/en'"),

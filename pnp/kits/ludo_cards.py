@@ -136,7 +136,16 @@ def text_values(spec: LudoSpec, options: Options) -> dict[str, object]:
     comma = options.lang in ("nl", "de")  # a decimal comma
     size = " × ".join(f"{v:g}".replace(".", ",") if comma else f"{v:g}" for v in spec.card)
     return {"players_min": min(spec.players), "players_max": max(spec.players), "stacks": len(spec.values),
-            "height": spec.stack_height, "card_size": size}
+            "height": spec.stack_height, "card_size": size, "die": die_page(options)}
+
+
+RULES_PAGES = 2  # the rules fill a sheet: page 1 and its back
+
+
+def die_page(options: Options) -> int:
+    """The page of the die to make: after the rules' sheet and, in a duplex
+    kit, the printing guide (build checks that it is)."""
+    return RULES_PAGES + (2 if options.backs.is_duplex else 1)
 
 
 def expected(spec: LudoSpec, options: Options) -> dict[str, int]:
@@ -318,10 +327,11 @@ def piles(ctx: Context, guide_page: int | None = None) -> list[deck.Pile]:
     return out
 
 
-def card_sheets(ctx: Context, guide_page: int | None = None) -> list[Sheet]:
-    """The card pages, as the shared deck lays them out for the backs mode."""
+def card_sheets(ctx: Context, guide_page: int | None = None, note: str = "") -> list[Sheet]:
+    """The card pages, as the shared deck lays them out for the backs mode
+    (`note`: the alignment test's last paragraph, on the spare backs)."""
     return deck.card_sheets(piles(ctx, guide_page), grid_of(ctx.spec, ctx), ctx.options, ctx.spec.bleed, ctx.cat,
-                            ctx.measure)
+                            ctx.measure, note=note)
 
 
 def sheets_of(ctx: Context, colour: Colour) -> int:
@@ -358,6 +368,8 @@ def spare_sheets(ctx: Context) -> list[Sheet]:
 
 # ---- rules -----------------------------------------------------------------
 
+MINI = 0.4  # the rules' pictures draw the cards at this scale: 25.4 mm wide
+RULES_COLUMNS = 2  # columns of the rules pages: wide enough for four such cards side by side
 LABEL_GAP = 2.6  # mm from the foot of a drawn stack to the baseline of its name
 LABELS_H = LABEL_GAP + 1.0  # mm the stacks' names add to a drawing's height
 
@@ -368,7 +380,7 @@ def mini_stacks(spec: LudoSpec, ctx: Context, laid_out: int | None) -> DiagramFn
     first card above it."""
     colour = spec.colours[0]
     name = ctx.cat.text(colour.id)
-    s = 0.27
+    s = MINI
     cw, ch = spec.card[0] * s, spec.card[1] * s
 
     def draw(box: Box) -> tuple[Shape, ...]:
@@ -461,6 +473,70 @@ def flip_diagram(ctx: Context) -> DiagramFn:
     return draw
 
 
+# ---- a die to make: a cube net of six faces ---------------------------------
+
+DIE_FACE = 24.0  # mm: a face of the die net
+DIE_TAB = 6.0  # mm: how far a glue tab reaches
+# the net: (column, row) of each face and its pips; a cross, so the faces two
+# apart in a line with a face between them are opposite, and those add up to 7
+DIE_NET = {(1, 0): 2, (0, 1): 3, (1, 1): 1, (2, 1): 4, (1, 2): 5, (1, 3): 6}
+# the edges that carry a glue tab: (column, row, side); one of each pair of edges that meet when folded
+DIE_TABS = {(1, 0, "left"), (1, 0, "right"), (1, 2, "left"), (1, 2, "right"), (1, 3, "left"), (1, 3, "right"),
+            (1, 3, "bottom")}
+DIE_PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
+            4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+            6: [(-1, -1), (-1, 0), (-1, 1), (1, -1), (1, 0), (1, 1)]}
+
+
+def die_net(x0: float, y0: float, f: float = DIE_FACE, tab: float = DIE_TAB) -> list[Shape]:
+    """A cube net with its top left corner cell at (x0, y0): six faces of
+    `f` mm with their pips, cut along the solid lines, folded on the dashed
+    ones, with grey glue tabs that close the cube."""
+    cut = Style(width=0.35)
+    fold = Style(stroke=grey(0.3), width=0.3, dash=(1.5, 1.0))
+    glue = Style(stroke=None, fill=grey(0.85))
+    pip = Style(stroke=None, fill=BLACK)
+    out: list[Shape] = []
+    lines: list[Shape] = []
+    step = {"left": (-1, 0), "right": (1, 0), "top": (0, -1), "bottom": (0, 1)}
+    for (c, r), value in DIE_NET.items():
+        x, y = x0 + c * f, y0 + r * f
+        out.append(Rect(x, y, f, f, Style(stroke=None, fill=WHITE)))
+        for px, py in DIE_PIPS[value]:
+            out.append(Circle(x + f / 2 + px * f * 0.27, y + f / 2 + py * f * 0.27, f * 0.09, pip))
+        for side, (dx, dy) in step.items():
+            a, b = {"left": ((x, y), (x, y + f)), "right": ((x + f, y), (x + f, y + f)),
+                    "top": ((x, y), (x + f, y)), "bottom": ((x, y + f), (x + f, y + f))}[side]
+            if (c + dx, r + dy) in DIE_NET:
+                if (dx, dy) in ((1, 0), (0, 1)):  # a fold between two faces: drawn once
+                    lines.append(Line(*a, *b, fold))
+            elif (c, r, side) in DIE_TABS:
+                inset = tab * 0.9
+                ux, uy = (b[0] - a[0]) / f, (b[1] - a[1]) / f  # along the edge
+                ta = (a[0] + dx * tab + ux * inset, a[1] + dy * tab + uy * inset)
+                tb = (b[0] + dx * tab - ux * inset, b[1] + dy * tab - uy * inset)
+                out.append(polygon([a, ta, tb, b], glue))
+                lines += [Line(*a, *ta, cut), Line(*ta, *tb, cut), Line(*tb, *b, cut), Line(*a, *b, fold)]
+            else:
+                lines.append(Line(*a, *b, cut))
+    return out + lines
+
+
+def die_sheet(ctx: Context) -> Sheet:
+    """A page to make the die the game needs: how, beside the cube net."""
+    area = content_box(ctx.options.paper, landscape=True)
+    f = DIE_FACE
+    net_w, net_h = 3 * f, 4 * f + DIE_TAB
+    text_w = min(110.0, area.w - net_w - 20.0)
+    gap = (area.w - text_w - net_w) / 3
+    text_box = Box(area.x + gap, area.y + 10.0, text_w, area.h - 20.0)
+    x0 = text_box.right + gap
+    y0 = area.y + (area.h - net_h) / 2
+    blocks = parse_blocks(ctx.cat.blocks("die_text"), ctx.cat.lang)
+    text = flow(blocks, [text_box], 10.0, ctx.measure)[0]
+    return Sheet(True, (*text, *die_net(x0, y0)), "die")
+
+
 BOX_PAD = 2.5  # mm from the quick route's frame to its text
 BOX_PT = 8.5  # its type size
 
@@ -489,7 +565,7 @@ def lead_sheets(ctx: Context, numbers: dict[str, int | str]) -> list[Sheet]:
     on an odd page (the front of a sheet)."""
     spec: LudoSpec = ctx.spec
     cat, opts = ctx.cat, ctx.options
-    ch = spec.card[1] * 0.27
+    ch = spec.card[1] * MINI
     diagrams = {
         "stacks": (ch + 8.0 + LABELS_H, mini_stacks(spec, ctx, None)),
         "laid_out": (2 * ch + 11.0 + LABELS_H, mini_stacks(spec, ctx, 3)),
@@ -499,39 +575,47 @@ def lead_sheets(ctx: Context, numbers: dict[str, int | str]) -> list[Sheet]:
     # what to print on follows the backs printed: "need_stock" is one line (or two) for each way
     stock = opts.backs.stock_keys
     facts = replace(spec.kit_list, needs=tuple(k for key in spec.kit_list.needs for k in (stock if key == "need_stock" else (key,))))
-    listed = kit_list.lines_for(facts, expected(spec, opts), cat.text, opts.players, vals)
+    listed = kit_list.lines_for(facts, expected(spec, opts), cat.text, opts.players, {**{**vals, **numbers}})
     list_h = kit_list.height(listed, 1)
     diagrams["components"] = (list_h + 4.0, lambda box: tuple(kit_list.component_list(
         Box(box.x, box.y + 2.5, box.w, list_h), listed, ctx.measure, columns=1)[0]))
     # the box on top: in a duplex kit the quick route (the fronts alone), otherwise how to print
     if opts.backs.is_duplex:
-        printing = cat.blocks(opts.backs.print_key, **vals, **numbers)
+        printing = cat.blocks(opts.backs.print_key, **{**vals, **numbers})
     else:
         printing = ["**" + cat.text("print_label") + "** " + cat.text(opts.backs.print_key, **numbers)]
-    diagrams["printing"] = boxed(parse_blocks(printing, cat.lang), ctx, 3)
+    diagrams["printing"] = boxed(parse_blocks(printing, cat.lang), ctx, RULES_COLUMNS)
     head = ["[[diagram:printing]]", "[[diagram:components]]"]
     # the original rules, then our note on what they leave open (who starts), marked as ours
     blocks = parse_blocks(head + cat.blocks("rules", **vals) + cat.blocks("rules_note", **vals), cat.lang)
-    sheets = rules_sheets(blocks, opts.paper, ctx.measure, "rules", landscape=True, columns=3,
+    sheets = rules_sheets(blocks, opts.paper, ctx.measure, "rules", landscape=True, columns=RULES_COLUMNS,
                           title=(cat.text("title"), cat.text("subtitle", **vals)),
-                          preferred_pt=8.5, max_pt=9.5, diagrams=diagrams)
+                          preferred_pt=8.5, max_pt=11.0, diagrams=diagrams, max_pages=RULES_PAGES)
+    if len(sheets) < RULES_PAGES:  # the rules fill their sheet, so the pages after them stay where the text says
+        sheets.append(blank_sheet(ctx))
     if not opts.backs.is_duplex:
-        return sheets
+        return [*sheets, die_sheet(ctx)]
     edge = cat.text(opts.backs.edge_key)
-    guide_text = cat.blocks("guide", edge=edge, **vals, **numbers)
+    guide_text = cat.blocks("guide", edge=edge, **{**vals, **numbers})
     if opts.backs is Backs.DUPLEX_LONG:  # the backs are turned on their pages: say so where the turn is drawn
         at = guide_text.index("[[diagram:flip]]") + 1
         guide_text.insert(at, cat.text("guide_upside_down"))
     # last, the other ways: for someone whose printer misaligns the backs, or who would spare their ink
-    guide_text += cat.blocks("guide_other", **vals, **numbers)
+    guide_text += cat.blocks("guide_other", **{**vals, **numbers})
     guide = parse_blocks(guide_text, cat.lang)
     sheets += rules_sheets(guide, opts.paper, ctx.measure, GUIDE, landscape=True, columns=2,
                            preferred_pt=9.0, max_pt=10.0, diagrams={"flip": (44.0, flip_diagram(ctx))}, max_pages=1)
+    sheets.append(die_sheet(ctx))
     if len(sheets) % 2:
-        area = content_box(opts.paper, landscape=True)
-        note = label(area.cx, area.cy, cat.text("blank_page"), "Sans-Italic", 8, ctx.measure, area.w)
-        sheets.append(Sheet(True, (note,), "blank"))
+        sheets.append(blank_sheet(ctx))
     return sheets
+
+
+def blank_sheet(ctx: Context) -> Sheet:
+    """A page left blank on purpose, which says so."""
+    area = content_box(ctx.options.paper, landscape=True)
+    note = label(area.cx, area.cy, ctx.cat.text("blank_page"), "Sans-Italic", 8, ctx.measure, area.w)
+    return Sheet(True, (note,), "blank")
 
 
 def cut_counts(ctx: Context, cards: list[Sheet]) -> dict[str, int]:
@@ -548,39 +632,47 @@ def cut_counts(ctx: Context, cards: list[Sheet]) -> dict[str, int]:
 
 
 def build(ctx: Context) -> list[Sheet]:
-    guide_page = 2 if ctx.options.backs.is_duplex else None  # the rules take one page, as a rule
-    cards = card_sheets(ctx, guide_page)
-
+    duplex = ctx.options.backs.is_duplex
+    cards = card_sheets(ctx)
     counts = cut_counts(ctx, cards)
     spares = spare_sheets(ctx)  # the appendix, after the cards
     times = max((sheets_of(ctx, c) for c in ctx.spec.colours_for(ctx.options.players)), default=0)
 
-    def numbers_for(lead_pages: int, guide: int | None) -> dict[str, int | str]:
+    def numbers_for(lead: list[Sheet] | None) -> dict[str, int | str]:
+        """The page numbers the text names, for the lead pages laid out (or
+        the usual count: two pages of rules, then the printing guide in a
+        duplex mode, then the die)."""
+        labels = [s.label for s in lead] if lead is not None else \
+            ["rules 1", "rules 2", *([GUIDE] if duplex else []), "die"]
+        lead_pages = len(labels) + (len(labels) % 2 if duplex else 0) if lead is None else len(labels)
         first = lead_pages + 1
         last = lead_pages + len(cards)
-        # the pages of card fronts, as typed into a print dialog's page field
-        fronts = ",".join(str(first + i) for i, s in enumerate(cards) if s.label.startswith("fronts "))
+        # the pages of card fronts: as one reads them, and as typed into a print dialog's page field
+        pages = [str(first + i) for i, s in enumerate(cards) if s.label.startswith("fronts ")]
         return {"first": first, "second": first + 1, "third": first + 2, "last": last, **counts,
                 "spare_first": last + 1, "spare_last": last + len(spares), "spare_times": times,
-                "fronts": fronts, "guide": guide or 0}
+                "fronts": ", ".join(pages), "fronts_dialog": ",".join(pages),
+                "guide": next((i for i, lb in enumerate(labels, 1) if lb.startswith(GUIDE)), 0),
+                "die": next((i for i, lb in enumerate(labels, 1) if lb == "die"), 0)}
 
-    # start from the usual count (the rules on one page, and the printing
-    # guide in a duplex mode): when it holds, one layout of the text is enough
-    numbers = numbers_for(2 if ctx.options.backs.is_duplex else 1, guide_page)
+    # start from the usual count: when it holds, one layout of the text is enough
+    numbers = numbers_for(None)
     lead: list[Sheet] = []
-    found: int | None = None
     for _ in range(3):  # the page numbers in the text can change how many pages the text takes
         lead = lead_sheets(ctx, numbers)
-        found = next((i for i, s in enumerate(lead, 1) if s.label.startswith(GUIDE)), None)
-        want = numbers_for(len(lead), found)
+        want = numbers_for(lead)
         if want == numbers:
             break
         numbers = want
     else:  # pragma: no cover - the text does not settle on a page count
         raise LayoutError("the rules pages do not settle on a page count")
-    if found != guide_page:  # the backs' headers name the guide's page: lay them out again (the same number of pages)
-        cards = card_sheets(ctx, found)
-    return lead + cards + spares
+    # the backs' headers name the guide's page, the alignment test the spare backs: lay the cards out again
+    # (the same number of pages) with the numbers found
+    if numbers["die"] != die_page(ctx.options):  # pragma: no cover - the rules fill their sheet
+        raise LayoutError(f"the die is on page {numbers['die']}, not {die_page(ctx.options)} as the kit list says")
+    guide = int(numbers["guide"]) or None
+    note = ctx.cat.text("align_spare", **numbers) if duplex else ""
+    return lead + card_sheets(ctx, guide, note) + spares
 
 
 KIT = Kit(

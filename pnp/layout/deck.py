@@ -74,7 +74,7 @@ def frame_boxes(g: Grid, paper: Paper) -> dict[str, Any]:
 
 
 def card_sheets(piles: list[Pile], g: Grid, opts: Options, bleed: float, cat: Catalog, measure: Measure,
-                alignment: bool = True) -> list[Sheet]:
+                alignment: bool = True, note: str = "") -> list[Sheet]:
     """The card pages. In a duplex mode they come in sheets: the alignment
     test's front and back (with `alignment`), then each sheet of fronts
     followed by its backs, so that once the pages before them are even in
@@ -83,7 +83,7 @@ def card_sheets(piles: list[Pile], g: Grid, opts: Options, bleed: float, cat: Ca
     fb = frame_boxes(g, opts.paper)
     sheets: list[Sheet] = []
     if opts.backs.is_duplex and alignment:
-        sheets += alignment_sheets(g, fb, opts, cat, measure)
+        sheets += alignment_sheets(g, fb, opts, cat, measure, note)
     for pile in piles:
         if opts.backs is Backs.GUTTERFOLD:
             sheets += gutterfold_sheets(pile, g, opts, fb)
@@ -215,7 +215,8 @@ def flip_triangle(x: float, y: float, style: Style) -> Shape:
     return polygon([(x - 4.0, y - 5.0), (x + 5.0, y - 1.5), (x - 4.0, y + 5.0)], style)
 
 
-def alignment_sheets(g: Grid, fb: dict[str, Any], opts: Options, cat: Catalog, m: Measure) -> list[Sheet]:
+def alignment_sheets(g: Grid, fb: dict[str, Any], opts: Options, cat: Catalog, m: Measure,
+                     note: str = "") -> list[Sheet]:
     """A front page of crosses and a back page of rulers behind them: held to
     the light, the user reads the printer's offset off the rulers. A solid
     triangle on the front must show through inside its outline on the back;
@@ -277,13 +278,13 @@ def alignment_sheets(g: Grid, fb: dict[str, Any], opts: Options, cat: Catalog, m
         back += cols[0]
     # what to read and what to do, in two columns: the middle band of the
     # grid, left and right of the middle ruler (the other rulers stand in the
-    # top and bottom bands): on the left how to read the rulers and what to do
-    # when they agree; on the right the last case (they disagree: the list
-    # goes on there) and what to do with only the PDF
+    # top and bottom bands): on the left how to read the rulers and the whole
+    # list of what the readings mean, its last case that they all agree; on
+    # the right what to do then, with only the PDF (and the kit's `note`)
     shift = cat.text("align_shift_saver" if opts.variant is Variant.INK_SAVER else "align_shift")
     steps = cat.blocks("align_back")
-    left = parse_blocks(["## " + cat.text("align_heading"), *steps[:-1]], cat.lang)
-    right = parse_blocks([steps[-1], cat.text("align_pdf_only"), shift], cat.lang)
+    left = parse_blocks(["## " + cat.text("align_heading"), *steps], cat.lang)
+    right = parse_blocks([cat.text("align_pdf_only"), shift, *([note] if note else [])], cat.lang)
     mid = b.y + b.h * CROSSES[2][1]
     band_top = b.y + b.h * CROSSES[0][1] + RULER + 7.0  # below the top rulers and their labels
     band = Box(0.0, band_top, 0.0, 2 * (mid - band_top))

@@ -60,15 +60,34 @@ def heading(text: str) -> str:
     return text.removeprefix("## ")
 
 
+def guide_index(pdf: Path, lang: str) -> int:
+    """The index of the printing guide's page: the one under its first heading."""
+    head = heading(load_catalog("ludo-cards", lang).raw("guide")[0])
+    (index,) = [i for i, text in enumerate(page_texts(pdf)) if head in text]
+    return index
+
+
+def rules_indices(pdf: Path, lang: str) -> list[int]:
+    """The pages of the rules: from page 1 to the one that ends with our note on who starts."""
+    note = heading(load_catalog("ludo-cards", lang).raw("rules_note")[0])
+    texts = page_texts(pdf)
+    last = next(i for i, text in enumerate(texts) if note in text)
+    return list(range(last + 1))
+
+
 # ---- 1. who starts: our suggestion, after the original rules ------------------------------------------------------
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("paper", PAPER_IDS)
 def test_who_starts_is_our_note_after_the_original_rules(ludo, lang, paper):
-    """The original never says who starts. Page 1 says it after the last of
-    the original rules, under a heading of its own, and says it is ours."""
+    """The original never says who starts. The rules pages (page 1 and the
+    page on its back) say it after the last of the original rules, under a
+    heading of its own, and say it is ours."""
     cat = load_catalog("ludo-cards", lang)
-    page1 = page_texts(ludo(lang, paper))[0]
+    pdf = ludo(lang, paper)
+    indices = rules_indices(pdf, lang)
+    assert len(indices) <= 2, "the rules fill one sheet"
+    page1 = " ".join(page_texts(pdf)[i] for i in indices)
     rules = cat.raw("rules")
     note = cat.raw("rules_note")
     assert isinstance(rules, list) and isinstance(note, list)
@@ -120,7 +139,7 @@ def counted(pdf: Path) -> dict[str, object]:
 @pytest.mark.parametrize(("paper", "backs", "players"),
                          [("a4", "duplex-long", None), ("letter", "duplex-long", 2), ("a4", "duplex-short", 3)])
 def test_the_guide_walks_from_print_to_sorted_stacks(ludo, lang, paper, backs, players):
-    """Page 2 is a numbered workflow: print the test, check it, print the
+    """The guide's page is a numbered workflow: print the test, check it, print the
     cards, cut, sort. Its numbers are those of this file: the pages, the
     sheets of fronts, the cards on a sheet and in all, the full-length cuts
     on a sheet of fronts; the stacks those of the game facts."""
@@ -134,7 +153,7 @@ def test_the_guide_walks_from_print_to_sorted_stacks(ludo, lang, paper, backs, p
     first_section = guide_raw[1:next(i for i, s in enumerate(guide_raw) if i and s.startswith("## "))]
     steps = [s for s in first_section if re.match(r"\d\. ", s)]
     assert [s[0] for s in steps] == ["1", "2", "3", "4", "5"], "five numbered steps"
-    text = page_texts(pdf)[1]
+    text = page_texts(pdf)[guide_index(pdf, lang)]
     values = {**found, "edge": cat.text("edge_long" if backs == "duplex-long" else "edge_short"),
               "stacks": len(game_facts()["values"]), "height": game_facts()["stack_height"]}
     # the cut step: the cuts down and across, read from the page, add up to the cuts the file has
@@ -144,13 +163,13 @@ def test_the_guide_walks_from_print_to_sorted_stacks(ludo, lang, paper, backs, p
         pattern = pattern.replace(re.escape("{" + key + "}"), str(values[key]))
     pattern = pattern.replace(re.escape("{down}"), r"(\d+)").replace(re.escape("{across}"), r"(\d+)")
     said = re.search(pattern, text)
-    assert said, f"the cut step with {cuts} cuts, {values['per_sheet']} a sheet, {values['cards']} cards not on page 2"
+    assert said, f"the cut step with {cuts} cuts, {values['per_sheet']} a sheet, {values['cards']} cards not on the guide's page"
     assert int(said.group(1)) + int(said.group(2)) == cuts
     for step in steps:
         if step is cut_step:
             continue
         want = norm(step[3:].replace("**", "").format(**values))
-        assert want in text, f"not on page 2: {want!r}"
+        assert want in text, f"not on the guide's page: {want!r}"
 
 
 # ---- 3. the back pages say the backs are upside down on purpose, and where the guide says why ---------------------
@@ -220,28 +239,41 @@ def test_the_example_stacks_are_named_under_them(ludo, lang, paper):
     """Both pictures of RED's stacks name each stack under it, as the rules
     call them ("stack 3"), in the order the rules lay them out (1, 2, 3, 4
     from the left); each name sits under the foot of a drawn card, centred
-    on it, and the stacks stand the same way in both pictures."""
+    on it, and the stacks stand the same way in both pictures. The drawn
+    cards are 25 mm wide at least, the names in 7 pt at least (a review
+    found 17 mm cards and 5 pt names too small)."""
     pdf = ludo(lang, paper)
     cat = load_catalog("ludo-cards", lang)
     facts = game_facts()
-    cw, ch = (v * 0.27 for v in facts["card"])  # the rules draw the cards at 0.27 of their size
-    cards = card_outlines(pdf, 0, cw, ch)
-    assert len(cards) >= 2 * len(facts["values"]), "the drawn cards"
-    names = {v: small_text(pdf, 0, cat.text("diagram_stack", value=v)) for v in facts["values"]}
-    for v, found in names.items():
-        assert len(found) == 2, f"stack {v} named {len(found)} times"
-    for picture in (0, 1):
-        row = [sorted(names[v], key=lambda f: f[2])[picture] for v in facts["values"]]
-        assert all(abs(r[2] - row[0][2]) < 0.2 for r in row), "the names stand on one line"
-        lefts = [r[0] for r in row]
-        assert lefts == sorted(lefts), "the stacks named 1, 2, 3, 4 from the left"
-        for left, right, top in row:
-            centre = (left + right) / 2
-            over = [c for c in cards if c.x0 < centre < c.x1 and 0 < top - c.y1 < 5.0]
-            assert over, f"no drawn card right above the name at {centre:.1f} mm"
-            stack = Box(min(c.x0 for c in over), min(c.y0 for c in over), max(c.x1 for c in over), max(c.y1 for c in over))
-            assert abs(stack.cx - centre) < 0.5, "the name is centred under its stack"
-    first, second = ([sorted(names[v], key=lambda f: f[2])[k][0] for v in facts["values"]] for k in (0, 1))
+    cw, ch = (v * 0.4 for v in facts["card"])  # the rules draw the cards at 0.4 of their size
+    assert cw >= 25.0
+    pictures = []  # (page index, the names of one picture)
+    for index in rules_indices(pdf, lang):
+        cards = card_outlines(pdf, index, cw, ch)
+        names = {v: small_text(pdf, index, cat.text("diagram_stack", value=v)) for v in facts["values"]}
+        if not any(names.values()):
+            continue
+        assert len(cards) >= len(facts["values"]), "the drawn cards"
+        sizes = [ln.size for ln in page_lines(pdf)[index]
+                 if norm(ln.text) in {cat.text("diagram_stack", value=v) for v in facts["values"]}]
+        assert sizes and min(sizes) >= 7.0 - 0.05, f"the stacks' names in {min(sizes, default=0):.1f} pt"
+        for v, found in names.items():
+            assert len(found) in (1, 2), f"stack {v} named {len(found)} times on page {index + 1}"
+        for picture in range(len(names[facts["values"][0]])):
+            row = [sorted(names[v], key=lambda f: f[2])[picture] for v in facts["values"]]
+            pictures.append(row)
+            assert all(abs(r[2] - row[0][2]) < 0.2 for r in row), "the names stand on one line"
+            lefts = [r[0] for r in row]
+            assert lefts == sorted(lefts), "the stacks named 1, 2, 3, 4 from the left"
+            for left, right, top in row:
+                centre = (left + right) / 2
+                over = [c for c in cards if c.x0 < centre < c.x1 and 0 < top - c.y1 < 5.0]
+                assert over, f"no drawn card right above the name at {centre:.1f} mm"
+                stack = Box(min(c.x0 for c in over), min(c.y0 for c in over), max(c.x1 for c in over),
+                            max(c.y1 for c in over))
+                assert abs(stack.cx - centre) < 0.5, "the name is centred under its stack"
+    assert len(pictures) == 2, "two pictures"
+    first, second = ([r[0] for r in row] for row in pictures)
     assert all(abs((a - first[0]) - (b - second[0])) < 0.2 for a, b in zip(first, second, strict=True)), \
         "the stacks stand in the same places in both pictures"
 
@@ -312,7 +344,8 @@ def test_the_steps_without_a_duplex_printer_stay_with_their_heading(ludo, lang, 
         if re.match(r"\d+\. ", block):
             steps.append(" ".join(block.split()[:3]))  # "1. Print only", marker and two words, before any {value}
     assert len(steps) >= 3
-    lines = page_lines(ludo(lang, paper))[1]
+    pdf = ludo(lang, paper)
+    lines = page_lines(pdf)[guide_index(pdf, lang)]
     head = next(ln for ln in lines if norm(ln.text) == heading(guide[start]))
     # the column under the heading: lines starting at its left edge or indented a little, down to the next heading
     column = sorted((ln for ln in lines if head.x - 2 <= ln.x <= head.x + 30 and ln.base < head.base), key=lambda ln: -ln.base)
@@ -378,7 +411,7 @@ def test_page_1_opens_with_the_quick_route_in_a_frame(ludo, lang, paper, backs):
     quick = cat.raw("quick")
     assert isinstance(quick, list)
     head = text_box(pdf, 0, heading(quick[0]))
-    last = text_box(pdf, 0, norm(quick[-1].format(guide=2))[:30])
+    last = text_box(pdf, 0, norm(quick[-1].format(guide=guide_index(pdf, lang) + 1))[:30])
     rules_head = text_box(pdf, 0, heading(cat.raw("rules")[0]))
     frames = [b for b in path_boxes(pdf, 0) if inside(head, b) and inside(last, b)]
     assert frames, "no frame around the quick route"

@@ -4,7 +4,8 @@ data): the card art keeps 3 mm of white to every cut line, so a 1 mm miscut
 does not show as an uneven frame; the pawn count is never read as the die
 value (no count digit within 5 mm of a die face); --ink-saver backs carry no
 tint over the whole sheet; the alignment test shows an offset the command
-takes; the guide's turn-over picture turns the sheet as the printer does."""
+takes; the guide's turn-over picture turns the sheet as the printer does;
+the die net folds into a die."""
 
 from __future__ import annotations
 
@@ -240,6 +241,20 @@ def page_text(path: Path, index: int) -> str:
     return re.sub(r"\s+", " ", raw)
 
 
+def guide_index(path: Path, lang: str = "en") -> int:
+    """The index of the printing guide's page: the one under its first heading."""
+    from pnp.i18n import load_catalog
+
+    head = str(load_catalog(LUDO, lang).raw("guide")[0]).removeprefix("## ")
+    doc = pdfium.PdfDocument(path)
+    try:
+        n = len(doc)
+    finally:
+        doc.close()
+    (index,) = [i for i in range(n) if head in page_text(path, i)]
+    return index
+
+
 def alignment_back(pages: list) -> int:
     """The index of the alignment test's back page: the one behind the page of crosses."""
     for front, back in zip(pages[::2], pages[1::2], strict=False):
@@ -249,20 +264,32 @@ def alignment_back(pages: list) -> int:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_offset_the_alignment_test_shows_is_what_the_command_takes(ludo, lang):
-    """The example correction on the ruler page, in every language (Dutch
-    and German write 1,5), is typed exactly as printed and --back-offset
-    takes it as the offset it means; the page also names the way out when
-    the readings disagree (print at 100 %)."""
-    from pnp.cli import parse_offset
+def test_the_alignment_test_says_what_to_do_with_the_pdf_alone(ludo, lang):
+    """The ruler page is for whoever holds only the PDF: its list of what the
+    readings mean ends with "all five the same", and what to do then follows
+    it (a print-dialog setting, if there is one; otherwise print as is, or
+    glue on the spare backs, whose pages it names: those after the last
+    card). No command-line option, which only whoever made the file can
+    use; the way out when the readings disagree (print at 100 %) stays."""
+    from pnp.i18n import load_catalog
 
+    cat = load_catalog(LUDO, lang)
     path = ludo(lang, "a4")
-    text = page_text(path, alignment_back(read_pages(path)))
-    shown = [v for v in re.findall(r"--back-offset (\S+)", text) if re.match(r"[-+\d]", v)]
-    assert shown, text
-    for value in shown:
-        assert parse_offset(None, None, value) == (1.5, -2.0), value  # type: ignore[arg-type]
-    assert "100 %" in text
+    pages = read_pages(path)
+    text = page_text(path, alignment_back(pages))
+    assert "--back-offset" not in text and "100 %" in text
+    steps = cat.raw("align_back")
+    assert isinstance(steps, list)
+    same = re.sub(r"\*\*|^- ", "", steps[-1]).split(" (")[0]  # the last case: all five the same
+    then = cat.text("align_pdf_only")
+    lead = then.split("**")[1]  # its bold opening
+    assert same in text and lead in text, (same, lead)
+    assert text.index(same) < text.index(lead), "what to do follows the case it is for"
+    for earlier in steps[1:-1]:
+        assert text.index(re.sub(r"\*\*|^- ", "", earlier)[:20]) < text.index(same), "the list stays whole"
+    last_card = max(p.number for p in pages if p.of("card") or p.of("back"))
+    spare = re.search(r"(\d+)\s*–\s*(\d+)", text[text.index(lead):])
+    assert spare and (int(spare.group(1)), int(spare.group(2))) == (last_card + 1, len(pages)), "the spare backs' pages"
 
 
 def test_a_decimal_comma_offset_is_refused():
@@ -290,7 +317,7 @@ def test_the_guide_says_backs_look_upside_down_exactly_when_they_do(ludo, lang, 
     upside_down = all(dx < -0.99 for dx, _ in runs)
     assert upside_down or all(dx > 0.99 for dx, _ in runs)
     opening = " ".join(load_catalog(LUDO, lang).text("guide_upside_down").split()[:5])
-    assert (opening in page_text(path, 1)) == upside_down, (mode, opening)
+    assert (opening in page_text(path, guide_index(path, lang))) == upside_down, (mode, opening)
 
 
 @pytest.mark.parametrize("paper", PAPER_IDS)
@@ -299,7 +326,8 @@ def test_the_turn_over_picture_turns_the_sheet_as_the_printer_does(ludo, paper, 
     """The guide's picture: a sheet with one edge drawn thick, and the same
     sheet turned over. Where the thick edge ends up is where the printer
     simulation's flip for this mode puts that edge of a landscape sheet."""
-    objs = page_objects(ludo("en", paper, backs=mode))[1]
+    path = ludo("en", paper, backs=mode)
+    objs = page_objects(path)[guide_index(path)]
     paths = [o.box for o in objs if o.type == c.FPDF_PAGEOBJ_PATH and o.owner is None]
     sheets_ = sorted((b for b in paths if 29.0 <= b.w <= 32.0 and 20.0 <= b.h <= 23.0), key=lambda b: b.x0)
     assert len(sheets_) == 2, sheets_
@@ -315,3 +343,50 @@ def test_the_turn_over_picture_turns_the_sheet_as_the_printer_does(ludo, paper, 
     bx, by = behind(mode, u * w, v * h, w, h)
     u2, v2 = edge_of(sheets_[1])
     assert (u2, v2) == pytest.approx((bx / w, by / h), abs=0.06)
+
+
+
+# ---- the die to make ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(("paper", "mode"), [("a4", "duplex-long"), ("letter", "duplex-short"), ("a4", "none")])
+def test_the_die_net_folds_into_a_die(ludo, lang, paper, mode):
+    """The page the kit list names for a die to make holds a cube net: six
+    equal squares of 20-25 mm, edge on edge in one connected piece, with 1
+    to 6 pips; folded, the faces two apart in a line (a face between them)
+    are opposite, and those add up to 7, as on a bought die."""
+    from pnp.i18n import load_catalog
+
+    cat = load_catalog(LUDO, lang)
+    path = ludo(lang, paper, backs=mode)
+    head = str(cat.raw("die_text")[0]).removeprefix("## ")
+    texts = [page_text(path, i) for i in range(len(page_objects(path)))]
+    (index,) = [i for i, s in enumerate(texts) if head in s]
+    said = re.sub(r"\s+", " ", cat.text("need_die_net", die=index + 1))
+    assert said in texts[0], "the kit list names the die's page"
+    paths = [o.box for o in page_objects(path)[index] if o.type == c.FPDF_PAGEOBJ_PATH]
+    faces = [b for b in paths if 20.0 <= b.w <= 25.0 and abs(b.w - b.h) < 0.1]
+    assert len(faces) == 6, faces
+    f = faces[0].w
+    assert all(abs(b.w - f) < 0.1 for b in faces), "equal squares"
+    pips = [b for b in paths if 0.1 * f < b.w < 0.3 * f and abs(b.w - b.h) < 0.1]
+    value = {}
+    x0, y0 = min(b.x0 for b in faces), min(b.y0 for b in faces)
+    for b in faces:
+        cell = (round((b.x0 - x0) / f), round((b.y0 - y0) / f))
+        assert abs(b.x0 - x0 - cell[0] * f) < 0.1 and abs(b.y0 - y0 - cell[1] * f) < 0.1, "edge on edge"
+        value[cell] = sum(1 for p in pips if b.x0 < p.cx < b.x1 and b.y0 < p.cy < b.y1)
+    assert sorted(value.values()) == [1, 2, 3, 4, 5, 6]
+    seen, todo = set(), [next(iter(value))]
+    while todo:
+        x, y = todo.pop()
+        if (x, y) in seen:
+            continue
+        seen.add((x, y))
+        todo += [n for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)) if n in value]
+    assert seen == set(value), "one connected net"
+    opposite = [(a, (a[0] + dx, a[1] + dy)) for a in value for dx, dy in ((2, 0), (0, 2))
+                if (a[0] + dx, a[1] + dy) in value and (a[0] + dx // 2, a[1] + dy // 2) in value]
+    assert sorted(x for pair in opposite for x in pair) == sorted(value), "three pairs of opposite faces"
+    assert all(value[a] + value[b] == 7 for a, b in opposite), {value[a]: value[b] for a, b in opposite}

@@ -169,11 +169,11 @@ def test_the_component_list_counts_what_the_game_facts_ask_for(render, kit_id, p
         assert line in text, f"{kit_id} ({players} players): {line!r} not on page 1"
     g = facts(kit_id)
     assert _norm(cat.text("kit_needs")) in text
-    values = {"coins": g.get("coins")}
+    values = {"coins": g.get("coins"), "die": _ludo_page(pdf, "en", "die_text") + 1 if kit_id == "ludo-cards" else 0}
     for key in g["needs"]:
         if key == "need_stock":  # what to print on: the default backs are printed duplex (see the backs test)
             continue
-        line = _norm(cat.text(key, **values) if key == "need_coins" else cat.text(key))
+        line = _norm(cat.text(key, **values) if key in ("need_coins", "need_die_net") else cat.text(key))
         assert line in text, f"{kit_id}: {line!r} not on page 1"
 
 
@@ -186,7 +186,10 @@ def test_the_component_list_is_there_in_every_language(render, kit_id, lang):
     for key, n in want_counts(kit_id, None).items():
         for part in cat.text(key, n=n).split("\n"):  # an item set on more lines: each of its lines
             assert _norm(part) in text, f"{kit_id} {lang}: {cat.text(key, n=n)!r}"
-    assert _norm(cat.text("need_die" if kit_id == "ludo-cards" else "need_glue")) in text
+    if kit_id == "ludo-cards":  # a die, or the page to make one from
+        assert _norm(cat.text("need_die_net", die=_ludo_page(pdf, lang, "die_text") + 1)) in text
+    else:
+        assert _norm(cat.text("need_glue")) in text
 
 
 def test_a_list_line_that_names_no_component_would_be_caught():
@@ -399,6 +402,17 @@ def _page_text(pdf: Path, index: int) -> str:
         doc.close()
 
 
+def _ludo_page(pdf: Path, lang: str, key: str) -> int:
+    """The index of the Ludo page under the first heading of the catalog list `key` (the guide, the die)."""
+    head = _norm(str(load_catalog("ludo-cards", lang).raw(key)[0]).removeprefix("## "))
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        (index,) = [i for i in range(len(doc)) if head in _norm(doc[i].get_textpage().get_text_range())]
+    finally:
+        doc.close()
+    return index
+
+
 def _list_rows(pdf: Path, heading: str, other: str) -> list:
     """The rows of one panel of the component list on page 1: the lines under
     `heading` down to the next heading (`other`) or the end of the list."""
@@ -426,7 +440,7 @@ def test_every_row_of_the_component_list_has_one_size(render, kit_id, lang, pape
     cat = load_catalog(kit_id, lang)
     g = facts(kit_id)
     rows = [cat.text(key, n=n) for key, n in want_counts(kit_id, None).items()]
-    values = {"coins": g.get("coins")}
+    values = {"coins": g.get("coins"), "die": _ludo_page(pdf, lang, "die_text") + 1 if kit_id == "ludo-cards" else 0}
     rows += [cat.text(key, **values) for key in g["needs"] if key != "need_stock"]
     want = {_norm(part) for r in rows for part in r.split("\n")}  # an item set on more lines: each of its lines
     sizes = {round(ln.size, 2) for ln in page_lines(pdf)[0] if _norm(ln.text.lstrip("•")) in want}
@@ -666,20 +680,20 @@ def _card_size(lang: str) -> str:
 @pytest.mark.parametrize("lang", LANGS)
 def test_ludo_guide_gives_the_card_size_for_sleeves(ludo_mode, lang):
     """Sleeves and old playing cards must fit the cards: the printing guide
-    (page 2), where the sleeves are offered, says how large they are, the
-    size of the game facts (63.5 x 88.9 mm, a poker card)."""
-    text = _norm(_page_text(ludo_mode(lang, "duplex-long"), 1))
+    page, where the sleeves are offered, says how large they are, the size
+    of the game facts (63.5 x 88.9 mm, a poker card)."""
+    pdf = ludo_mode(lang, "duplex-long")
+    text = _norm(_page_text(pdf, _ludo_page(pdf, lang, "guide")))
     assert f"{_card_size(lang)} mm" in text
 
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize(("backs", "variant"), [("duplex-long", "colour"), ("duplex-short", "ink-saver")])
-def test_ludo_pdf_offers_re_rendering_once_only(ludo_mode, lang, backs, variant):
+def test_ludo_pdf_offers_no_re_rendering(ludo_mode, lang, backs, variant):
     """Someone holding only the PDF cannot re-render it, so the file tells
-    them what to do in the print dialog, and names pnp in one sentence only,
-    addressed to whoever made the file: the one that names a command-line
-    option (--back-offset); none offers --ink-saver, --greyscale or --backs,
-    whose variants `make pdfs` does not write."""
+    them what to do in the print dialog and names neither pnp nor any of its
+    command-line options (--back-offset, --ink-saver, --greyscale, --backs:
+    only whoever made the file could use them)."""
     pdf = ludo_mode(lang, backs, variant)
     doc = pdfium.PdfDocument(pdf)
     try:
@@ -687,12 +701,10 @@ def test_ludo_pdf_offers_re_rendering_once_only(ludo_mode, lang, backs, variant)
     finally:
         doc.close()
     text = " ".join(text.replace("\ufffe", "").replace("\x02", "").split())
-    sentences = re.split(r"(?<=[.!?])\s+(?=[A-ZÄÖÜ„‘“(•*-])", text)
-    named = [s for s in sentences if re.search(r"--[a-z]", s)]
-    assert len(named) == 1 and "pnp" in named[0] and "--back-offset" in named[0], named
-    assert [s for s in sentences if re.search(r"\bpnp\b", s)] == named, "pnp named elsewhere"
-    for option in ("--ink-saver", "--greyscale", "--backs"):
-        assert option not in text
+    assert not re.search(r"--[a-z]", text), re.findall(r".{40}--[a-z].{20}", text)
+    assert not re.search(r"\bpnp\b", text), "pnp named"
+    dialog = {"en": "print dialog", "nl": "afdrukvenster", "de": "Druckdialog"}[lang]
+    assert dialog in text
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -741,7 +753,7 @@ def test_ludo_guide_gives_a_way_without_aligned_backs(ludo_mode, lang, backs):
     colour, each margin says so), and says not to mix them with the coloured
     backs within a colour (the header of each spare page says it too)."""
     pdf = ludo_mode(lang, backs)
-    guide = _norm(_page_text(pdf, 1))
+    guide = _norm(_page_text(pdf, _ludo_page(pdf, lang, "guide")))
     cat = load_catalog("ludo-cards", lang)
     heading = _norm(cat.raw("guide_other")[0].removeprefix("## "))
     assert heading in guide
