@@ -491,12 +491,13 @@ def _wrap(runs: tuple[Run, ...], width: float, size: float, measure: Measure, la
     wider than the line breaks at its ties; a word wider than the line that
     cannot break gets a line of its own (and the caller's overflow check
     catches it)."""
-    space = measure(" ", "Sans", size)
     piece_w = _PieceWidths(_breakable_words(runs, width, size, measure), size, measure)
     words, texts = piece_w.words, piece_w.texts
     n = len(words)
     if n == 0:
         return []
+    # the space before a word is set in that word's first font (line_shapes)
+    space = [measure(" ", w[0][1], size) for w in words]
     points = [break_points(t, lang) for t in texts]
 
     # a state: the line starts at word i, letter o; with c hyphenated lines just before
@@ -508,7 +509,7 @@ def _wrap(runs: tuple[Run, ...], width: float, size: float, measure: Measure, la
             used = 0.0
             for j in range(i, n):
                 a = o if j == i else 0
-                gap = space if j > i else 0.0
+                gap = space[j] if j > i else 0.0
                 for p, hyphen, pen in points[j]:
                     if p <= a:
                         continue

@@ -46,6 +46,21 @@ def test_wrap_never_exceeds_the_width(measure, width, size):
         assert _line_width(line, size, measure) <= width + 1e-6
 
 
+MIXED = " ".join(f"**{w}**" if i % 3 == 0 else w for i, w in enumerate(PARAGRAPH.split()))
+
+
+@pytest.mark.parametrize("size", [8.0, 9.5])
+def test_a_line_in_mixed_fonts_is_measured_as_it_is_set(measure, size):
+    """The space before a word is set in that word's font (bold spaces are
+    wider): wrap must count it so, or a line filled to a hair is set wider
+    than its column. Widths swept in small steps to meet such a line."""
+    runs = parse_inline(MIXED)
+    for k in range(120):
+        width = 20.0 + 0.61 * k
+        for line in wrap(runs, width, size, measure):
+            assert _line_width(line, size, measure) <= width + 1e-6, (width, line)
+
+
 def _greedy(words, width, size, measure):
     lines, line = [], []
     for w in words:

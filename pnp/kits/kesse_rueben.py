@@ -462,16 +462,12 @@ def fold_sheet(ctx: Context) -> Sheet:
 
 
 def _steps(note: list[Block], box: Box, m: Measure) -> list[Shape]:
-    """The folding steps at STEP_PT in `box`. A line that fills its box to a
-    hair (a run measured whole is a little wider than its words one by one)
-    is set in a box a little narrower instead."""
-    for less in (0.0, 0.5, 1.0):
-        try:
-            cols, _ = fit(note, [Box(box.x, box.y, box.w - less, box.h)], m, STEP_PT, STEP_PT)
-            return cols[0]
-        except LayoutError:
-            continue
-    raise LayoutError(f"the folding steps do not fit {box.w:.0f} x {box.h:.1f} mm at {STEP_PT:g} pt")
+    """The folding steps, at STEP_PT in `box`."""
+    try:
+        cols, _ = fit(note, [box], m, STEP_PT, STEP_PT)
+    except LayoutError as e:
+        raise LayoutError(f"the folding steps do not fit {box.w:.0f} x {box.h:.1f} mm at {STEP_PT:g} pt") from e
+    return cols[0]
 
 
 def kit_lines(ctx: Context) -> Lines:
