@@ -154,11 +154,6 @@ def _tie_quoted(m: re.Match[str]) -> str:
     return phrase.replace(" ", NBSP) if phrase.count(" ") < QUOTED_WORDS else phrase
 
 
-NUMBER_UNIT = 20  # characters: a number tied to the word before it keeps the word it counts too ("bei 3 Spielern",
-# "nog 2 kaarten") while the whole unbreakable unit stays this short; a longer one ("bei 2 Spielern 13 Felder")
-# would make a line as ragged as the break it avoids
-
-
 def _word_before(text: str, s: int) -> int | None:
     """Where the word right before the number at `s` starts (bold marks
     aside), or None when no word comes right before it."""
@@ -174,22 +169,25 @@ def _word_before(text: str, s: int) -> int | None:
     return k
 
 
-def _unit_start(out: list[str], pos: int) -> int:
-    """Where the unbreakable unit that reaches `pos` starts: after the last
-    plain space before it (no-break spaces join)."""
-    k = pos - 1
-    while k >= 0 and out[k] != " ":
-        k -= 1
-    return k + 1
+# a noun a number names rather than counts: "row 2", "rij 4 geweest", "Seite 4", "pagina 6 staat"
+LABELS = frozenset("""row rows rij rijen reihe reihen page pages pagina seite seiten side sides zijde step stap
+schritt square vak feld column kolom spalte""".split())
+
+
+def _labels(text: str, before: int, s: int) -> bool:
+    """Whether the word at `before` (right before the number at `s`) is a
+    noun the number names ("row 2", "pagina 6"): then it keeps the number."""
+    return text[before:s - 1].strip("*").lower() in LABELS
 
 
 @cache
 def tie(text: str) -> str:
     """No-break spaces where a line break would part what belongs together.
-    A number is tied to the word before it ("row 2", "Seite 2", "bei 3");
-    to the word after it when nothing comes before ("2 players"), the word
-    is a unit or as short ("50 mm", "100 %", "1 or 2"), or the three stay
-    within NUMBER_UNIT characters ("bei 3 Spielern"); numbers in
+    A number keeps the word it counts ("elk 16 knollen", "2 players") and
+    no more; with no such word after it, it keeps the word before it ("row
+    2.", "stapel van 5", "Seite 4,"), and a unit or a short word after it
+    too ("measure 50 mm", "at 100 %", "row 2 to"); a noun that names it
+    keeps it ("op rij 4 geweest", "pagina 6 staat"); numbers in
     a list stay together ("1, 2, 3 en 4"), and a number ending in a hyphen
     with the word that completes it ("2- oder 3-mal"); an enumerator keeps
     the word after it ("(ii) er"); "z. B." and "US Letter" stay whole; a
@@ -204,23 +202,21 @@ def tie(text: str) -> str:
     # the numbers' ties are decided on the text with every no-break space plain, so that tying tied text (tie
     # runs again on it) decides the same; they only ever add no-break spaces to `out`
     plain = text.replace(NBSP, " ")
-    sim = list(plain)
     for m in _NUMBER.finditer(plain):
         s, e = m.start(), m.end()
         after = _NEXT_WORD.match(plain, e + 1) if plain[e:e + 1] == " " else None
         before = _word_before(plain, s)
         back = before is not None
-        if back:
-            sim[s - 1] = NBSP
-        fwd = after is not None and (not back or len(after.group(1)) <= 3
-                                     or after.end() - _unit_start(sim, s) <= NUMBER_UNIT)
-        if back and after is not None and not fwd and before is not None and _unit_start(sim, before) < before:
-            back, fwd = False, True  # the word before is tied on already: the number keeps what it counts
-            sim[s - 1] = " "  # ("bei 2 Spielern | 13 Felder"), not that chain
+        if after is not None and len(after.group(1)) > 3 and not (before is not None and _labels(plain, before, s)):
+            out[e] = NBSP  # the number keeps the word it counts, and no more: "elk | 16 knollen",
+            continue  # "maakt | 4 stapels" (a three-word unit leaves lines short where the next word fits)
+        # a unit or a short word goes with it too ("at 100 %", "row 2 to", "177 v. Chr."); after a label
+        # ("op rij 4 | geweest") the number keeps only the label
+        fwd = after is not None and (not back or len(after.group(1)) <= 3)
         if back:
             out[s - 1] = NBSP
         if fwd:
-            out[e] = sim[e] = NBSP
+            out[e] = NBSP
     tied = "".join(out)
     tied = _FIGURE_REF.sub(NBSP, tied)
     tied = _SUSPENDED.sub(NBSP, tied)

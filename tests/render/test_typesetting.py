@@ -266,11 +266,19 @@ def test_kesse_english_letter_rules_stand_at_the_largest_size_that_fits(rendered
     ("measure 50 mm here", "measure\u00a050\u00a0mm here"),
     ("Print at 100 % (actual", "Print at\u00a0100\u00a0% (actual"),
     ("2 players each", "2\u00a0players each"),
-    ("bei 2 Spielern je 16 Rüben", "bei\u00a02\u00a0Spielern je\u00a016\u00a0Rüben"),
-    # a number keeps the word it counts too while the unit stays short; in a longer chain it keeps only that word
-    ("Oder er kann 2 Karten", "Oder er kann\u00a02\u00a0Karten"),
-    ("bei 2 Spielern 13 Felder,", "bei\u00a02\u00a0Spielern 13\u00a0Felder,"),
-    ("with 2 players 13 squares,", "with\u00a02\u00a0players 13\u00a0squares,"),
+    # a number keeps the word it counts and no more: three words tied leave lines short where the next word
+    # fits (native reader, round 7: "bij 2 spelers / elk 16 knollen", "Hij / maakt 4 stapels")
+    ("bei 2 Spielern je 16 Rüben", "bei 2\u00a0Spielern je 16\u00a0Rüben"),
+    ("Oder er kann 2 Karten", "Oder er kann 2\u00a0Karten"),
+    ("bei 2 Spielern 13 Felder,", "bei 2\u00a0Spielern 13\u00a0Felder,"),
+    ("with 2 players 13 squares,", "with 2\u00a0players 13\u00a0squares,"),
+    ("bij 2 spelers elk 16 knollen", "bij 2\u00a0spelers elk 16\u00a0knollen"),
+    ("Hij maakt 4 stapels", "Hij maakt 4\u00a0stapels"),
+    ("kan ook 0 zijn", "kan ook 0\u00a0zijn"),
+    ("er is geen stapel van 5", "er is geen stapel van\u00a05"),
+    # a noun that names the number keeps it, and only it
+    ("op rij 4 geweest", "op rij\u00a04 geweest"),
+    ("wat er op pagina 6 staat", "wat er op pagina\u00a06 staat"),
     ("z. B. eine", "z.\u00a0B. eine"),
     ("auf Seite 2: klebe", "auf Seite\u00a02: klebe"),
     ("(rij 2)", "(rij\u00a02)"),
