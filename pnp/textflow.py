@@ -174,6 +174,18 @@ LABELS = frozenset("""row rows rij rijen reihe reihen page pages pagina seite se
 schritt square vak feld column kolom spalte""".split())
 
 
+UNITS = frozenset("% mm cm m km pt in g kg v n".split())  # "50 mm", "100 %", "177 v. Chr."
+_THEN_NUMBER = re.compile(r"\.?\s\*{0,2}\d")
+_LIST_END = re.compile(r"\d\*{0,2}\s[^\W\d_]{1,4}\s$")  # a number and a short word right before a number
+
+
+def _bound(text: str, after: re.Match[str]) -> bool:
+    """Whether the short word `after` a number is bound to it: a unit or an
+    era ("50 mm", "177 v. Chr."), or a word joining it to another number
+    ("1 or 2", "3 en 4"); then the number keeps the word before it too."""
+    return after.group(1) in UNITS or _THEN_NUMBER.match(text, after.end()) is not None
+
+
 def _labels(text: str, before: int, s: int) -> bool:
     """Whether the word at `before` (right before the number at `s`) is a
     noun the number names ("row 2", "pagina 6"): then it keeps the number."""
@@ -185,8 +197,8 @@ def tie(text: str) -> str:
     """No-break spaces where a line break would part what belongs together.
     A number keeps the word it counts ("elk 16 knollen", "2 players") and
     no more; with no such word after it, it keeps the word before it ("row
-    2.", "stapel van 5", "Seite 4,"), and a unit or a short word after it
-    too ("measure 50 mm", "at 100 %", "row 2 to"); a noun that names it
+    2.", "stapel van 5", "Seite 4,"), and a unit or a word joining it to
+    another number too ("measure 50 mm", "at 100 %", "1 or 2"); a noun that names it
     keeps it ("op rij 4 geweest", "pagina 6 staat"); numbers in
     a list stay together ("1, 2, 3 en 4"), and a number ending in a hyphen
     with the word that completes it ("2- oder 3-mal"); an enumerator keeps
@@ -207,11 +219,14 @@ def tie(text: str) -> str:
         after = _NEXT_WORD.match(plain, e + 1) if plain[e:e + 1] == " " else None
         before = _word_before(plain, s)
         back = before is not None
-        if after is not None and len(after.group(1)) > 3 and not (before is not None and _labels(plain, before, s)):
+        label = before is not None and _labels(plain, before, s)
+        if after is not None and not label and (len(after.group(1)) > 3 or not _bound(plain, after)):
             out[e] = NBSP  # the number keeps the word it counts, and no more: "elk | 16 knollen",
-            continue  # "maakt | 4 stapels" (a three-word unit leaves lines short where the next word fits)
-        # a unit or a short word goes with it too ("at 100 %", "row 2 to", "177 v. Chr."); after a label
-        # ("op rij 4 | geweest") the number keeps only the label
+            if _LIST_END.search(plain, 0, s):  # "maakt | 4 stapels", "spelers | 12 en" (a three-word unit
+                out[s - 1] = NBSP  # leaves lines short); the last of a list stays in it: "3 en 4 op"
+            continue
+        # a unit or a short word bound to it goes with it too ("at 100 %", "177 v. Chr.", "1 or 2", after a
+        # label "row 2 to"); after a label the number keeps no longer word ("op rij 4 | geweest")
         fwd = after is not None and (not back or len(after.group(1)) <= 3)
         if back:
             out[s - 1] = NBSP

@@ -275,6 +275,7 @@ def test_kesse_english_letter_rules_stand_at_the_largest_size_that_fits(rendered
     ("bij 2 spelers elk 16 knollen", "bij 2\u00a0spelers elk 16\u00a0knollen"),
     ("Hij maakt 4 stapels", "Hij maakt 4\u00a0stapels"),
     ("kan ook 0 zijn", "kan ook 0\u00a0zijn"),
+    ("bij 3 spelers 12 en bij 4 spelers 9.", "bij 3\u00a0spelers 12\u00a0en bij 4\u00a0spelers\u00a09."),
     ("er is geen stapel van 5", "er is geen stapel van\u00a05"),
     # a noun that names the number keeps it, and only it
     ("op rij 4 geweest", "op rij\u00a04 geweest"),
@@ -310,7 +311,12 @@ _PARTED = (
     (r"(?:^|\s)\d+", r"(?:%|[^\W\d_]{1,3}\b)", "a number is parted from its unit or short word"),
     (r"\bRote", r"Bete", "'Rote Bete' is parted"),
     # "je 16" / "Rüben", "bei 3" / "Spielern", "nog 2" / "kaarten" (the native reader, second round)
-    (r"(?<![\w-])[^\W\d_]{1,4}\s\d+", r"[^\W\d_]{1,10}\b", "a number is parted from the word it counts"),
+    # ("op rij 4" / "geweest" is fine: a noun naming the number keeps it, and the number counts nothing after it)
+    (r"(?<![\w-])(?!(?:rij|row|Reihe|Feld|vak|step|stap|page|Seite|side|zijde)\s)[^\W\d_]{1,4}\s\d+",
+     r"[^\W\d_]{1,10}\b", "a number is parted from the word it counts"),
+    # "bij 2 spelers / elk 16 knollen" (round 7): a number keeps the word it counts, so a line never ends in it
+    (r"(?<![\w-])(?!(?:rij|row|Reihe|Feld|vak|step|stap|page|Seite|side|zijde|pagina|Spalte)\s)[^\W\d_]+\s\d+",
+     r"[^\W\d_]{4,}", "a line ends in a number before the word it counts"),
     # "bei 4 Spie-" / "lern 9." (the native reader, third round): a word tied to a number is not broken
     (r"[^\W\d_]-", r"[^\W\d_]+[.,;:]?\s\d", "a broken word's tail carries a number"),
     (r"(?:^|\s)\d+\s[^\W\d_]+-", r"[^\W\d_]", "a word broken right after the number it counts"),
