@@ -174,16 +174,8 @@ LABELS = frozenset("""row rows rij rijen reihe reihen page pages pagina seite se
 schritt square vak feld column kolom spalte""".split())
 
 
-UNITS = frozenset("% mm cm m km pt in g kg v n".split())  # "50 mm", "100 %", "177 v. Chr."
-_THEN_NUMBER = re.compile(r"\.?\s\*{0,2}\d")
+UNITS = frozenset("% mm cm m km pt g kg v n".split())  # "50 mm", "100 %", "177 v. Chr.": the number keeps both
 _LIST_END = re.compile(r"\d\*{0,2}\s[^\W\d_]{1,4}\s$")  # a number and a short word right before a number
-
-
-def _bound(text: str, after: re.Match[str]) -> bool:
-    """Whether the short word `after` a number is bound to it: a unit or an
-    era ("50 mm", "177 v. Chr."), or a word joining it to another number
-    ("1 or 2", "3 en 4"); then the number keeps the word before it too."""
-    return after.group(1) in UNITS or _THEN_NUMBER.match(text, after.end()) is not None
 
 
 def _labels(text: str, before: int, s: int) -> bool:
@@ -197,8 +189,8 @@ def tie(text: str) -> str:
     """No-break spaces where a line break would part what belongs together.
     A number keeps the word it counts ("elk 16 knollen", "2 players") and
     no more; with no such word after it, it keeps the word before it ("row
-    2.", "stapel van 5", "Seite 4,"), and a unit or a word joining it to
-    another number too ("measure 50 mm", "at 100 %", "1 or 2"); a noun that names it
+    2.", "stapel van 5", "Seite 4,"), and a unit after it too ("measure
+    50 mm", "at 100 %"); a noun that names it
     keeps it ("op rij 4 geweest", "pagina 6 staat"); numbers in
     a list stay together ("1, 2, 3 en 4"), and a number ending in a hyphen
     with the word that completes it ("2- oder 3-mal"); an enumerator keeps
@@ -220,13 +212,16 @@ def tie(text: str) -> str:
         before = _word_before(plain, s)
         back = before is not None
         label = before is not None and _labels(plain, before, s)
-        if after is not None and not label and (len(after.group(1)) > 3 or not _bound(plain, after)):
-            out[e] = NBSP  # the number keeps the word it counts, and no more: "elk | 16 knollen",
-            if _LIST_END.search(plain, 0, s):  # "maakt | 4 stapels", "spelers | 12 en" (a three-word unit
-                out[s - 1] = NBSP  # leaves lines short); the last of a list stays in it: "3 en 4 op"
+        if after is not None and not label and after.group(1) not in UNITS:
+            # the number keeps the word after it and no more: "elk | 16 knollen", "maakt | 4 stapels", "tot je |
+            # 2 of 3 gooit" (a unit of three words or more leaves lines short where the next word would fit);
+            # the last number of a list stays in it ("3 en 4 op")
+            out[e] = NBSP
+            if _LIST_END.search(plain, 0, s):
+                out[s - 1] = NBSP
             continue
-        # a unit or a short word bound to it goes with it too ("at 100 %", "177 v. Chr.", "1 or 2", after a
-        # label "row 2 to"); after a label the number keeps no longer word ("op rij 4 | geweest")
+        # a unit goes with the word before too ("at 100 %", "177 v. Chr."), and so does a short word after a
+        # label ("row 2 to"); after a label the number keeps no longer word ("op rij 4 | geweest")
         fwd = after is not None and (not back or len(after.group(1)) <= 3)
         if back:
             out[s - 1] = NBSP
