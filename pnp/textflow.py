@@ -141,6 +141,10 @@ _SET_PHRASE = re.compile("|".join(
     for w, rest in (p.split(" ", 1) for p in SET_PHRASES)))
 
 
+# a parenthesis of two words is one unit: "(de achterkant)", "(see c)", not "(de" at a line end
+_SHORT_PAREN = re.compile(r"(?<![^\s*])\(([^()\s]+) ([^()\s]+\))")
+
+
 # a quoted phrase of up to QUOTED_WORDS words is one label ("„An Seite anpassen“", "‘aanpassen aan pagina’"):
 # opening mark after a space, bracket or the start, closing mark before no letter; an apostrophe inside a
 # word ("pagina’s") does not close it
@@ -201,7 +205,8 @@ def tie(text: str) -> str:
     paper name keeps "Format" ("Format A4"); a compound cut short keeps its
     conjunction ("zwart-wit- of"); a set phrase stays whole ("zum
     Beispiel", "Rote Beten"), and so does a quoted label of up to
-    QUOTED_WORDS words ("„An Seite anpassen“")."""
+    QUOTED_WORDS words ("„An Seite anpassen“") and a parenthesis of two
+    words ("(de achterkant)")."""
     out = list(text)
     # the numbers' ties are decided on the text with every no-break space plain, so that tying tied text (tie
     # runs again on it) decides the same; they only ever add no-break spaces to `out`
@@ -222,7 +227,7 @@ def tie(text: str) -> str:
             continue
         # a unit goes with the word before too ("at 100 %", "177 v. Chr."), and so does a short word after a
         # label ("row 2 to"); after a label the number keeps no longer word ("op rij 4 | geweest")
-        fwd = after is not None and (not back or len(after.group(1)) <= 3)
+        fwd = after is not None and (not back or len(after.group(1)) <= 3 and plain[e + 1] != "(")
         if back:
             out[s - 1] = NBSP
         if fwd:
@@ -236,6 +241,7 @@ def tie(text: str) -> str:
         tied = rule.sub(lambda m: m.group(1) + NBSP, tied)
     tied = _SET_PHRASE.sub(lambda m: next(g for g in m.groups() if g) + NBSP, tied)
     tied = _QUOTED.sub(_tie_quoted, tied)
+    tied = _SHORT_PAREN.sub(lambda m: f"({m.group(1)}{NBSP}{m.group(2)}", tied)
     return tied
 
 

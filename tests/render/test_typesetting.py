@@ -292,6 +292,10 @@ def test_kesse_english_letter_rules_stand_at_the_largest_size_that_fits(rendered
     ("en (i) het daar", "en (i)\u00a0het daar"),
     ("on US Letter paper", "on US\u00a0Letter paper"),
     ("2 turnips **(a)** from", "2\u00a0turnips\u00a0**(a)** from"),
+    # a parenthesis of two words is one unit (ludo-cards-nl: "voor zijde 2 (de" / "achterkant)")
+    ("voor zijde 2 (de achterkant) en", "voor zijde\u00a02 (de\u00a0achterkant) en"),
+    ("three actions (see c), e.g.", "three actions (see\u00a0c), e.g."),
+    ("(in clockwise order) next", "(in clockwise order) next"),
 ])
 def test_numbers_are_tied_to_their_words(text, tied):
     assert tie(text) == tied
@@ -328,6 +332,8 @@ _PARTED = (
     # "177 v." / "Chr.": a year keeps its era
     (r"\b[vn]\.", r"Chr\.", "'v. Chr.' is parted"),
     (r"\d+", r"(?:[vn]\.\s?Chr\.|BC\b|AD\b)", "a year is parted from its era"),
+    # "voor zijde 2 (de" / "achterkant)" (the native reader, round 7): a parenthesis of two words is one unit
+    (r"(?<!\S)\([^()\s]+", r"[^()\s]+\)", "a parenthesis of two words is parted"),
 )
 
 
