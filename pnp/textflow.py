@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Protocol
 
@@ -274,6 +274,10 @@ class FlowStyle:
     heading_gap: float = 0.6  # space before a heading, in lines
     indent: float = 1.6  # hanging indent of list items, in type sizes
     color: RGB = BLACK
+    # the keeps a reader asks for beyond widows and orphans (a list with its intro and not split one to the
+    # rest, a section with a list with its heading on a new page); `fit` drops them when they would cost the
+    # text more than KEEP_LOSS of size
+    keeps: bool = True
 
 
 # A word is a list of (text, font) pieces with no space between them.
@@ -663,20 +667,25 @@ def _column_breaks(lines: list[list[Word]], y: float, pitch: float, tops: Sequen
     """Where a paragraph of `lines` starting at y in the first of these
     columns goes on to the next: the indices of the lines that open a
     column. No column ends with fewer than KEEP lines of it (an orphan) or
-    starts with fewer than KEEP (a widow), and no column ends in a hyphen,
-    as long as a column can hold that much; a paragraph that starts a
+    starts with fewer than KEEP (a widow), and no column ends in a hyphen
+    or inside a parenthesis, as long as a column can hold that much; a paragraph that starts a
     column too short for those rules fills it."""
     breaks: set[int] = set()
     start, c, top = 0, 0, y
     n = len(lines)
+    inside, depth = [], 0  # whether a line ends inside a parenthesis: "im Stapel (unter" | "den Steinen darüber)"
+    for line in lines:
+        depth += sum(_text(w).count("(") - _text(w).count(")") for w in line)
+        inside.append(depth > 0)
     while start < n and c < len(tops):
         room = max(0, int((bottoms[c] + 1e-6 - top) // pitch))
         if room >= n - start:
             break
         at_top = abs(top - tops[c]) < 1e-6
         take = min(room, n - start - KEEP)  # leave KEEP lines for the next column
-        while take > 0 and (_hyphenated(lines[start + take - 1]) or (start == 0 and take < KEEP)):
-            take -= 1  # no hyphen at a column's foot, no orphan
+        while take > 0 and (_hyphenated(lines[start + take - 1]) or inside[start + take - 1]
+                            or (start == 0 and take < KEEP)):
+            take -= 1  # no hyphen at a column's foot, no parenthesis left open there, no orphan
         if take <= 0 and at_top:
             take = max(room, 1)  # a column too short to obey the rules: fill it
             while take > 1 and _hyphenated(lines[start + take - 1]):
@@ -716,6 +725,81 @@ def _steps_section_h(blocks: Sequence[Block], i: int, width: float, size: float,
     return h if n <= SHORT_STEPS else None
 
 
+def _block_h(block: Block, width: float, size: float, measure: Measure,
+             diagrams: dict[str, tuple[float, DiagramFn]], style: FlowStyle) -> float:
+    """The height a block takes in a column of `width`, with its gap."""
+    line_h = size * style.leading * PT
+    if block.kind is BlockKind.DIAGRAM:
+        return (diagrams[block.name][0] if block.name in diagrams else 0.0) + style.gap * line_h
+    bsize = size * style.heading_scale if block.kind is BlockKind.HEADING else size
+    indent = style.indent * size * PT if block.kind.is_item else 0.0
+    return len(wrap(block.runs, width - indent, bsize, measure, block.lang)) * bsize * style.leading * PT \
+        + style.gap * line_h
+
+
+def _introduces(block: Block) -> bool:
+    """A paragraph ending in a colon: it opens the list or picture after it."""
+    return block.kind is BlockKind.PARAGRAPH and plain(block).rstrip().endswith(":")
+
+
+LIST_KEEP = 2  # items: a list's intro (or its first item) keeps this many items of the list in its column
+
+
+def _keep_h(blocks: Sequence[Block], i: int, width: float, size: float, measure: Measure,
+            diagrams: dict[str, tuple[float, DiagramFn]], style: FlowStyle) -> float | None:
+    """The height of the block `i` with what must stand in its column with
+    it, or None when it may end a column alone: a list's intro ending in a
+    colon keeps the first LIST_KEEP items (or the picture) after it ("De
+    volgende acties zijn mogelijk:" is not left at a column's foot with one
+    item); the first item of a list of three or more keeps the second (a
+    list is never split one to the rest)."""
+    block = blocks[i]
+    if _introduces(block):
+        kept = [block]
+        for b in blocks[i + 1:i + 1 + LIST_KEEP]:
+            if b.kind is BlockKind.DIAGRAM and len(kept) == 1:
+                kept.append(b)
+                break
+            if not b.kind.is_item:
+                break
+            kept.append(b)
+        if len(kept) == 1:
+            return None
+    elif block.kind.is_item and (i == 0 or not blocks[i - 1].kind.is_item) and len(blocks) > i + 2 \
+            and blocks[i + 1].kind is block.kind and blocks[i + 2].kind is block.kind:
+        kept = [block, blocks[i + 1]]
+    else:
+        return None
+    return sum(_block_h(b, width, size, measure, diagrams, style) for b in kept) - style.gap * size * style.leading * PT
+
+
+def _section_h(blocks: Sequence[Block], i: int, width: float, size: float, measure: Measure,
+               diagrams: dict[str, tuple[float, DiagramFn]], style: FlowStyle) -> float | None:
+    """The height of the section the heading `i` opens (up to the next
+    heading), or None when it holds no list."""
+    end = next((j for j in range(i + 1, len(blocks)) if blocks[j].kind is BlockKind.HEADING), len(blocks))
+    if not any(b.kind.is_item for b in blocks[i + 1:end]):
+        return None
+    return sum(_block_h(b, width, size, measure, diagrams, style) for b in blocks[i:end]) \
+        - style.gap * size * style.leading * PT
+
+
+def _keeps_go_on(blocks: Sequence[Block], i: int, y: float, columns: Sequence[Box], size: float, measure: Measure,
+                 diagrams: dict[str, tuple[float, DiagramFn]], style: FlowStyle) -> bool:
+    """Whether the block `i` (not a heading), due at y in the first of
+    `columns`, starts the next column so as to stand with what it keeps."""
+    if not style.keeps or blocks[i].kind is BlockKind.HEADING or y <= columns[0].y + 1e-6 or len(columns) < 2:
+        return False
+    kept = _keep_h(blocks, i, columns[0].w, size, measure, diagrams, style)
+    return kept is not None and y + kept > columns[0].bottom + 1e-6 and kept <= columns[1].h + 1e-6
+
+
+def _new_page(columns: Sequence[Box]) -> bool:
+    """Whether the second of these columns is on another page than the
+    first: it stands no further right (pages fill left to right)."""
+    return len(columns) > 1 and columns[1].x <= columns[0].x + 1e-6
+
+
 def _kept_with_heading(after: Block | None, diagrams: dict[str, tuple[float, DiagramFn]], line_h: float,
                        style: FlowStyle) -> float:
     """The room a heading keeps below it for what follows: the first three
@@ -738,7 +822,14 @@ def _heading_goes_on(blocks: Sequence[Block], i: int, y: float, head_h: float, c
     steps = _steps_section_h(blocks, i, box.w, size, measure, style) if len(columns) > 1 else None
     if steps is not None and y + steps > box.bottom + 1e-6 and steps <= columns[1].h + 1e-6:
         return True
+    if style.keeps and _new_page(columns):  # a section with a list keeps its heading on the next page
+        section = _section_h(blocks, i, box.w, size, measure, diagrams, style)  # ("Lay out the first card")
+        if section is not None and y + section > box.bottom + 1e-6 and section <= columns[1].h + 1e-6:
+            return True
     following = _kept_with_heading(blocks[i + 1] if i + 1 < len(blocks) else None, diagrams, line_h, style)
+    kept = _keep_h(blocks, i + 1, box.w, size, measure, diagrams, style) if style.keeps and i + 1 < len(blocks) else None
+    if kept is not None:
+        following = max(following, kept)
     return y + head_h + following > box.bottom + 1e-6 or _text_goes_on(
         blocks, i + 1, y + head_h + style.gap * line_h, columns, size, measure, style)
 
@@ -783,6 +874,9 @@ def flow(
         bsize = size * style.heading_scale if block.kind is BlockKind.HEADING else size
         bline = bsize * style.leading * PT
         indent = style.indent * size * PT if block.kind.is_item else 0.0
+        if _keeps_go_on(blocks, bi, y, columns[col:], size, measure, diagrams, style):
+            next_column()  # a list's intro or first item goes on with what it keeps
+            box = columns[col]
         if block.kind is BlockKind.HEADING and y > box.y + 1e-6:
             y += style.heading_gap * line_h
         lines = wrap(block.runs, box.w - indent, bsize, measure, block.lang)
@@ -808,6 +902,9 @@ def flow(
     return per_col
 
 
+KEEP_LOSS = 0.25  # pt: the most of its size the text gives up for the reader's keeps
+
+
 def fit(
     blocks: Sequence[Block],
     columns: Sequence[Box],
@@ -828,13 +925,21 @@ def fit(
     # every size, largest first: fitting is not monotonic in size (a size
     # may fail where a larger one fits, its lines falling differently
     # into the columns), so no bisection
-    best: tuple[list[list[Shape]], float] | None = None
+    # the reader's keeps (FlowStyle.keeps) may cost the text up to KEEP_LOSS of size, no more
+    free: tuple[list[list[Shape]], float] | None = None
+    loose = replace(style, keeps=False)
     for size in sizes:
         try:
-            best = (flow(blocks, columns, size, measure, diagrams, style), size)
+            return flow(blocks, columns, size, measure, diagrams, style), size
         except Overflow:
-            continue
-        break
-    if best is None:
-        raise LayoutError(f"text does not fit even at the smallest allowed size, {min_size} pt")
-    return best
+            pass
+        if free is None and style.keeps:
+            try:
+                free = (flow(blocks, columns, size, measure, diagrams, loose), size)
+            except Overflow:
+                pass
+        if free is not None and free[1] - (size - step) > KEEP_LOSS + 1e-9:
+            return free
+    if free is not None:
+        return free
+    raise LayoutError(f"text does not fit even at the smallest allowed size, {min_size} pt")
