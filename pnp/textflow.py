@@ -751,8 +751,8 @@ def _keep_h(blocks: Sequence[Block], i: int, width: float, size: float, measure:
     it, or None when it may end a column alone: a list's intro ending in a
     colon keeps the first LIST_KEEP items (or the picture) after it ("De
     volgende acties zijn mogelijk:" is not left at a column's foot with one
-    item); the first item of a list of three or more keeps the second (a
-    list is never split one to the rest)."""
+    item); the first item of a list keeps the second (a list is never
+    split one to the rest: "Achtung!" with one item in each column)."""
     block = blocks[i]
     if _introduces(block):
         kept = [block]
@@ -765,8 +765,8 @@ def _keep_h(blocks: Sequence[Block], i: int, width: float, size: float, measure:
             kept.append(b)
         if len(kept) == 1:
             return None
-    elif block.kind.is_item and (i == 0 or not blocks[i - 1].kind.is_item) and len(blocks) > i + 2 \
-            and blocks[i + 1].kind is block.kind and blocks[i + 2].kind is block.kind:
+    elif block.kind.is_item and (i == 0 or not blocks[i - 1].kind.is_item) and len(blocks) > i + 1 \
+            and blocks[i + 1].kind is block.kind:
         kept = [block, blocks[i + 1]]
     else:
         return None
@@ -829,7 +829,7 @@ def _heading_goes_on(blocks: Sequence[Block], i: int, y: float, head_h: float, c
     following = _kept_with_heading(blocks[i + 1] if i + 1 < len(blocks) else None, diagrams, line_h, style)
     kept = _keep_h(blocks, i + 1, box.w, size, measure, diagrams, style) if style.keeps and i + 1 < len(blocks) else None
     if kept is not None:
-        following = max(following, kept)
+        following = max(following, kept + style.gap * line_h)  # the gap under the heading, then what it keeps
     return y + head_h + following > box.bottom + 1e-6 or _text_goes_on(
         blocks, i + 1, y + head_h + style.gap * line_h, columns, size, measure, style)
 
