@@ -293,12 +293,12 @@ def _oblique(pdf, index: int, phrase: str) -> bool:
         tp = doc[index].get_textpage()
         n = tp.count_chars()
         text = "".join(chr(raw.FPDFText_GetUnicode(tp.raw, i)) for i in range(n)).replace("\u00a0", " ")
-        start = _norm_at(text, phrase)
+        start, end = _norm_at(text, phrase)
         assert start >= 0, f"{phrase!r} not on page {index + 1}"
         buf = ctypes.create_string_buffer(256)
         flags = ctypes.c_int()
         fonts = set()
-        for i in range(start, start + len(phrase)):
+        for i in range(start, end):
             if text[i].isalpha():
                 raw.FPDFText_GetFontInfo(tp.raw, i, buf, 256, ctypes.byref(flags))
                 fonts.add(buf.value.decode())
@@ -307,10 +307,11 @@ def _oblique(pdf, index: int, phrase: str) -> bool:
         doc.close()
 
 
-def _norm_at(text: str, phrase: str) -> int:
-    """Where phrase starts in the raw page text (line breaks read as spaces)."""
-    flat = re.sub(r"[\r\n]", " ", text)
-    return flat.find(phrase)
+def _norm_at(text: str, phrase: str) -> tuple[int, int]:
+    """Where phrase starts and ends in the raw page text (a line break, one
+    character or two, reads as a space); (-1, -1) when it is not there."""
+    m = re.search(r"\s+".join(re.escape(w) for w in phrase.split(" ")), text)
+    return (m.start(), m.end()) if m else (-1, -1)
 
 
 @pytest.mark.parametrize("paper", list(PAPERS))
