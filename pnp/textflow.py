@@ -749,7 +749,7 @@ def _keep_h(blocks: Sequence[Block], i: int, width: float, size: float, measure:
             diagrams: dict[str, tuple[float, DiagramFn]], style: FlowStyle) -> float | None:
     """The height of the block `i` with what must stand in its column with
     it, or None when it may end a column alone: a list's intro ending in a
-    colon keeps the first LIST_KEEP items (or the picture) after it ("De
+    colon keeps the first LIST_KEEP items after it ("De
     volgende acties zijn mogelijk:" is not left at a column's foot with one
     item); the first item of a list keeps the second (a list is never
     split one to the rest: "Achtung!" with one item in each column)."""
@@ -757,10 +757,7 @@ def _keep_h(blocks: Sequence[Block], i: int, width: float, size: float, measure:
     if _introduces(block):
         kept = [block]
         for b in blocks[i + 1:i + 1 + LIST_KEEP]:
-            if b.kind is BlockKind.DIAGRAM and len(kept) == 1:
-                kept.append(b)
-                break
-            if not b.kind.is_item:
+            if not b.kind.is_item:  # a picture may follow in the next column, as pictures do
                 break
             kept.append(b)
         if len(kept) == 1:
