@@ -153,7 +153,7 @@ def test_a_kit_folder_copied_outside_the_repository_renders_from_there(tmp_path)
     shutil.copytree(TEMPLATES / "ur", folder)
     assert not folder.resolve().is_relative_to(REPO)
     # the copy's own texts and facts, not the repository's: a new title, and 6 pieces a player, not 7
-    _edit(folder / "lang" / "de.toml", 'title = "Das Königliche Spiel von Ur"', 'title = "Ur aus dem Ordner"')
+    _edit(folder / "lang" / "de.toml", 'title = "Das Königliche Spiel von\\u00A0Ur"', 'title = "Ur aus dem Ordner"')
     for _ in ("light", "dark"):
         _edit(folder / "game.toml", "count = 7", "count = 6")
     out = tmp_path / "out"
