@@ -294,7 +294,8 @@ def test_the_board_numbers_each_players_path_1_to_14_clear_of_the_art(rendered, 
     player reads it, its box touching none of the square's art (a rosette's
     petals, the way in's arrow): on the rows game.toml turns (the top row, the
     far player's own), the number is turned 180° and sits in the square's
-    bottom-right corner as the page lies."""
+    bottom-right corner as the page lies; the middle row, both players'
+    (both_ways_rows), has each number twice, upright and turned."""
     from pnp.geometry import PT
     from tests.kits.test_table_ready import page_objects
     from tests.textlines import page_lines
@@ -302,6 +303,8 @@ def test_the_board_numbers_each_players_path_1_to_14_clear_of_the_art(rendered, 
     board = _component("board", "board")
     turned = set(board["turned_rows"])
     assert turned == {1}, "the top row is the far player's own row"
+    both = set(board["both_ways_rows"])
+    assert both == {2}, "the middle row is both players'"
     want: dict[tuple[int, int], int] = {}
     for route in board["paths"]:
         assert len(route) == _ur_facts()["values"]["squares"] == 14
@@ -334,17 +337,19 @@ def test_the_board_numbers_each_players_path_1_to_14_clear_of_the_art(rendered, 
         col = int(((bx0 + bx1) / 2 - x0) // sq) + 1
         row = int(((by0 + by1) / 2 - y0) // sq) + 1
         sx, sy = x0 + (col - 1) * sq, y0 + (row - 1) * sq
-        assert upright == (row not in turned), f"{text} on square {(row, col)} is {'upright' if upright else 'turned'}"
+        assert upright == (row not in turned) or row in both, \
+            f"{text} on square {(row, col)} is {'upright' if upright else 'turned'}"
         if upright:
             assert bx0 - sx < 3.0 and by0 - sy < 3.0, f"{text} is not in the top-left corner of its square"
         else:
             assert sx + sq - bx1 < 3.0 and sy + sq - by1 < 3.0, f"turned {text} is not in the bottom-right corner"
-        assert (row, col) not in found, f"two numbers on square {(row, col)}"
-        found[(row, col)] = int(text)
+        assert (row, col, upright) not in found, f"two numbers on square {(row, col)} the same way up"
+        found[(row, col, upright)] = int(text)
         for a in art:
             apart = a.x1 <= bx0 or a.x0 >= bx1 or a.y1 <= by0 or a.y0 >= by1
             assert apart, f"the number {text} on square {(row, col)} touches the art"
-    assert found == want
+    assert found == {(r, c, r not in turned): n for (r, c), n in want.items()} | \
+        {(r, c, False): n for (r, c), n in want.items() if r in both}, "the middle row's numbers read both ways"
 
 
 @pytest.mark.parametrize("paper", PAPERS)
@@ -520,6 +525,8 @@ def test_the_scribes_name_is_never_split_and_the_paper_is_named_right(rendered, 
     ("[[1, 4], [1, 3], [1, 2]", "[[1, 4], [1, 5], [1, 2]", ["paths[0][1]", "square [1, 5] is a gap"]),
     ("turned_rows = [1]", "turned_rows = [4]", ["turned_rows[0]", "row 4 is not on a board of 3 rows"]),
     ("turned_rows = [1]", "turned_rows = [1, 1]", ["turned_rows[1]", "row 1 is turned twice"]),
+    ("both_ways_rows = [2]", "both_ways_rows = [1]", ["both_ways_rows[0]", "row 1 is named twice"]),
+    ("both_ways_rows = [2]", "both_ways_rows = [5]", ["both_ways_rows[0]", "row 5 is not on a board of 3 rows"]),
     ('steps = ["lots_cut", "lots_fold", "lots_glue", "lots_trim"]', 'steps = ["lots_cut"]', ["steps", "4 captions"]),
     ("bleed = 2.0        # mm: the brown", "bleed = 9.0        # mm: the brown", ["components[1].bleed", "less than or equal to 5"]),
 ])
