@@ -781,3 +781,23 @@ def test_a_note_written_wrong_or_too_long_is_one_line(tmp_path, where, old, new,
     line = _one_error(_run("render", str(folder), "-l", "en", "-p", "a4", "--out", str(tmp_path / "out")))
     assert all(w in line for w in words), line
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("lang", ["en", "nl", "de"])
+def test_the_making_text_names_the_pages_it_means(rendered, lang, paper):
+    """'Cut page 2 in two' and 'cut the quick reference off page 3': the
+    page numbers the rules name are the board's page and the lots' page,
+    as printed (the rules fill page 1 alone)."""
+    import re
+
+    from tests.textlines import page_lines
+
+    path = rendered("ur", lang, paper)
+    pages = page_lines(path)
+    word = {"en": "page", "nl": "pagina", "de": "Seite"}[lang]
+    rules = " ".join(ln.text for ln in pages[0]).replace("\u00a0", " ")
+    board, lots = _page_of(path, "board") + 1, _page_of(path, "lot") + 1
+    assert (board, lots, len(pages)) == (2, 3, 3)
+    named = {int(n) for n in re.findall(rf"\b{word} (\d+)\b(?! ?/)", rules)}  # not the header "page 1 / 3"
+    assert named == {board, lots}, named
