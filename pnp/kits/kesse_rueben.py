@@ -541,9 +541,13 @@ def token_sheet(ctx: Context) -> Sheet:
     # tokens name their kind and carry its symbol, so the block needs no heading
     rows = -(-n // per_row)
     note = parse_blocks([f"**{cat.text('pawns_heading')}:** {cat.text('pawns_note')}"], cat.lang)
-    note_w = area.w - FOLD_PICTURE[0] - 4.0
     fw, fh = PAWN_FACE
-    pawns_h = max(FOLD_PICTURE[1], PAWN_NOTE_H) + 2.0 + PAWN_BLEED + fw + PAWN_BLEED
+    strip = 2 * fh + 2 * PAWN_BASE
+    n_p = len(spec.pawns)
+    cell_w, cell_h = strip + 2 * PAWN_BLEED + PAWN_GAP, fw + 2 * PAWN_BLEED + PAWN_GAP
+    rows_p = -(-n_p // PAWN_PER_ROW)
+    grid_w = min(n_p, PAWN_PER_ROW) * cell_w - PAWN_GAP
+    pawns_h = rows_p * cell_h - PAWN_GAP
     need = 16.0 + len(spec.kinds) * (rows * t + 2 * TINT_BLEED) + (len(spec.kinds) - 1) * KIND_GAP + 3.0 + pawns_h
     # the room left is shared out between the blocks, so no band of the page stays empty
     spread = min(10.0, max(0.0, (area.h - need) / (len(spec.kinds) + 1)))
@@ -558,25 +562,26 @@ def token_sheet(ctx: Context) -> Sheet:
         # the tokens of a kind share their cut lines (pnp.layout.pieces)
         items += block(Piece(token(kind, spec, name, m), t, t), n, per_row, gx, y, ("token", kind))
         y += rows * t + TINT_BLEED + (KIND_GAP + TINT_BLEED + spread if k < len(spec.kinds) - 1 else 3.0 + spread)
-    # the pawns: what they are and how to fold them (a picture beside the note), then the pawns
-    cols, _ = fit(note, [Box(area.x, y, note_w, PAWN_NOTE_H)], m, 8.5, 7.0)
+    # the pawns in rows of PAWN_PER_ROW, their colour PAWN_GAP apart; beside
+    # them what they are and how to fold them, the picture under the note
+    side_x = area.x + grid_w + 4.0
+    side_w = area.right - side_x
+    if side_w < FOLD_PICTURE[0]:
+        raise LayoutError("the pawns' folding picture does not fit beside them")
+    cols, _ = fit(note, [Box(side_x, y, side_w, pawns_h - FOLD_PICTURE[1] - 2.0)], m, 8.5, 7.0)
     items += cols[0]
-    items.append(Group(tuple(fold_picture(m)), area.right - FOLD_PICTURE[0], y))
-    y += max(FOLD_PICTURE[1], PAWN_NOTE_H) + 2.0 + PAWN_BLEED
-    n_p = len(spec.pawns)
-    strip = 2 * fh + 2 * PAWN_BASE
-    if area.w / n_p - strip < 2 * PAWN_BLEED + 2.0:  # the colours of two neighbours keep 2 mm apart
-        raise LayoutError("the pawns do not fit side by side")
-    # each pawn (its feet included) centred in its share of the width
-    for px, pawn in zip(slots(n_p, area.x, area.w, strip), spec.pawns, strict=True):
-        items += block(Piece(pawn_piece(pawn), strip, fw, -PAWN_BASE), 1, 1, px, y, ("pawn", pawn.id))
-    y += fw + PAWN_BLEED
+    items.append(Group(tuple(fold_picture(m)), side_x, y + pawns_h - FOLD_PICTURE[1]))
+    for i, pawn in enumerate(spec.pawns):
+        row, col = divmod(i, PAWN_PER_ROW)
+        px, py = area.x + PAWN_BLEED + col * cell_w, y + PAWN_BLEED + row * cell_h
+        items += block(Piece(pawn_piece(pawn), strip, fw, -PAWN_BASE), 1, 1, px, py, ("pawn", pawn.id))
+    y += pawns_h
     if y > area.bottom + 1e-6:
         raise LayoutError(f"the tokens and pawns need {y - area.y:.0f} mm; the page has {area.h:.0f} mm")
     return Sheet(False, tuple(items), "tokens")
 
 
-PAWN_NOTE_H = 15.0  # mm for the pawns' note (four lines at 7 pt), beside the folding picture
+PAWN_GAP = 2.0  # mm of white between two pawns' colours
 FOLD_PICTURE = (62.0, 15.0)  # mm: the picture of how a pawn is folded so it stands
 
 
@@ -683,8 +688,12 @@ def steps_picture(m: Measure, w: float, h: float) -> list[Shape]:
     return out
 
 
-PAWN_FACE = (16.0, 18.0)  # mm: width along the fold, height of a face (it stands on a token, or beside one on a square)
-PAWN_BASE = 2.5  # mm: a foot at the bottom of each face, folded outwards, so the pawn stands (5 mm deep: beside a token on a square)
+PAWN_FACE = (16.0, 18.0)  # mm: width along the fold, height of a face (it stands on a token on a square)
+# mm: a foot at the bottom of each face, folded outwards, so the pawn stands
+# on thin card (2.5 mm feet let it tip over): both feet, 14 mm across, and
+# the glued fin fit on a token, so a pawn stands on the turnip it planted
+PAWN_BASE = 7.0
+PAWN_PER_ROW = 2  # pawns side by side (two rows of two): the long strips do not fit four across
 
 
 def pawn_piece(pawn: Pawn) -> tuple[Shape, ...]:

@@ -412,14 +412,15 @@ LABEL_MIN_PT = 6.0  # the smallest a token's name may be set (pnp.kinds.common: 
 
 
 @pytest.mark.parametrize("paper", list(PAPERS))
-def test_a_token_and_a_standing_pawn_fit_side_by_side_on_a_square(render, paper):
+def test_a_standing_pawn_fits_on_a_token_on_a_square(render, paper):
     """Measured in the PDF: the smallest board square (page 1, inside its
     line), a token (page 2, its cut line) and each paper pawn (page 2: the
     length along its middle fold, and its two feet from the cut to the foot
-    folds, flat on the table when it stands). A token and a standing pawn
-    beside it fit inside a square, with 0.3 mm for the pawn's glued fin, so
-    the barn holds a pawn and a pile of turnips; the pawn also stands on a
-    token alone."""
+    folds, flat on the table when it stands). Round 8: the feet are 6-8 mm
+    each so the pawn stands on thin card (2.5 mm let it tip over), too deep
+    for a token beside it on a square any more: the standing pawn, its feet
+    and 0.3 mm for its glued fin, fits on a token, and the token on a
+    square, so a pawn stands on the turnip it planted and on the barn's pile."""
     from tests.kits.test_table_ready import page_objects
 
     pdf = render(KIT, "en", paper)
@@ -440,9 +441,9 @@ def test_a_token_and_a_standing_pawn_fit_side_by_side_on_a_square(render, paper)
         x0, y0, x1, y1 = cut.line()
         along = y1 - y0  # the strip lies across the page: its folds run down it
         feet = (folds[0] - x0) + (x1 - folds[2])
-        assert feet >= 4.0, f"{kind}: feet of {feet:.2f} mm in all, too little to stand on"
-        assert t + feet + 0.3 <= inner + 0.01, f"{kind}: token {t:.2f} + feet {feet:.2f} mm on a square of {inner:.2f} mm"
-        assert along <= t + 0.01 and feet <= t, f"{kind}: the pawn ({along:.2f} x {feet:.2f} mm) stands on a token"
+        assert feet >= 12.0 - 0.02, f"{kind}: feet of {feet:.2f} mm in all, too little to stand on"
+        assert t <= inner + 0.01, f"{kind}: token {t:.2f} mm on a square of {inner:.2f} mm"
+        assert along <= t + 0.01 and feet + 0.3 <= t + 0.01, f"{kind}: the pawn ({along:.2f} x {feet:.2f} mm) stands on a token"
         # round 7: a few mm taller than the 14 mm faces the hobbyist found small to pick up
         faces = (folds[1] - folds[0], folds[2] - folds[1])
         assert min(faces) >= PAWN_MIN_FACE - 0.05, f"{kind}: faces {faces[0]:.2f} and {faces[1]:.2f} mm tall"
