@@ -34,7 +34,7 @@ from pnp.layout.components import kesse_pieces
 from pnp.layout.foldover import foldover
 from pnp.layout.frame import HEADER_H, Sheet, content_box
 from pnp.layout.marks import cap, label, symbol
-from pnp.layout.pieces import Piece, block, even_rows, field, slots
+from pnp.layout.pieces import Piece, block, even_rows, field
 from pnp.layout.rules import MIN_BODY_PT
 from pnp.modes import Anchor, KitOption, Role
 from pnp.options import Options
