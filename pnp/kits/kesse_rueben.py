@@ -77,7 +77,7 @@ KIND_GAP = 2.0  # mm of white between two kinds' tints, so each block's tint is 
 AID_GAP = 3.0  # mm from the board's frame to the turn in brief under it
 AID_H = 18.0  # mm for the turn in brief: five lines at 8 pt
 CREDIT_GAP = 2.5  # mm at least between the rules and the credit line under them
-TABLE_GAP = 2.0  # mm from the setup table to the rules under it
+TABLE_GAP = 1.0  # mm from the setup table to the rules under it
 LIST_GAP = 3.0  # mm from the rules to the component list under them
 CUT = Style(width=0.3, stroke=grey(0.3), role=Role.CUT)
 LEAF = (0.0, 0.45, 0.25)
@@ -485,7 +485,7 @@ def setup_table(box: Box, spec: KesseSpec, ctx: Context) -> tuple[list[Shape], f
     widths = (box.w * 0.24, box.w * 0.38, box.w * 0.38)  # the player count is one digit
     xs = (box.x, box.x + widths[0], box.x + widths[0] + widths[1])
     y = box.y + 5.5
-    rh = 5.0
+    rh = 4.0  # a row: 8 pt figures with room above and below (round 8: 5.0, the rules needed the room)
     # a header too wide for its column at HEAD_MIN_PT goes on two lines, broken at the space nearest its middle
     cells = []
     for i, hd in enumerate(heads):
@@ -499,7 +499,7 @@ def setup_table(box: Box, spec: KesseSpec, ctx: Context) -> tuple[list[Shape], f
     hh = rh + (3.0 if two else 0.0)
     out.append(Rect(box.x, y, box.w, hh, Style(stroke=None, fill=grey(0.85))))
     for i, cell in enumerate(cells):
-        first = y + 3.6 + (1.5 if two and len(cell) == 1 else 0.0)  # a one-line header in a two-line row: centred
+        first = y + rh / 2 + 0.95 + (1.5 if two and len(cell) == 1 else 0.0)  # a one-line header in a two-line row: centred
         for k, part in enumerate(cell):
             out.append(label(xs[i] + widths[i] / 2, first + 3.0 * k, part, "Sans-Bold", 7.5, m, widths[i] - 1.5))
     y += hh - rh
@@ -511,7 +511,7 @@ def setup_table(box: Box, spec: KesseSpec, ctx: Context) -> tuple[list[Shape], f
         out.append(Line(box.x, y, box.right, y, Style(width=0.2, stroke=grey(0.5))))
         for i, v in enumerate((n, spec.supply[n], spec.target(n))):
             font = "Sans-Bold" if (chosen or not i) else "Sans"
-            out.append(label(xs[i] + widths[i] / 2, y + 3.6, str(v), font, 8, m, widths[i] - 1.5))
+            out.append(label(xs[i] + widths[i] / 2, y + rh / 2 + 1.0, str(v), font, 8, m, widths[i] - 1.5))  # the figures centred in the row
     y += rh
     out.append(Line(box.x, y, box.right, y, Style(width=0.2, stroke=grey(0.5))))
     return out, y - box.y
