@@ -511,7 +511,8 @@ def setup_table(box: Box, spec: KesseSpec, ctx: Context) -> tuple[list[Shape], f
         out.append(Line(box.x, y, box.right, y, Style(width=0.2, stroke=grey(0.5))))
         for i, v in enumerate((n, spec.supply[n], spec.target(n))):
             font = "Sans-Bold" if (chosen or not i) else "Sans"
-            out.append(label(xs[i] + widths[i] / 2, y + rh / 2 + 1.0, str(v), font, 8, m, widths[i] - 1.5))  # the figures centred in the row
+            # the figures centred in the row
+            out.append(label(xs[i] + widths[i] / 2, y + rh / 2 + 1.0, str(v), font, 8, m, widths[i] - 1.5))
     y += rh
     out.append(Line(box.x, y, box.right, y, Style(width=0.2, stroke=grey(0.5))))
     return out, y - box.y
