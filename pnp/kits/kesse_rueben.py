@@ -76,7 +76,7 @@ TINT_MIX = 0.25  # a tint not given in the facts: this much of the kind's colour
 KIND_GAP = 2.0  # mm of white between two kinds' tints, so each block's tint is its own
 AID_GAP = 3.0  # mm from the board's frame to the turn in brief under it
 AID_H = 18.0  # mm for the turn in brief: five lines at 8 pt
-CREDIT_GAP = 2.5  # mm at least between the rules and the credit line under them
+CREDIT_GAP = 2.7  # mm at least between the rules and the credit line under them (2.5 left a full column 2.85 mm from it, short of 3)
 TABLE_GAP = 1.0  # mm from the setup table to the rules under it
 LIST_GAP = 3.0  # mm from the rules to the component list under them
 CUT = Style(width=0.3, stroke=grey(0.3), role=Role.CUT)
