@@ -7,7 +7,6 @@ the file's pages as they are laid out."""
 
 from __future__ import annotations
 
-import ctypes
 import re
 from pathlib import Path
 
