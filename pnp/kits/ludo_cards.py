@@ -184,18 +184,22 @@ def die(cx: float, cy: float, size: float, value: int) -> Group:
     return Group(tuple(out), cx, cy)
 
 
-def mark_ink(colour: Colour, tinted: bool) -> RGB:
-    """The symbol on a field of the colour: in the colour's ink (white on
-    red and blue, black on yellow and green), so that it stays apart from
-    the field in greyscale too; black where the variant lightens every fill
-    to a tint (`tinted`), which white would vanish on."""
-    return BLACK if tinted else colour.ink
+def mark(colour: Colour, cx: float, cy: float, r: float, line: float) -> Shape:
+    """The colour's symbol on a field of the colour: in the colour's ink
+    (white on red and blue, black on yellow and green), so that it stays
+    apart from the field in greyscale too; a white one has a black outline
+    `line` mm wide, which still shows where the ink saver lightens the
+    field to a tint."""
+    shape = kind_symbol(colour.symbol, cx, cy, r, colour.ink)
+    if min(colour.ink) > 0.9 and isinstance(shape, Rect | Circle | Path):
+        shape = replace(shape, style=Style(stroke=BLACK, fill=colour.ink, width=line))
+    return shape
 
 
 @cache
-def pawn(cx: float, top: float, colour: Colour, filled: bool, tinted: bool = False) -> Group:
-    """A pawn 10 mm tall: filled in the colour with the colour's symbol (in
-    `mark_ink`), or an empty dashed outline; drawn about its own top centre
+def pawn(cx: float, top: float, colour: Colour, filled: bool) -> Group:
+    """A pawn 10 mm tall: filled in the colour with the colour's symbol (see
+    `mark`), or an empty dashed outline; drawn about its own top centre
     (one shared object for each place, colour and fill)."""
     if filled:
         st = Style(stroke=BLACK, fill=colour.rgb, width=0.45)
@@ -207,7 +211,7 @@ def pawn(cx: float, top: float, colour: Colour, filled: bool, tinted: bool = Fal
         Circle(0.0, 2.0, 2.0, st),
     ]
     if filled:
-        out.append(kind_symbol(colour.symbol, 0.0, 6.6, 0.9, mark_ink(colour, tinted)))
+        out.append(mark(colour, 0.0, 6.6, 0.9, 0.15))
     return Group(tuple(out), cx, top)
 
 
@@ -251,12 +255,10 @@ def card_face(card: tuple[float, float], colour: Colour, name: str, m: Measure) 
     return group
 
 
-def card_front(spec: LudoSpec, colour: Colour, value: int, k: int, name: str, code: str, m: Measure,
-               tinted: bool = False) -> list[Shape]:
+def card_front(spec: LudoSpec, colour: Colour, value: int, k: int, name: str, code: str, m: Measure) -> list[Shape]:
     """The face of one card in local coordinates (0, 0)-(card size): the die
     value big at the top; in a box below it, the stack height k as a number
-    above the row of pawn positions it counts (`tinted`: the variant lightens
-    the fills, see `mark_ink`)."""
+    above the row of pawn positions it counts."""
     cw, ch = spec.card
     n = spec.stack_height
     row_x = INSET + 2.5
@@ -270,19 +272,18 @@ def card_front(spec: LudoSpec, colour: Colour, value: int, k: int, name: str, co
     out.append(Text(cw / 2, base, digit, "Sans-Bold", COUNT_PT, m(digit, "Sans-Bold", COUNT_PT), Anchor.MIDDLE))
     # the row of pawn positions; position 1 at the bottom left
     for j in range(n):
-        out.append(pawn(row_x + step * (j + 0.5), top, colour, j < k, tinted))
+        out.append(pawn(row_x + step * (j + 0.5), top, colour, j < k))
     out.append(label(cw / 2, ch - 7.5, code, "Sans", 6.5, m, cw - 2 * INSET - 4.0))
     return out
 
 
-def card_back(spec: LudoSpec, colour: Colour, name: str, title: str, m: Measure, saver: bool = False,
-              tinted: bool = False) -> list[Shape]:
+def card_back(spec: LudoSpec, colour: Colour, name: str, title: str, m: Measure, saver: bool = False) -> list[Shape]:
     """The back of a card: its colour to the card's edge, the game's title,
     the colour's symbol in a white disc and its name, centred as one block
     on the card (glyph outlines measured, so the ink is centred, not the
     type's boxes). To save ink (`saver`) the card stays white and only the
-    disc is filled with the colour (a light tint once the variant applies,
-    `tinted`), its symbol in `mark_ink`."""
+    disc is filled with the colour (a light tint once the variant applies),
+    its symbol drawn as on a field of the colour (`mark`)."""
     cw, ch = spec.card
     r = 17.0
     gap = 5.0
@@ -300,7 +301,7 @@ def card_back(spec: LudoSpec, colour: Colour, name: str, title: str, m: Measure,
         *field,
         replace(head, y=top - hi[1]),
         Circle(cw / 2, cy, r, Style(stroke=BLACK, fill=colour.rgb if saver else WHITE, width=0.8)),
-        kind_symbol(colour.symbol, cw / 2, cy, 11.0, mark_ink(colour, tinted) if saver else BLACK),
+        mark(colour, cw / 2, cy, 11.0, 0.6) if saver else kind_symbol(colour.symbol, cw / 2, cy, 11.0),
         replace(foot, y=cy + disc / 2 + gap - fi[1]),
     ]
 
@@ -329,10 +330,10 @@ def piles(ctx: Context, guide_page: int | None = None) -> list[deck.Pile]:
         name = cat.text(colour.id)
         fronts = tuple(
             (tuple(card_front(spec, colour, v, k, name,
-                              cat.text("card_code", colour=name, value=v, k=k, height=spec.stack_height), m, saver)),
+                              cat.text("card_code", colour=name, value=v, k=k, height=spec.stack_height), m)),
              f"{colour.id}-{v}-{k}")
             for v, k in spec.deck(colour))
-        out.append(deck.Pile(colour.id, fronts, tuple(card_back(spec, colour, name, title, m, saver, saver)),
+        out.append(deck.Pile(colour.id, fronts, tuple(card_back(spec, colour, name, title, m, saver)),
                              None if saver else colour.rgb, cat.text("sheet_fronts", colour=cap(name)),
                              cat.text("sheet_backs", colour=cap(name)) + turned,
                              cat.text("sheet_gutterfold", colour=cap(name))))
@@ -368,8 +369,7 @@ def spare_sheets(ctx: Context) -> list[Sheet]:
     out = []
     for colour in spec.colours_for(ctx.options.players):
         name = cat.text(colour.id)
-        back = tuple(card_back(spec, colour, name, title, m, saver=True,
-                               tinted=ctx.options.variant is Variant.INK_SAVER))
+        back = tuple(card_back(spec, colour, name, title, m, saver=True))
         items: list[Shape] = [Group(back, cell.x, cell.y) for cell in (g.cell(c, r) for c, r in g.slots())]
         items += cut_lines(g) + crop_marks(g)
         times = sheets_of(ctx, colour)
@@ -393,7 +393,6 @@ def mini_stacks(spec: LudoSpec, ctx: Context, laid_out: int | None) -> DiagramFn
     first card above it."""
     colour = spec.colours[0]
     name = ctx.cat.text(colour.id)
-    tinted = ctx.options.variant is Variant.INK_SAVER
     s = MINI
     cw, ch = spec.card[0] * s, spec.card[1] * s
 
@@ -409,14 +408,14 @@ def mini_stacks(spec: LudoSpec, ctx: Context, laid_out: int | None) -> DiagramFn
                 out.append(Rect(x + depth * 0.7, y0 + depth * 0.7, cw, ch, Style(stroke=grey(0.4), fill=WHITE,
                                                                                     width=0.2)))
             code = ctx.cat.text("card_code", colour=name, value=v, k=top_k, height=spec.stack_height)
-            out.append(Group(tuple(card_front(spec, colour, v, top_k, name, code, ctx.measure, tinted)), x, y0, scale=s))
+            out.append(Group(tuple(card_front(spec, colour, v, top_k, name, code, ctx.measure)), x, y0, scale=s))
             out.append(Rect(x, y0, cw, ch, Style(stroke=BLACK, width=0.25)))
             # the stack's name under it, as the rules call it ("stack 3")
             out.append(label(x + cw / 2 + 1.05, y0 + ch + 2.1 + LABEL_GAP, ctx.cat.text("diagram_stack", value=v),
                              "Sans", 7.0, ctx.measure, cw + gap - 1.0))
             if laid_out == v:
                 code = ctx.cat.text("card_code", colour=name, value=v, k=1, height=spec.stack_height)
-                out.append(Group(tuple(card_front(spec, colour, v, 1, name, code, ctx.measure, tinted)), x, box.y, scale=s))
+                out.append(Group(tuple(card_front(spec, colour, v, 1, name, code, ctx.measure)), x, box.y, scale=s))
                 out.append(Rect(x, box.y, cw, ch, Style(stroke=BLACK, width=0.25)))
         out.append(label(box.cx, box.bottom - 1.0, caption, "Sans-Italic", 7.5, ctx.measure, box.w))
         return tuple(out)
