@@ -451,8 +451,9 @@ CAPTION_GAP = 2.0  # mm between a picture's lowest ink and the top of its captio
 
 
 def caption_lines(text: str, width: float, m: Measure, lines: int = 2) -> tuple[list[str], float]:
-    """A caption broken greedily at its spaces (a no-break space holds) into
-    at most `lines` lines of `width` mm, shrunk in 0.25 pt steps until it fits."""
+    """A caption broken at its spaces (a no-break space holds) into at most
+    `lines` lines of `width` mm, two lines as even as they go, shrunk in
+    0.25 pt steps until it fits."""
     size = CAPTION_SIZE
     while size >= 5.5 - 1e-9:
         out: list[str] = []
@@ -461,6 +462,10 @@ def caption_lines(text: str, width: float, m: Measure, lines: int = 2) -> tuple[
                 out[-1] += " " + word
             else:
                 out.append(word)
+        if len(out) == 2:  # two lines as even as they go: no lone word under a full line
+            words = text.split(" ")
+            splits = [(" ".join(words[:k]), " ".join(words[k:])) for k in range(1, len(words))]
+            out = list(min(splits, key=lambda s: max(m(s[0], "Sans", size), m(s[1], "Sans", size))))
         if len(out) <= lines and all(m(t, "Sans", size) <= width for t in out):
             return out, size
         size -= 0.25
