@@ -464,8 +464,8 @@ def caption_lines(text: str, width: float, m: Measure, lines: int = 2) -> tuple[
                 out.append(word)
         if len(out) == 2:  # two lines as even as they go: no lone word under a full line
             words = text.split(" ")
-            splits = [(" ".join(words[:k]), " ".join(words[k:])) for k in range(1, len(words))]
-            out = list(min(splits, key=lambda s: max(m(s[0], "Sans", size), m(s[1], "Sans", size))))
+            splits = [[" ".join(words[:k]), " ".join(words[k:])] for k in range(1, len(words))]
+            out = min(splits, key=lambda pair: max(m(t, "Sans", size) for t in pair))
         if len(out) <= lines and all(m(t, "Sans", size) <= width for t in out):
             return out, size
         size -= 0.25
