@@ -12,6 +12,7 @@ cut outline, centred on its own page.
     bleed = 2.0                      # mm: the border's colour runs past the cut (a slip shows no white edge)
     paths = [[[1, 4], [1, 3], [1, 2]]]  # routes: each square numbered in its corner (1, 2, 3 ...)
     turned_rows = [1]                # rows read from the far side: their numbers, labels and art turned 180°
+    both_ways_rows = [2]             # rows both players share: each number twice, upright and turned 180°
     [[components.special]]
     squares = [[1, 1], [3, 1]]
     art = "art/rosette.svg"          # and/or label = "a catalog key", fill = "#RRGGBB"
@@ -88,6 +89,9 @@ class BoardData(Schema, tag_field="kind", tag="board", kw_only=True, frozen=True
     # rows whose squares' numbers, labels and art are turned 180° about the square's centre, so they read
     # upright for the player across the table (the number then in the square's bottom-right corner)
     turned_rows: list[Count] = []
+    # rows both players read (a shared middle row): each square's number twice, upright in its top-left corner
+    # and turned 180° in its bottom-right corner, so it reads upright from either side of the table
+    both_ways_rows: list[Count] = []
 
 
 @dataclass(frozen=True)
@@ -134,7 +138,7 @@ def load(comp: BoardData, where: Path, data: Any) -> Board:
         for key in ("art", "size"):
             if getattr(comp, key) is None:
                 raise SpecError(f"{where}.{key}: missing (a picture board has art and size)")
-        for key in (*GRID_KEYS, "gaps", "special", "paths", "turned_rows"):
+        for key in (*GRID_KEYS, "gaps", "special", "paths", "turned_rows", "both_ways_rows"):
             if getattr(comp, key):
                 raise SpecError(f"{where}.{key}: a picture board (art, size) has no {key}; a grid board has no art")
         _bounded(comp, where, "size", *comp.size)  # type: ignore[misc]
@@ -165,6 +169,11 @@ def _check_turned(comp: BoardData, where: Path) -> None:
             raise SpecError(f"{where}.turned_rows[{i}]: row {r} is not on a board of {comp.rows} rows")
         if r in comp.turned_rows[:i]:
             raise SpecError(f"{where}.turned_rows[{i}]: row {r} is turned twice")
+    for i, r in enumerate(comp.both_ways_rows):
+        if not 1 <= r <= (comp.rows or 0):
+            raise SpecError(f"{where}.both_ways_rows[{i}]: row {r} is not on a board of {comp.rows} rows")
+        if r in comp.both_ways_rows[:i] or r in comp.turned_rows:
+            raise SpecError(f"{where}.both_ways_rows[{i}]: row {r} is named twice (in turned_rows or here)")
 
 
 def _load_grid(comp: BoardData, where: Path, data: Any) -> Board:
@@ -217,6 +226,17 @@ def s_pt(square: float) -> float:
     return square * 0.1 / (0.73 * PT)
 
 
+_TURNED_DIGIT = {"0": "0", "1": "1", "6": "9", "8": "8", "9": "6"}
+
+
+def _flips(t: str) -> bool:
+    """Whether a number read upside down is another number (6 and 9, 16 and 91 ...)."""
+    if not all(c in _TURNED_DIGIT for c in t):
+        return False
+    turned = "".join(_TURNED_DIGIT[c] for c in reversed(t))
+    return turned != t and not turned.startswith("0")
+
+
 def _look(board: Board, build: Build) -> tuple[SquareStyle, SquareArt]:
     """Each square's style (a special square's fill), and a special square's label and art."""
     d = board.data
@@ -234,13 +254,20 @@ def _look(board: Board, build: Build) -> tuple[SquareStyle, SquareArt]:
         if cell not in numbers:
             return []
         t = str(numbers[cell])
-        return [Text(NUMBER_INSET, NUMBER_INSET + 0.73 * number_pt * PT, t, "Sans-Bold", number_pt,
-                     build.ctx.measure(t, "Sans-Bold", number_pt), Anchor.START, hex_rgb(d.line))]
+        w = build.ctx.measure(t, "Sans-Bold", number_pt)
+        base = NUMBER_INSET + 0.73 * number_pt * PT
+        items: list[Shape] = [Text(NUMBER_INSET, base, t, "Sans-Bold", number_pt, w, Anchor.START, hex_rgb(d.line))]
+        if cell[0] in d.both_ways_rows and _flips(t):  # printed both ways up, a 6 and a 9 are told apart: underlined
+            y = base + 0.12 * number_pt * PT
+            items.append(Line(NUMBER_INSET, y, NUMBER_INSET + w, y, Style(stroke=hex_rgb(d.line), width=0.25)))
+        return items
 
     def art(cell: Cell, s: float) -> list[Shape]:
         items = upright(cell, s)
         if cell[0] in d.turned_rows and items:  # read from the far side: turned about the square's centre
             return [Group(tuple(items), s, s, rotate=180.0)]
+        if cell[0] in d.both_ways_rows and cell in numbers:  # its number for the far side too, turned
+            items.append(Group(tuple(number(cell)), s, s, rotate=180.0))
         return items
 
     def upright(cell: Cell, s: float) -> list[Shape]:

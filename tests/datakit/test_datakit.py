@@ -71,14 +71,15 @@ def test_ur_counts_are_the_games():
 def test_ur_board_has_five_rosettes_in_their_places(built):
     """Rosettes (the art's blue petals) on the corners of the four-square
     ends, the middle row's fourth square and the first square past the gap."""
-    from pnp.geometry import Group, tagged
+    from pnp.geometry import Group, Line, Text, tagged
 
     b = built("ur", "en", "a4")
     rosettes = set()
     for page in b.pages:
         for g, _ in tagged(page.items):
             if g.tag and g.tag[0] == "square":
-                inner = [s for s in g.items if isinstance(s, Group)]  # the art, placed
+                inner = [s for s in g.items if isinstance(s, Group)  # the art, placed (not a number turned for the far side)
+                         and not all(isinstance(t, (Text, Line)) for t in s.items)]
                 if inner and inner[0].rotate:  # a turned row's square: its art inside the turned group
                     inner = [s for s in inner[0].items if isinstance(s, Group)]
                 if inner and any(getattr(s.style, "fill", None) and abs(s.style.fill[2] - 0.6118) < 0.01
@@ -153,7 +154,7 @@ def test_a_kit_folder_copied_outside_the_repository_renders_from_there(tmp_path)
     shutil.copytree(TEMPLATES / "ur", folder)
     assert not folder.resolve().is_relative_to(REPO)
     # the copy's own texts and facts, not the repository's: a new title, and 6 pieces a player, not 7
-    _edit(folder / "lang" / "de.toml", 'title = "Das Königliche Spiel von Ur"', 'title = "Ur aus dem Ordner"')
+    _edit(folder / "lang" / "de.toml", 'title = "Das Königliche Spiel von\\u00A0Ur"', 'title = "Ur aus dem Ordner"')
     for _ in ("light", "dark"):
         _edit(folder / "game.toml", "count = 7", "count = 6")
     out = tmp_path / "out"

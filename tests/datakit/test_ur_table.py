@@ -69,9 +69,9 @@ def _page_of(path: Path, kind: str) -> int:
 
 @pytest.mark.parametrize("paper", PAPERS)
 def test_the_board_runs_its_colour_past_its_cut(rendered, paper):
-    """The board's `bleed` (game.toml): its brown border runs that many mm
+    """The board's `bleed` (game.toml): its tan border runs that many mm
     past the cut outline on every side and at every corner, so a knife that
-    misses the line shows brown, not white; all of it on the printable area."""
+    misses the line shows tan, not white; all of it on the printable area."""
     from tests.kits.test_table_ready import page_objects
 
     bleed = _component("board", "board")["bleed"]
@@ -116,6 +116,131 @@ def test_every_piece_runs_its_colour_past_its_round_cut_and_stands_clear(rendere
             assert gap >= 2 * bleed - 0.05, f"{side} pieces only {gap:.2f} mm apart"
 
 
+DPI = 200  # the board's page as pixels, for what only pixels show: a line's colour, a border's ink
+
+
+def _board_pixels(path: Path):  # noqa: ANN202
+    """The board's page as an RGB picture at DPI, and a function from mm on the page to that picture's pixel."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(str(path))
+    try:
+        img = doc[_page_of(path, "board")].render(scale=DPI / 72).to_pil().convert("RGB")
+    finally:
+        doc.close()
+    return img, lambda mm: int(round(mm / 25.4 * DPI))
+
+
+def _dark_runs(values: list[float], dark: float = 0.45) -> list[tuple[int, int]]:
+    """The runs (first, last index) of values below `dark` (a luminance 0-1)."""
+    runs: list[tuple[int, int]] = []
+    for i, v in enumerate(values):
+        if v < dark:
+            if runs and runs[-1][1] == i - 1:
+                runs[-1] = (runs[-1][0], i)
+            else:
+                runs.append((i, i))
+    return runs
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_the_board_has_one_cut_line_on_a_light_border(rendered, paper):
+    """Across the board's border, from the paper outside its colour to the
+    grid, there is one line only: the dark cut line the heading names,
+    where the PDF's cut outline is; the colour's own edge, `bleed` mm
+    further out, is no second line. The border is a light tint, not a
+    solid dark field: less than a third ink on average (a hobbyist prints
+    it on an inkjet), on all four sides."""
+    from tests.kits.test_table_ready import page_objects
+
+    board = _component("board", "board")
+    bleed, border = board["bleed"], board["border"]
+    path = rendered("ur", "en", paper)
+    objs = [o for o in page_objects(path, _page_of(path, "board")) if o.tag == ("board", "board")]
+    (cut,) = [o for o in objs if o.kind == "path" and o.stroke > 0 and not o.filled and not o.dashed and o.w > 100]
+    x0, y0, x1, y1 = cut.line()
+    img, px = _board_pixels(path)
+    mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+
+    def lum(x: float, y: float) -> float:
+        return _grey(img.getpixel((px(x), px(y))))  # type: ignore[arg-type]
+
+    step = 25.4 / DPI
+    sides = {  # from the paper outside, across the bleed and the border, to just short of the grid: (x, y) per step
+        "left": [(x0 - bleed - 1.0 + i * step, my) for i in range(int((bleed + border + 0.5) / step))],
+        "right": [(x1 + bleed + 1.0 - i * step, my) for i in range(int((bleed + border + 0.5) / step))],
+        "top": [(mx, y0 - bleed - 1.0 + i * step) for i in range(int((bleed + border + 0.5) / step))],
+        "bottom": [(mx, y1 + bleed + 1.0 - i * step) for i in range(int((bleed + border + 0.5) / step))],
+    }
+    for side, points in sides.items():
+        values = [lum(x, y) for x, y in points]
+        assert values[0] > 0.95, f"{side}: the scan starts on the paper"
+        runs = _dark_runs(values)
+        assert len(runs) == 1, f"{side}: {len(runs)} lines across the border, not one"
+        (a, b), = runs
+        at = points[(a + b) // 2]
+        off = abs(at[0] - (x0 if side == "left" else x1)) if side in ("left", "right") else \
+            abs(at[1] - (y0 if side == "top" else y1))
+        assert off < 0.4, f"{side}: the one line is {off:.2f} mm from the cut outline"
+        assert min(values[a:b + 1]) < 0.3, f"{side}: the cut line is not dark"
+        tint = [v for i, v in enumerate(values) if not a - 3 <= i <= b + 3 and points[i] != points[0]
+                and (i * step > 1.0 + 0.2)]  # the colour, bleed and border, off the line
+        assert tint and 1.0 - sum(tint) / len(tint) < 0.33, f"{side}: the border is a dark field, not a tint"
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_square_1_shows_the_way_in_with_an_arrow_along_the_path(rendered, paper):
+    """Square 1 of each player's path (game.toml's paths) is the way in,
+    not a 'Start' square to set the pieces out on: it carries an arrow
+    whose head points along the path, towards square 2, and whose tail
+    comes from the side off the path (the board's gap)."""
+    from tests.kits.test_table_ready import page_objects
+
+    board = _component("board", "board")
+    sq = board["square"]
+    path = rendered("ur", "en", paper)
+    objs = [o for o in page_objects(path, _page_of(path, "board")) if o.tag == ("board", "board") and o.kind == "path"]
+    squares = [o.line() for o in objs if o.filled and o.stroke > 0
+               and abs(o.line()[2] - o.line()[0] - sq) < 0.1 and abs(o.line()[3] - o.line()[1] - sq) < 0.1]
+    gx, gy = min(q[0] for q in squares), min(q[1] for q in squares)
+    img, px = _board_pixels(path)
+    for route in board["paths"]:
+        (r1, c1), (r2, c2) = route[0], route[1]
+        assert r1 == r2, "square 2 is beside square 1"
+        toward = 1 if c2 > c1 else -1
+        sx, sy = gx + (c1 - 1) * sq, gy + (r1 - 1) * sq
+        arrows = [o for o in objs if o.filled and o.stroke == 0 and sx < o.x0 and o.x1 < sx + sq
+                  and sy < o.y0 and o.y1 < sy + sq and o.w > 0.5 * sq]
+        assert len(arrows) == 1, f"square 1 at {(r1, c1)}: {len(arrows)} arrows"
+        (arrow,) = arrows
+        assert arrow.w > 1.2 * arrow.h, "the arrow lies along the row"
+        heights = []  # the arrow's ink per pixel column, left to right
+        for x in range(px(arrow.x0) + 1, px(arrow.x1) - 1):
+            heights.append(sum(_grey(img.getpixel((x, y))) < 0.6 for y in range(px(arrow.y0), px(arrow.y1))))  # type: ignore[arg-type]
+        head = heights.index(max(heights)) / len(heights)  # the head's broad base, 0 at the left, 1 at the right
+        half = len(heights) // 2
+        broad = sum(heights[:half]) > sum(heights[-half:])  # the head's half holds the more ink: is it the left?
+        assert (head - 0.5) * toward > 0.03 and broad == (toward < 0), \
+            f"the arrow on square 1 at {(r1, c1)} points away from square 2"
+        tail = arrow.x1 if toward < 0 else arrow.x0  # the tail's end, on the side away from square 2
+        edge = sx + sq if toward < 0 else sx
+        assert abs(tail - edge) < 0.2 * sq, "the arrow's tail comes from the square's edge off the path"
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "de"])
+def test_the_quick_reference_says_cut_it_off_and_keep_it(rendered, lang):
+    """The lots' page is glued onto card, but not its quick reference: its
+    heading, as printed, says to cut the box off and keep it by the board."""
+    from tests.textlines import page_lines
+
+    path = rendered("ur", lang, "a4")
+    lines = [ln.text for ln in page_lines(path)[_page_of(path, "lot")]]
+    keep = {"en": ("cut", "keep"), "nl": ("knip", "bewaar"), "de": ("abschneiden", "aufbewahren")}[lang]
+    head = {"en": "Quick reference", "nl": "Kort overzicht", "de": "Kurzübersicht"}[lang]
+    (title,) = [t for t in lines if t.startswith(head)]
+    assert all(w in title for w in keep), title
+
+
 # ---- the path on the board ----------------------------------------------------------------------------------------
 
 def _turned_words(path: Path, index: int) -> list[tuple[str, float, float, float, float, float]]:
@@ -135,11 +260,13 @@ def _turned_words(path: Path, index: int) -> list[tuple[str, float, float, float
         page_h = page.get_height()
         tp = page.get_textpage()
         words: list[list] = []
-        last = -2
+        last, spaced = -2, False
         for i in range(tp.count_chars()):
             angle = raw.FPDFText_GetCharAngle(tp.raw, i)
             code = raw.FPDFText_GetUnicode(tp.raw, i)
             if angle < 0.01 or chr(code).isspace():
+                if angle >= 0.01 and chr(code) == " " and i == last + 1:
+                    last, spaced = i, True  # a turned label's own space ("Way in"): the word goes on past it
                 continue
             box = [ctypes.c_double() for _ in range(4)]
             raw.FPDFText_GetCharBox(tp.raw, i, *(ctypes.byref(v) for v in box))
@@ -147,13 +274,13 @@ def _turned_words(path: Path, index: int) -> list[tuple[str, float, float, float
             deg = round(angle * 180 / 3.141592653589793, 1)
             prev = words[-1] if words else None
             if prev is not None and i == last + 1 and prev[1] == deg and \
-                    min(abs(lft - prev[4] / PT), abs(prev[2] / PT - rgt)) < 3.0:
+                    min(abs(lft - prev[4] / PT), abs(prev[2] / PT - rgt)) < (6.0 if spaced else 3.0):
                 prev[0] += chr(code)
                 prev[2], prev[4] = min(prev[2], lft * PT), max(prev[4], rgt * PT)
                 prev[3], prev[5] = min(prev[3], (page_h - top) * PT), max(prev[5], (page_h - bot) * PT)
             else:
                 words.append([chr(code), deg, lft * PT, (page_h - top) * PT, rgt * PT, (page_h - bot) * PT])
-            last = i
+            last, spaced = i, False
         return [tuple(w) for w in words]  # type: ignore[misc]
     finally:
         pdf.close()
@@ -162,12 +289,13 @@ def _turned_words(path: Path, index: int) -> list[tuple[str, float, float, float
 @pytest.mark.parametrize("paper", PAPERS)
 def test_the_board_numbers_each_players_path_1_to_14_clear_of_the_art(rendered, paper):
     """Every square of a player's path carries its number (game.toml's
-    paths: 1 on Start, 4 and 14 on the rosettes of the player's own row, 5
+    paths: 1 on the way in, 4 and 14 on the rosettes of the player's own row, 5
     to 12 the middle row), small, in the square's top-left corner as its
     player reads it, its box touching none of the square's art (a rosette's
-    petals, Start's dots): on the rows game.toml turns (the top row, the
+    petals, the way in's arrow): on the rows game.toml turns (the top row, the
     far player's own), the number is turned 180° and sits in the square's
-    bottom-right corner as the page lies."""
+    bottom-right corner as the page lies; the middle row, both players'
+    (both_ways_rows), has each number twice, upright and turned."""
     from pnp.geometry import PT
     from tests.kits.test_table_ready import page_objects
     from tests.textlines import page_lines
@@ -175,6 +303,8 @@ def test_the_board_numbers_each_players_path_1_to_14_clear_of_the_art(rendered, 
     board = _component("board", "board")
     turned = set(board["turned_rows"])
     assert turned == {1}, "the top row is the far player's own row"
+    both = set(board["both_ways_rows"])
+    assert both == {2}, "the middle row is both players'"
     want: dict[tuple[int, int], int] = {}
     for route in board["paths"]:
         assert len(route) == _ur_facts()["values"]["squares"] == 14
@@ -189,7 +319,7 @@ def test_the_board_numbers_each_players_path_1_to_14_clear_of_the_art(rendered, 
     assert len(squares) == 20
     x0 = min(q[0] for q in squares)
     y0 = min(q[1] for q in squares)
-    art = [o for o in objs if o.filled and o.w < 20 and o.h < 20]  # petals, a rosette's heart, Start's dots
+    art = [o for o in objs if o.filled and o.w < 20 and o.h < 20]  # petals, a rosette's heart, the way in's arrow
     assert len(art) > 5 * 9
     page_h = read_pages(path)[index].height
     boxes = []  # (text, upright, x0, y0, x1, y1) in mm
@@ -207,25 +337,27 @@ def test_the_board_numbers_each_players_path_1_to_14_clear_of_the_art(rendered, 
         col = int(((bx0 + bx1) / 2 - x0) // sq) + 1
         row = int(((by0 + by1) / 2 - y0) // sq) + 1
         sx, sy = x0 + (col - 1) * sq, y0 + (row - 1) * sq
-        assert upright == (row not in turned), f"{text} on square {(row, col)} is {'upright' if upright else 'turned'}"
+        assert upright == (row not in turned) or row in both, \
+            f"{text} on square {(row, col)} is {'upright' if upright else 'turned'}"
         if upright:
             assert bx0 - sx < 3.0 and by0 - sy < 3.0, f"{text} is not in the top-left corner of its square"
         else:
             assert sx + sq - bx1 < 3.0 and sy + sq - by1 < 3.0, f"turned {text} is not in the bottom-right corner"
-        assert (row, col) not in found, f"two numbers on square {(row, col)}"
-        found[(row, col)] = int(text)
+        assert (row, col, upright) not in found, f"two numbers on square {(row, col)} the same way up"
+        found[(row, col, upright)] = int(text)
         for a in art:
             apart = a.x1 <= bx0 or a.x0 >= bx1 or a.y1 <= by0 or a.y0 >= by1
             assert apart, f"the number {text} on square {(row, col)} touches the art"
-    assert found == want
+    assert found == {(r, c, r not in turned): n for (r, c), n in want.items()} | \
+        {(r, c, False): n for (r, c), n in want.items() if r in both}, "the middle row's numbers read both ways"
 
 
 @pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize("lang", ["en", "nl", "de"])
 def test_start_reads_upright_for_the_player_whose_row_it_is_in(rendered, lang, paper):
-    """The far player's Start (in the top row) is turned 180°, under its
-    dots as that player sees them; the near player's reads upright under
-    its dots. One each."""
+    """The far player's way in (square 1, in the top row) is turned 180°,
+    under its arrow as that player sees it; the near player's reads upright
+    under its arrow. One each."""
     from pnp.geometry import PT
     from pnp.i18n import load_catalog
     from tests.textlines import page_lines
@@ -239,12 +371,12 @@ def test_start_reads_upright_for_the_player_whose_row_it_is_in(rendered, lang, p
     upright = [page_h - ln.base * PT for ln in page_lines(path)[index] if ln.text == word]
     turned = [w for w in _turned_words(path, index) if w[0] == word.replace(" ", "")]
     assert len(upright) == 1 and len(turned) == 1, (upright, turned)
-    assert upright[0] > middle, "the near player's Start is in the bottom row"
+    assert upright[0] > middle, "the near player's way in is in the bottom row"
     (_, deg, _, ty0, _, ty1) = turned[0]
     assert abs(deg - 180.0) < 0.5
-    assert board.box.y0 < ty0 and ty1 < middle, "the far player's Start is in the top row"
+    assert board.box.y0 < ty0 and ty1 < middle, "the far player's way in is in the top row"
     dots_top = board.box.y0 + _component("board", "board")["border"]  # the top row's squares begin here
-    assert ty1 - dots_top < 0.4 * _component("board", "board")["square"], "turned, Start is at the square's top"
+    assert ty1 - dots_top < 0.4 * _component("board", "board")["square"], "turned, the way in is at the square's top"
 
 
 # ---- the throwing lots: one outline, the fold on the shared edge, cut roughly, fold, glue, trim --------------------
@@ -393,6 +525,8 @@ def test_the_scribes_name_is_never_split_and_the_paper_is_named_right(rendered, 
     ("[[1, 4], [1, 3], [1, 2]", "[[1, 4], [1, 5], [1, 2]", ["paths[0][1]", "square [1, 5] is a gap"]),
     ("turned_rows = [1]", "turned_rows = [4]", ["turned_rows[0]", "row 4 is not on a board of 3 rows"]),
     ("turned_rows = [1]", "turned_rows = [1, 1]", ["turned_rows[1]", "row 1 is turned twice"]),
+    ("both_ways_rows = [2]", "both_ways_rows = [1]", ["both_ways_rows[0]", "row 1 is named twice"]),
+    ("both_ways_rows = [2]", "both_ways_rows = [5]", ["both_ways_rows[0]", "row 5 is not on a board of 3 rows"]),
     ('steps = ["lots_cut", "lots_fold", "lots_glue", "lots_trim"]', 'steps = ["lots_cut"]', ["steps", "4 captions"]),
     ("bleed = 2.0        # mm: the brown", "bleed = 9.0        # mm: the brown", ["components[1].bleed", "less than or equal to 5"]),
 ])
@@ -620,14 +754,17 @@ def test_the_lots_page_has_the_quick_reference_in_a_box_under_the_steps(rendered
     assert got == want
 
 
+QUICK = "## Quick reference: cut this box off and keep it by the board"  # en.toml's heading of the note
+
+
 @pytest.mark.parametrize(("where", "old", "new", "words"), [
     ("game.toml", 'note = { text = "quick_reference", columns = 2 }', 'note = { text = "quick_reference", columns = 4 }',
      ["note.columns", "less than or equal to 3"]),
     ("game.toml", 'note = { text = "quick_reference", columns = 2 }', 'note = { text = "quick_reference", size = 2 }',
      ["note", "size"]),
-    ("lang/en.toml", '  "## Quick reference",\n', '  "## Quick reference",\n' + '  "- A point of the rules, far too often.",\n' * 80,
+    ("lang/en.toml", f'  "{QUICK}",\n', f'  "{QUICK}",\n' + '  "- A point of the rules, far too often.",\n' * 80,
      ["lot", "note", "more than a page holds"]),
-    ("lang/en.toml", '"## Quick reference",', '"## ' + "8" * 150 + '",', ["en.toml", "quick_reference", "does not fit a note"]),
+    ("lang/en.toml", f'"{QUICK}",', '"## ' + "8" * 150 + '",', ["en.toml", "quick_reference", "does not fit a note"]),
 ])
 def test_a_note_written_wrong_or_too_long_is_one_line(tmp_path, where, old, new, words):
     """A note in too many columns, with a key it does not have, longer
@@ -644,3 +781,23 @@ def test_a_note_written_wrong_or_too_long_is_one_line(tmp_path, where, old, new,
     line = _one_error(_run("render", str(folder), "-l", "en", "-p", "a4", "--out", str(tmp_path / "out")))
     assert all(w in line for w in words), line
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("lang", ["en", "nl", "de"])
+def test_the_making_text_names_the_pages_it_means(rendered, lang, paper):
+    """'Cut page 2 in two' and 'cut the quick reference off page 3': the
+    page numbers the rules name are the board's page and the lots' page,
+    as printed (the rules fill page 1 alone)."""
+    import re
+
+    from tests.textlines import page_lines
+
+    path = rendered("ur", lang, paper)
+    pages = page_lines(path)
+    word = {"en": "page", "nl": "pagina", "de": "Seite"}[lang]
+    rules = " ".join(ln.text for ln in pages[0]).replace("\u00a0", " ")
+    board, lots = _page_of(path, "board") + 1, _page_of(path, "lot") + 1
+    assert (board, lots, len(pages)) == (2, 3, 3)
+    named = {int(n) for n in re.findall(rf"\b{word} (\d+)\b(?! ?/)", rules)}  # not the header "page 1 / 3"
+    assert named == {board, lots}, named
