@@ -34,7 +34,7 @@ from pnp.layout.components import kesse_pieces
 from pnp.layout.foldover import foldover
 from pnp.layout.frame import HEADER_H, Sheet, content_box
 from pnp.layout.marks import cap, label, symbol
-from pnp.layout.pieces import Piece, block, even_rows, field, slots
+from pnp.layout.pieces import Piece, block, even_rows, field
 from pnp.layout.rules import MIN_BODY_PT
 from pnp.modes import Anchor, KitOption, Role
 from pnp.options import Options
@@ -76,8 +76,8 @@ TINT_MIX = 0.25  # a tint not given in the facts: this much of the kind's colour
 KIND_GAP = 2.0  # mm of white between two kinds' tints, so each block's tint is its own
 AID_GAP = 3.0  # mm from the board's frame to the turn in brief under it
 AID_H = 18.0  # mm for the turn in brief: five lines at 8 pt
-CREDIT_GAP = 2.5  # mm at least between the rules and the credit line under them
-TABLE_GAP = 2.0  # mm from the setup table to the rules under it
+CREDIT_GAP = 2.7  # mm at least between the rules and the credit line under them (2.5 left a full column 2.85 mm from it, short of 3)
+TABLE_GAP = 1.0  # mm from the setup table to the rules under it
 LIST_GAP = 3.0  # mm from the rules to the component list under them
 CUT = Style(width=0.3, stroke=grey(0.3), role=Role.CUT)
 LEAF = (0.0, 0.45, 0.25)
@@ -485,7 +485,7 @@ def setup_table(box: Box, spec: KesseSpec, ctx: Context) -> tuple[list[Shape], f
     widths = (box.w * 0.24, box.w * 0.38, box.w * 0.38)  # the player count is one digit
     xs = (box.x, box.x + widths[0], box.x + widths[0] + widths[1])
     y = box.y + 5.5
-    rh = 5.0
+    rh = 4.0  # a row: 8 pt figures with room above and below (round 8: 5.0, the rules needed the room)
     # a header too wide for its column at HEAD_MIN_PT goes on two lines, broken at the space nearest its middle
     cells = []
     for i, hd in enumerate(heads):
@@ -499,7 +499,7 @@ def setup_table(box: Box, spec: KesseSpec, ctx: Context) -> tuple[list[Shape], f
     hh = rh + (3.0 if two else 0.0)
     out.append(Rect(box.x, y, box.w, hh, Style(stroke=None, fill=grey(0.85))))
     for i, cell in enumerate(cells):
-        first = y + 3.6 + (1.5 if two and len(cell) == 1 else 0.0)  # a one-line header in a two-line row: centred
+        first = y + rh / 2 + 0.95 + (1.5 if two and len(cell) == 1 else 0.0)  # a one-line header in a two-line row: centred
         for k, part in enumerate(cell):
             out.append(label(xs[i] + widths[i] / 2, first + 3.0 * k, part, "Sans-Bold", 7.5, m, widths[i] - 1.5))
     y += hh - rh
@@ -511,7 +511,8 @@ def setup_table(box: Box, spec: KesseSpec, ctx: Context) -> tuple[list[Shape], f
         out.append(Line(box.x, y, box.right, y, Style(width=0.2, stroke=grey(0.5))))
         for i, v in enumerate((n, spec.supply[n], spec.target(n))):
             font = "Sans-Bold" if (chosen or not i) else "Sans"
-            out.append(label(xs[i] + widths[i] / 2, y + 3.6, str(v), font, 8, m, widths[i] - 1.5))
+            # the figures centred in the row
+            out.append(label(xs[i] + widths[i] / 2, y + rh / 2 + 1.0, str(v), font, 8, m, widths[i] - 1.5))
     y += rh
     out.append(Line(box.x, y, box.right, y, Style(width=0.2, stroke=grey(0.5))))
     return out, y - box.y
@@ -541,9 +542,13 @@ def token_sheet(ctx: Context) -> Sheet:
     # tokens name their kind and carry its symbol, so the block needs no heading
     rows = -(-n // per_row)
     note = parse_blocks([f"**{cat.text('pawns_heading')}:** {cat.text('pawns_note')}"], cat.lang)
-    note_w = area.w - FOLD_PICTURE[0] - 4.0
     fw, fh = PAWN_FACE
-    pawns_h = max(FOLD_PICTURE[1], PAWN_NOTE_H) + 2.0 + PAWN_BLEED + fw + PAWN_BLEED
+    strip = 2 * fh + 2 * PAWN_BASE
+    n_p = len(spec.pawns)
+    cell_w, cell_h = strip + 2 * PAWN_BLEED + PAWN_GAP, fw + 2 * PAWN_BLEED + PAWN_GAP
+    rows_p = -(-n_p // PAWN_PER_ROW)
+    grid_w = min(n_p, PAWN_PER_ROW) * cell_w - PAWN_GAP
+    pawns_h = rows_p * cell_h - PAWN_GAP
     need = 16.0 + len(spec.kinds) * (rows * t + 2 * TINT_BLEED) + (len(spec.kinds) - 1) * KIND_GAP + 3.0 + pawns_h
     # the room left is shared out between the blocks, so no band of the page stays empty
     spread = min(10.0, max(0.0, (area.h - need) / (len(spec.kinds) + 1)))
@@ -558,25 +563,26 @@ def token_sheet(ctx: Context) -> Sheet:
         # the tokens of a kind share their cut lines (pnp.layout.pieces)
         items += block(Piece(token(kind, spec, name, m), t, t), n, per_row, gx, y, ("token", kind))
         y += rows * t + TINT_BLEED + (KIND_GAP + TINT_BLEED + spread if k < len(spec.kinds) - 1 else 3.0 + spread)
-    # the pawns: what they are and how to fold them (a picture beside the note), then the pawns
-    cols, _ = fit(note, [Box(area.x, y, note_w, PAWN_NOTE_H)], m, 8.5, 7.0)
+    # the pawns in rows of PAWN_PER_ROW, their colour PAWN_GAP apart; beside
+    # them what they are and how to fold them, the picture under the note
+    side_x = area.x + grid_w + 4.0
+    side_w = area.right - side_x
+    if side_w < FOLD_PICTURE[0]:
+        raise LayoutError("the pawns' folding picture does not fit beside them")
+    cols, _ = fit(note, [Box(side_x, y, side_w, pawns_h - FOLD_PICTURE[1] - 2.0)], m, 8.5, 7.0)
     items += cols[0]
-    items.append(Group(tuple(fold_picture(m)), area.right - FOLD_PICTURE[0], y))
-    y += max(FOLD_PICTURE[1], PAWN_NOTE_H) + 2.0 + PAWN_BLEED
-    n_p = len(spec.pawns)
-    strip = 2 * fh + 2 * PAWN_BASE
-    if area.w / n_p - strip < 2 * PAWN_BLEED + 2.0:  # the colours of two neighbours keep 2 mm apart
-        raise LayoutError("the pawns do not fit side by side")
-    # each pawn (its feet included) centred in its share of the width
-    for px, pawn in zip(slots(n_p, area.x, area.w, strip), spec.pawns, strict=True):
-        items += block(Piece(pawn_piece(pawn), strip, fw, -PAWN_BASE), 1, 1, px, y, ("pawn", pawn.id))
-    y += fw + PAWN_BLEED
+    items.append(Group(tuple(fold_picture(m)), side_x, y + pawns_h - FOLD_PICTURE[1]))
+    for i, pawn in enumerate(spec.pawns):
+        row, col = divmod(i, PAWN_PER_ROW)
+        px, py = area.x + PAWN_BLEED + col * cell_w, y + PAWN_BLEED + row * cell_h
+        items += block(Piece(pawn_piece(pawn), strip, fw, -PAWN_BASE), 1, 1, px, py, ("pawn", pawn.id))
+    y += pawns_h
     if y > area.bottom + 1e-6:
         raise LayoutError(f"the tokens and pawns need {y - area.y:.0f} mm; the page has {area.h:.0f} mm")
     return Sheet(False, tuple(items), "tokens")
 
 
-PAWN_NOTE_H = 15.0  # mm for the pawns' note (four lines at 7 pt), beside the folding picture
+PAWN_GAP = 2.0  # mm of white between two pawns' colours
 FOLD_PICTURE = (62.0, 15.0)  # mm: the picture of how a pawn is folded so it stands
 
 
@@ -683,8 +689,12 @@ def steps_picture(m: Measure, w: float, h: float) -> list[Shape]:
     return out
 
 
-PAWN_FACE = (16.0, 18.0)  # mm: width along the fold, height of a face (it stands on a token, or beside one on a square)
-PAWN_BASE = 2.5  # mm: a foot at the bottom of each face, folded outwards, so the pawn stands (5 mm deep: beside a token on a square)
+PAWN_FACE = (16.0, 18.0)  # mm: width along the fold, height of a face (it stands on a token on a square)
+# mm: a foot at the bottom of each face, folded outwards, so the pawn stands
+# on thin card (2.5 mm feet let it tip over): both feet, 14 mm across, and
+# the glued fin fit on a token, so a pawn stands on the turnip it planted
+PAWN_BASE = 7.0
+PAWN_PER_ROW = 2  # pawns side by side (two rows of two): the long strips do not fit four across
 
 
 def pawn_piece(pawn: Pawn) -> tuple[Shape, ...]:

@@ -272,3 +272,28 @@ def test_players_outside_2_to_4_is_a_usage_error(tmp_path):
         assert "Traceback" not in r.output
     assert list(tmp_path.iterdir()) == []
 
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_paper_pawns_have_feet_deep_enough_to_stand(rendered, paper):
+    """Read from the PDF: each pawn's strip is foot | face | face | foot, its
+    three folds dashed lines inside the cut outline. A foot of 2.5 mm lets a
+    16 mm pawn on thin card tip over; each foot is 6-8 mm deep, both feet
+    alike, the middle fold halfway."""
+    from tests.printer import read_pages
+
+    page = read_pages(rendered(KIT, "en", paper))[1]
+    pawns = page.of("pawn")
+    assert sorted(p.value for p in pawns) == sorted(SPEC.kinds)
+    for pawn in pawns:
+        folds = sorted((b for b in pawn.parts if b.w < 1.0 and b.h > 10.0), key=lambda b: b.cx)
+        assert len(folds) == 3, pawn.parts
+        ink = folds[0].w / 2  # a stroke's bounds reach half its width past its middle
+        # the cut outline: the widest part not as tall as the colour running past it
+        cut = max((b for b in pawn.parts if b.h < pawn.box.h - 1.0 and b.w > 20.0), key=lambda b: b.w)
+        left, right = cut.x0 + ink, cut.x1 - ink
+        feet = (folds[0].cx - left, right - folds[2].cx)
+        assert all(6.0 - 0.02 <= f <= 8.0 for f in feet), feet  # 0.02: the file rounds
+        assert feet[0] == pytest.approx(feet[1], abs=0.05)
+        assert folds[1].cx == pytest.approx((left + right) / 2, abs=0.05)
+        assert folds[1].cx - folds[0].cx >= 12.0  # a face still stands taller than a foot is deep
