@@ -38,8 +38,8 @@ from pnp.layout.frame import Sheet, content_box
 from pnp.layout.imposition import Grid, crop_marks, cut_lines, fit_grid
 from pnp.layout.marks import cap, label
 from pnp.layout.marks import symbol as kind_symbol
-from pnp.layout.rules import column_boxes, rules_sheets
-from pnp.modes import Anchor, Backs, KitOption, Tag, Variant
+from pnp.layout.rules import column_boxes, rules_sheets, title_line
+from pnp.modes import Anchor, Backs, BlockKind, KitOption, Tag, Variant
 from pnp.options import Options
 from pnp.spec import (
     MAX_LIST,
@@ -56,7 +56,7 @@ from pnp.spec import (
     check_game,
     fits,
 )
-from pnp.textflow import Block, DiagramFn, Measure, flow, parse_blocks
+from pnp.textflow import Block, DiagramFn, Measure, Overflow, flow, parse_blocks
 
 KIT_ID = "ludo-cards"
 GUIDE = "printing guide"  # the label of the guide's sheet, which the back pages point to
@@ -184,11 +184,23 @@ def die(cx: float, cy: float, size: float, value: int) -> Group:
     return Group(tuple(out), cx, cy)
 
 
+def mark(colour: Colour, cx: float, cy: float, r: float, line: float) -> Shape:
+    """The colour's symbol on a field of the colour: in the colour's ink
+    (white on red and blue, black on yellow and green), so that it stays
+    apart from the field in greyscale too; a white one has a black outline
+    `line` mm wide, which still shows where the ink saver lightens the
+    field to a tint."""
+    shape = kind_symbol(colour.symbol, cx, cy, r, colour.ink)
+    if min(colour.ink) > 0.9 and isinstance(shape, Rect | Circle | Path):
+        shape = replace(shape, style=Style(stroke=BLACK, fill=colour.ink, width=line))
+    return shape
+
+
 @cache
 def pawn(cx: float, top: float, colour: Colour, filled: bool) -> Group:
-    """A pawn 10 mm tall: filled in the colour with the colour's symbol, or
-    an empty dashed outline; drawn about its own top centre (one shared
-    object for each place, colour and fill)."""
+    """A pawn 10 mm tall: filled in the colour with the colour's symbol (see
+    `mark`), or an empty dashed outline; drawn about its own top centre
+    (one shared object for each place, colour and fill)."""
     if filled:
         st = Style(stroke=BLACK, fill=colour.rgb, width=0.45)
     else:
@@ -199,7 +211,7 @@ def pawn(cx: float, top: float, colour: Colour, filled: bool) -> Group:
         Circle(0.0, 2.0, 2.0, st),
     ]
     if filled:
-        out.append(kind_symbol(colour.symbol, 0.0, 6.6, 0.9))
+        out.append(mark(colour, 0.0, 6.6, 0.9, 0.15))
     return Group(tuple(out), cx, top)
 
 
@@ -270,7 +282,8 @@ def card_back(spec: LudoSpec, colour: Colour, name: str, title: str, m: Measure,
     the colour's symbol in a white disc and its name, centred as one block
     on the card (glyph outlines measured, so the ink is centred, not the
     type's boxes). To save ink (`saver`) the card stays white and only the
-    disc is filled with the colour (a light tint once the variant applies)."""
+    disc is filled with the colour (a light tint once the variant applies),
+    its symbol drawn as on a field of the colour (`mark`)."""
     cw, ch = spec.card
     r = 17.0
     gap = 5.0
@@ -288,7 +301,7 @@ def card_back(spec: LudoSpec, colour: Colour, name: str, title: str, m: Measure,
         *field,
         replace(head, y=top - hi[1]),
         Circle(cw / 2, cy, r, Style(stroke=BLACK, fill=colour.rgb if saver else WHITE, width=0.8)),
-        kind_symbol(colour.symbol, cw / 2, cy, 11.0),
+        mark(colour, cw / 2, cy, 11.0, 0.6) if saver else kind_symbol(colour.symbol, cw / 2, cy, 11.0),
         replace(foot, y=cy + disc / 2 + gap - fi[1]),
     ]
 
@@ -559,6 +572,52 @@ def boxed(blocks: list[Block], ctx: Context, columns: int) -> tuple[float, Diagr
     return h, draw
 
 
+RULES_PT = (11.0, 7.0)  # the rules' type size: the largest in this range at which the sheet holds them as planned
+BALANCE_STEPS = 8  # halvings in the search for page 2's shortest columns
+
+
+def rules_sheet(blocks: list[Block], ctx: Context, title: tuple[str, str],
+                diagrams: dict[str, tuple[float, DiagramFn]]) -> list[Sheet] | None:
+    """The rules on their sheet, each picture beside the words that show
+    it: page 1's first column holds the boxes on top and the preparation
+    with its stacks, its second column the first card laid out with its
+    picture and all its points; page 2 the rest, in two columns as even as
+    the text allows. One type size, the largest that holds it all (None if
+    none does)."""
+    m = ctx.measure
+    area = content_box(ctx.options.paper, landscape=True)
+    top, top_h = title_line(area, title[0], title[1], m)
+    c1, c2 = column_boxes(Box(area.x, area.y + top_h, area.w, area.h - top_h), RULES_COLUMNS)
+    c3, c4 = column_boxes(area, RULES_COLUMNS)
+    heads = [i for i, b in enumerate(blocks) if b.kind is BlockKind.HEADING]
+    if len(heads) < 3:  # pragma: no cover - the rules have their sections
+        return None
+    parts = [(blocks[:heads[1]], [c1]), (blocks[heads[1]:heads[2]], [c2]), (blocks[heads[2]:], [c3, c4])]
+    size = RULES_PT[0]
+    while size >= RULES_PT[1] - 1e-9:
+        try:
+            cols = [flow(bs, boxes, size, m, diagrams) for bs, boxes in parts]
+            break
+        except Overflow:
+            size -= 0.25
+    else:
+        return None
+    # page 2 in even columns: the shortest column height that still holds its text
+    rest = parts[2][0]
+    lo, hi = 0.0, c3.h
+    for _ in range(BALANCE_STEPS):
+        mid = (lo + hi) / 2
+        try:
+            found = flow(rest, [replace(c3, h=mid), replace(c4, h=mid)], size, m, diagrams)
+        except Overflow:
+            lo = mid
+            continue
+        hi, cols[2] = mid, found
+    page1 = (*top, *cols[0][0], *cols[1][0])
+    page2 = tuple(s for col in cols[2] for s in col)
+    return [Sheet(True, page1, "rules 1"), Sheet(True, page2, "rules 2")]
+
+
 def lead_sheets(ctx: Context, numbers: dict[str, int | str]) -> list[Sheet]:
     """The pages before the cards: the rules, then in a duplex mode the
     printing guide and, if needed, a blank page, so that the card pages start
@@ -584,13 +643,17 @@ def lead_sheets(ctx: Context, numbers: dict[str, int | str]) -> list[Sheet]:
         printing = cat.blocks(opts.backs.print_key, **{**vals, **numbers})
     else:
         printing = ["**" + cat.text("print_label") + "** " + cat.text(opts.backs.print_key, **numbers)]
+    if numbers.get("page_map"):  # the map of the file's pages, last in the box
+        printing.append(str(numbers["page_map"]))
     diagrams["printing"] = boxed(parse_blocks(printing, cat.lang), ctx, RULES_COLUMNS)
     head = ["[[diagram:printing]]", "[[diagram:components]]"]
     # the original rules, then our note on what they leave open (who starts), marked as ours
     blocks = parse_blocks(head + cat.blocks("rules", **vals) + cat.blocks("rules_note", **vals), cat.lang)
-    sheets = rules_sheets(blocks, opts.paper, ctx.measure, "rules", landscape=True, columns=RULES_COLUMNS,
-                          title=(cat.text("title"), cat.text("subtitle", **vals)),
-                          preferred_pt=8.5, max_pt=11.0, diagrams=diagrams, max_pages=RULES_PAGES)
+    title = (cat.text("title"), cat.text("subtitle", **vals))
+    sheets = rules_sheet(blocks, ctx, title, diagrams)
+    if sheets is None:  # pragma: no cover - a text too long for the sheet as planned: flowed as it comes
+        sheets = rules_sheets(blocks, opts.paper, ctx.measure, "rules", landscape=True, columns=RULES_COLUMNS,
+                              title=title, preferred_pt=8.5, max_pt=11.0, diagrams=diagrams, max_pages=RULES_PAGES)
     if len(sheets) < RULES_PAGES:  # the rules fill their sheet, so the pages after them stay where the text says
         sheets.append(blank_sheet(ctx))
     if not opts.backs.is_duplex:
@@ -631,6 +694,31 @@ def cut_counts(ctx: Context, cards: list[Sheet]) -> dict[str, int]:
             "down": g.cols + 1, "across": g.rows + 1, "cuts": g.cols + g.rows + 2}
 
 
+def page_map(ctx: Context, lead: list[str], first: int, last: int, spare_last: int) -> str:
+    """Page 1's one-line map of the file: the pages of the rules, the guide
+    and the die (from the lead pages' labels), the alignment test, the cards
+    and the spare backs (from where the card pages start and end)."""
+    cat = ctx.cat
+    parts: list[tuple[str, int, int]] = []
+    for i, lb in enumerate(lead, 1):
+        key = "map_rules" if lb.startswith("rules") else "map_guide" if lb.startswith(GUIDE) else "map_die" if lb == "die" else ""
+        if not key:
+            continue
+        if parts and parts[-1][0] == key:
+            parts[-1] = (key, parts[-1][1], i)
+        else:
+            parts.append((key, i, i))
+    if ctx.options.backs.is_duplex:
+        parts += [("map_test", first, first + 1), ("map_cards", first + 2, last)]
+        if spare_last > last:
+            parts.append(("map_spares", last + 1, spare_last))
+    else:
+        parts.append(("map_cards", first, last))
+    items = [cat.text(key, pages=f"{a}–{b}" if b > a else f"{a}") for key, a, b in parts]
+    # a line breaks after a dot, not before; a full stop ends it like the box's other lines
+    return "**" + cat.text("page_map_label") + "** " + "\u00a0· ".join(items) + "."
+
+
 def build(ctx: Context) -> list[Sheet]:
     duplex = ctx.options.backs.is_duplex
     cards = card_sheets(ctx)
@@ -649,8 +737,10 @@ def build(ctx: Context) -> list[Sheet]:
         last = lead_pages + len(cards)
         # the pages of card fronts: as one reads them, and as typed into a print dialog's page field
         pages = [str(first + i) for i, s in enumerate(cards) if s.label.startswith("fronts ")]
+        spare_last = last + len(spares)
         return {"first": first, "second": first + 1, "third": first + 2, "last": last, **counts,
-                "spare_first": last + 1, "spare_last": last + len(spares), "spare_times": times,
+                "spare_first": last + 1, "spare_last": spare_last, "spare_times": times,
+                "page_map": page_map(ctx, labels, first, last, spare_last),
                 "fronts": ", ".join(pages), "fronts_dialog": ",".join(pages),
                 "guide": next((i for i, lb in enumerate(labels, 1) if lb.startswith(GUIDE)), 0),
                 "die": next((i for i, lb in enumerate(labels, 1) if lb == "die"), 0)}

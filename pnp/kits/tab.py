@@ -267,7 +267,7 @@ def board_sheet(ctx: Context) -> Sheet:
     heading_h = 7.0
     lines = kit_lines(ctx)
     list_h = list_height(lines, 2)
-    gap = 5.0
+    gap = LEGEND_GAP + 2 * LEGEND_R + 3.0  # the board, the row numbers' legend, the component list
     ox = area.x + (area.w - ow) / 2
     # the board and the component list under it, the pair centred on the page
     oy = area.y + heading_h + max(0.0, (area.h - heading_h - oh - gap - list_h) / 2)
@@ -278,7 +278,31 @@ def board_sheet(ctx: Context) -> Sheet:
                     ("board", f"{spec.rows}x{spec.columns}"), art=_square_art(grid),
                     over=_round_the_grid(spec, grid, ow, oh, border[0], border[1], m, cat))
     listed, _ = component_list(Box(ox, oy + oh + gap, ow, list_h), lines, m, columns=2)
-    return Sheet(True, (heading, placed(g, ox, oy), *listed), "board")
+    legend = row_legend(ox + ow / 2, oy + oh + LEGEND_GAP + LEGEND_R, ow, m, cat)
+    return Sheet(True, (heading, placed(g, ox, oy), *legend, *listed), "board")
+
+
+LEGEND_GAP = 2.5  # mm from the board's cut line to the row numbers' legend under it
+LEGEND_R = 2.2  # mm: the radius of a badge in that legend
+LEGEND_PT = 8.0
+
+
+def row_legend(cx: float, cy: float, width: float, m: Measure, cat: Catalog) -> list[Shape]:
+    """One line under the board, centred at (cx, cy): a white row badge and
+    "player A's row numbers (white)", a black one and player B's."""
+    texts = [cat.text("legend_a"), cat.text("legend_b")]
+    ws = [m(t, "Sans", LEGEND_PT) for t in texts]
+    step, space = 2 * LEGEND_R + 1.5, 10.0  # a badge and its text; between the two pairs
+    total = 2 * step + sum(ws) + space
+    if total > width:
+        raise LayoutError(f"the row numbers' legend is {total:.0f} mm, wider than the board ({width:.0f} mm)")
+    x = cx - total / 2
+    out: list[Shape] = []
+    for dark, t, w in ((False, texts[0], ws[0]), (True, texts[1], ws[1])):
+        out.append(_badge(x + LEGEND_R, cy, LEGEND_R, "1", dark, m))
+        out.append(Text(x + step, cy + 0.36 * LEGEND_PT * PT, t, "Sans", LEGEND_PT, w))
+        x += step + w + space
+    return out
 
 
 def kit_lines(ctx: Context) -> Lines:
@@ -415,7 +439,7 @@ def pieces_sheet(ctx: Context, saver: bool = False) -> Sheet:
         raise LayoutError(f"the pieces page has no room for how a piece is made ({steps.bottom - area.bottom:.1f} mm over)")
     items += making(steps, spec, ctx)
     if not saver:
-        return Sheet(False, tuple(items), "pieces")
+        return Sheet(False, tuple(items), "pieces", caption=ctx.cat.text("pieces_caption"))
     return Sheet(False, tuple(items), "pieces ink-saving", caption=ctx.cat.text("saver_caption"), instead_of="pieces")
 
 
@@ -427,8 +451,9 @@ CAPTION_GAP = 2.0  # mm between a picture's lowest ink and the top of its captio
 
 
 def caption_lines(text: str, width: float, m: Measure, lines: int = 2) -> tuple[list[str], float]:
-    """A caption broken greedily at its spaces (a no-break space holds) into
-    at most `lines` lines of `width` mm, shrunk in 0.25 pt steps until it fits."""
+    """A caption broken at its spaces (a no-break space holds) into at most
+    `lines` lines of `width` mm, two lines as even as they go, shrunk in
+    0.25 pt steps until it fits."""
     size = CAPTION_SIZE
     while size >= 5.5 - 1e-9:
         out: list[str] = []
@@ -437,6 +462,10 @@ def caption_lines(text: str, width: float, m: Measure, lines: int = 2) -> tuple[
                 out[-1] += " " + word
             else:
                 out.append(word)
+        if len(out) == 2:  # two lines as even as they go: no lone word under a full line
+            words = text.split(" ")
+            splits = [[" ".join(words[:k]), " ".join(words[k:])] for k in range(1, len(words))]
+            out = min(splits, key=lambda pair: max(m(t, "Sans", size) for t in pair))
         if len(out) <= lines and all(m(t, "Sans", size) <= width for t in out):
             return out, size
         size -= 0.25
@@ -517,9 +546,8 @@ def throw_table(box: Box, spec: TabSpec, ctx: Context) -> list[Shape]:
     return out
 
 
-NEEDS = "[[diagram:needs]]"  # a rules block the kit fills in: the list of what the game needs
 ORIGINAL = "[[diagram:original]]"  # the rules blocks after it: the original's assembly text, in a box at the end
-BOX_PT = 7.5  # the original's assembly text in its box: small, for reference
+BOX_PT = 7.0  # the original's assembly text in its box: small, for reference, and no smaller than 7 pt
 BOX_PAD = 3.0  # mm from the column's edges to the box's text
 BOX_LINE = 0.5  # mm: the box's frame
 BOX_INSET = 1.0  # mm from the column's edges to the frame's middle
@@ -548,16 +576,11 @@ def reference_box(blocks: list[Block], width: float, m: Measure) -> tuple[float,
 def build(ctx: Context) -> list[Sheet]:
     cat = ctx.cat
     vals = text_values(ctx.spec, ctx.options)
-    # "[[diagram:needs]]" in the making block: what the game needs, the very lines of the
-    # component list on page 1 (so the two agree), run on at the end of the paragraph before it
-    need = "; ".join(cat.text(k, **vals) for k in ctx.spec.kit_list.needs) + "."
     raw: list[str] = []
     boxed: list[str] = []
     for b in cat.blocks("rules", **vals):
         if boxed or b == ORIGINAL:
             boxed.append(b)
-        elif b == NEEDS and raw:
-            raw[-1] += " " + need
         else:
             raw.append(b)
     diagrams: dict[str, tuple[float, DiagramFn]] = {}

@@ -207,6 +207,15 @@ def _gutterfold_marks(fronts: list[Box], x0: float, y0: float, w: float, h: floa
 CROSSES = ((0.15, 0.2), (0.85, 0.2), (0.5, 0.5), (0.15, 0.8), (0.85, 0.8))  # where on the grid the crosses stand
 FLIP_MARK = (0.05, 0.08)  # the asymmetric mark: near a corner, so each flip puts it somewhere else
 RULER = 10  # mm each way
+# mm: readings that differ by more are a skewed or scaled page, readings within it agree (the one number both
+# sentences of the test's list name, on both sides of a reprint)
+ALIGN_TOLERANCE = 0.5
+
+
+def decimal(value: float, lang: str) -> str:
+    """A number as the language writes it: 0.5, or 0,5 in Dutch and German."""
+    text = f"{value:g}"
+    return text.replace(".", ",") if lang in ("nl", "de") else text
 
 
 def flip_triangle(x: float, y: float, style: Style) -> Shape:
@@ -282,7 +291,7 @@ def alignment_sheets(g: Grid, fb: dict[str, Any], opts: Options, cat: Catalog, m
     # list of what the readings mean, its last case that they all agree; on
     # the right what to do then, with only the PDF (and the kit's `note`)
     shift = cat.text("align_shift_saver" if opts.variant is Variant.INK_SAVER else "align_shift")
-    steps = cat.blocks("align_back")
+    steps = cat.blocks("align_back", tolerance=decimal(ALIGN_TOLERANCE, cat.lang))
     left = parse_blocks(["## " + cat.text("align_heading"), *steps], cat.lang)
     right = parse_blocks([cat.text("align_pdf_only"), shift, *([note] if note else [])], cat.lang)
     mid = b.y + b.h * CROSSES[2][1]

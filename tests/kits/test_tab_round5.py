@@ -73,6 +73,8 @@ HEADINGS = {  # the making block, the original's assembly text (in its box), the
     "nl": ("Zo maak je deze set", "Ter informatie: de oorspronkelijke bouwinstructies", "Voorgestelde regels"),
     "de": ("So bastelst du dieses Set", "Zum Nachlesen: die ursprüngliche Bauanleitung", "Vorgeschlagene Regeln"),
 }
+LIST_ON_PAGE_1 = {"en": "You need what the list on page 1 names.", "nl": "Je hebt nodig wat de lijst op pagina 1 noemt.",
+                  "de": "Nötig ist, was die Liste auf Seite 1 nennt."}
 REFERENCE = {"en": "for reference", "nl": "ter informatie", "de": "zum Nachlesen"}
 SCISSORS = {"en": "scissors", "nl": "schaar", "de": "Schere"}
 LAMINATOR = {"en": "laminat", "nl": "lamineer", "de": "Laminier"}
@@ -84,19 +86,19 @@ def test_tab_making_block_is_short_and_hands_over_to_the_original(render, lang):
     original's instructions in their box at the end; the making block is
     shorter than the original's text, and its last bullet says the original
     follows for reference and what its alternatives (scissors only, a
-    laminator) mean for this kit."""
+    laminator) mean for this kit. What the game needs is listed on page 1
+    only: the making block points there and repeats none of its lines."""
     p3 = _text(render(lang), 2)
     making, assembly, rules = HEADINGS[lang]
     a, b, c = p3.index(making), p3.index(assembly), p3.index(rules)
     assert c < a < b
     ours, original = p3[a + len(making):b], p3[b + len(assembly):]
-    # the list of what the game needs (the component list's, which the original's own list no longer matches) aside
+    # the list of what the game needs (the component list's, which the original's own list no longer matches)
     cat = load_catalog("tab", lang)
     g = facts("tab")
     for key in g["needs"]:
-        ours_short = ours.replace(_plain(cat.text(key, coins=g["coins"])), "")
-        assert ours_short != ours, f"{key} listed in the making block"
-        ours = ours_short
+        assert _plain(cat.text(key, coins=g["coins"])) not in ours, f"{key} listed again in the making block"
+    assert LIST_ON_PAGE_1[lang] in ours, "the making block points to page 1's list"
     assert len(ours.split()) < len(original.split()), "our making block repeats more than the original says"
     ref = ours.index(REFERENCE[lang])
     handover = ours[ref:]
@@ -172,10 +174,11 @@ def _face_mean(pdf: Path, side: str, dpi: int = 100, index: int = 1) -> float:
 
 
 def test_tab_the_ink_saving_version_is_what_page_3_says(render):
-    """Page 3 names an ink-saving page 4 with the black pieces in mid grey:
-    there the dark pieces' faces are mid grey (black on page 2), still far
-    darker than the light pieces."""
-    assert "print page 4 instead of page 2" in _text(render("en"), 2) and "mid grey" in _text(render("en"), 2)
+    """Page 3 says to print pages 1 and 4, page 4 with the pieces in mid
+    grey, and page 2 instead for solid black: there the dark pieces' faces
+    are mid grey (black on page 2), still far darker than the light pieces."""
+    p3 = _text(render("en"), 2)
+    assert "Print pages 1 and 4" in p3 and "mid grey" in p3 and "print page 2 instead of page 4" in p3
     black = _face_mean(render("en"), "dark")
     saver = _face_mean(render("en"), "dark", index=3)
     light = _face_mean(render("en"), "light", index=3)

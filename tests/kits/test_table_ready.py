@@ -496,9 +496,9 @@ def test_tab_pieces_and_dark_markers_run_2_mm_past_their_cut(render, paper):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_tab_assembly_text_needs_what_the_list_needs(render, lang):
-    """The tools and materials the assembly text (page 3) names are the
-    component list's "you also need" (page 1), line for line, from the
-    game facts' needs."""
+    """The tools and materials are the component list's "you also need"
+    (page 1), line for line, from the game facts' needs; the assembly text
+    (page 3) points to that list and does not repeat it."""
     pdf = render("tab", lang, "a4")
     cat = load_catalog("tab", lang)
     g = facts("tab")
@@ -507,9 +507,14 @@ def test_tab_assembly_text_needs_what_the_list_needs(render, lang):
     assert len(wanted) >= 4
     p1 = _norm(_page_text(pdf, 0)).lower()
     p3 = _norm(_page_text(pdf, 2)).lower()
+    making = {"en": "making this kit", "nl": "zo maak je deze set", "de": "so bastelst du dieses set"}[lang]
+    assembly = {"en": "assembly instructions", "nl": "bouwinstructies", "de": "bauanleitung"}[lang]
+    ours = p3[p3.index(making):p3.rindex(assembly)]  # our making block, up to the original's heading
     for need in wanted:
         assert need in p1, f"{need!r} not in the list on page 1"
-        assert need in p3, f"{need!r} not in the assembly text on page 3"
+        assert need not in ours, f"{need!r} repeated in the making block on page 3"
+    page_1 = {"en": "the list on page 1", "nl": "de lijst op pagina 1", "de": "die liste auf seite 1"}[lang]
+    assert page_1 in p3, "page 3 points to the list on page 1"
     scissors = {"en": "scissors", "nl": "schaar", "de": "schere"}[lang]
     assert scissors in " ".join(wanted), "the pieces are cut roughly with scissors first"
 
@@ -888,8 +893,9 @@ def test_tab_each_throw_table_carries_a_turn_summary(render, lang, paper):
 @pytest.mark.parametrize("lang", LANGS)
 def test_tab_pieces_and_markers_have_distinct_headings(render, lang):
     """Over the four blocks on page 2: light pieces, their markers, dark
-    pieces, theirs, four different headings; the note says any small token
-    does as a marker, and so does the rules page."""
+    pieces, theirs, four different headings; the note suggests, marked as
+    ours, a paper clip on the piece for a marker that slides off a stack,
+    and so does the rules page."""
     pdf = render("tab", lang, "a4")
     cat = load_catalog("tab", lang)
     wanted = [_norm(cat.text(k)) for k in ("light_pieces", "markers_light", "dark_pieces", "markers_dark")]
@@ -897,5 +903,8 @@ def test_tab_pieces_and_markers_have_distinct_headings(render, lang):
     bold = [_norm(ln.text) for ln in page_lines(pdf)[1] if ln.bold]
     for w in wanted:
         assert bold.count(w) == 1, f"{w!r} heads one block"
-    token = {"en": "button", "nl": "knoop", "de": "knopf"}[lang]
-    assert token in _norm(_page_text(pdf, 1)).lower() and token in _norm(_page_text(pdf, 2)).lower()
+    ours, clip = {"en": ("our suggestion", "paper clip"), "nl": ("ons voorstel", "paperclip"),
+                  "de": ("unser vorschlag", "büroklammer")}[lang]
+    for index in (1, 2, 3):
+        text = _norm(_page_text(pdf, index)).lower()
+        assert ours in text and clip in text and text.index(ours) < text.index(clip), f"page {index + 1}"

@@ -1,0 +1,213 @@
+"""The Ludo cards read right (round 8), measured from the rendered PDFs:
+each colour's symbol stays apart from the field it sits on when the sheet
+is printed in greyscale (the pawns on the fronts, the discs of the spare
+backs); page 1's "as shown on this page" is true on both papers; the
+alignment test names one threshold for "the readings differ"; page 1 maps
+the file's pages as they are laid out."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pypdfium2.raw as c
+import pytest
+
+from pnp.fonts import Measurer
+from pnp.i18n import load_catalog
+from pnp.kits import get_kit
+from pnp.options import Options
+from pnp.outputs import render_one
+from pnp.paper import get_paper
+from tests.helpers import LANGS, PAPER_IDS
+from tests.kits.test_ludo_guide import guide_index, heading, norm, page_texts
+from tests.printer import MM, Box, _bounds, _objects, read_pages
+
+LUDO = "ludo-cards"
+
+
+@pytest.fixture(scope="module")
+def ludo(tmp_path_factory):
+    """ludo(lang, paper="a4", backs="duplex-long") -> the PDF, rendered once."""
+    folder = tmp_path_factory.mktemp("ludo-readable")
+    measure = Measurer()
+    cache: dict[tuple, Path] = {}
+
+    def get(lang: str, paper: str = "a4", backs: str = "duplex-long") -> Path:
+        key = (lang, paper, backs)
+        if key not in cache:
+            out = folder / "-".join(key)
+            opts = Options(lang, get_paper(paper), backs=backs)  # type: ignore[arg-type]
+            (cache[key],) = render_one(get_kit(LUDO), opts, out, ("pdf",), 150, measure, validate=False).files
+        return cache[key]
+
+    return get
+
+
+# ---- 1. the symbols in greyscale ---------------------------------------------------------------------------------
+
+DPI = 300
+# grey levels 0-1 apart that tell a symbol from its field on a greyscale print: navy (0.18) under a black symbol
+# is 0.18 apart and vanishes; a light grey step of a printer's test chart is about 0.1
+MIN_MARK_CONTRAST = 0.35
+
+
+def path_boxes(pdf: Path, index: int) -> list[Box]:
+    """The box of every path object on a page (forms opened), mm, y down."""
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        page = doc[index]
+        h = page.get_height()
+        top = [c.FPDFPage_GetObject(page.raw, i) for i in range(c.FPDFPage_CountObjects(page.raw))]
+        out = []
+        for raw, m, _holder in _objects(top, None, None):
+            if c.FPDFPageObj_GetType(raw) == c.FPDF_PAGEOBJ_PATH:
+                x0, y0, x1, y1 = _bounds(raw, m)
+                out.append(Box(x0 * MM, (h - y1) * MM, x1 * MM, (h - y0) * MM))
+        return out
+    finally:
+        doc.close()
+
+
+def grey_raster(pdf: Path, index: int):  # noqa: ANN201 - a PIL image
+    """The page as a greyscale printer sees it."""
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        return doc[index].render(scale=DPI / 72, grayscale=True).to_pil().convert("L")
+    finally:
+        doc.close()
+
+
+def grey_at(img, x: float, y: float) -> float:  # noqa: ANN001
+    return img.getpixel((round(x / 25.4 * DPI), round(y / 25.4 * DPI))) / 255
+
+
+def close(a: float, b: float, tol: float = 0.3) -> bool:
+    return abs(a - b) <= tol
+
+
+def test_a_black_mark_on_navy_fails_the_contrast():
+    """The threshold can fail: black on the old navy is closer than it."""
+    navy = (0.299 * 0x12 + 0.587 * 0x29 + 0.114 * 0x8A) / 255
+    assert navy < MIN_MARK_CONTRAST
+
+
+@pytest.mark.parametrize("paper", PAPER_IDS)
+def test_spare_back_symbols_stand_out_of_their_disc_in_greyscale(ludo, paper):
+    """Each disc on the spare-back pages (a round path some 35 mm across)
+    holds its symbol at its centre; on a greyscale raster of the page the
+    symbol's grey and the disc's, between symbol and rim, differ by at least
+    MIN_MARK_CONTRAST, for every colour."""
+    pdf = ludo("en", paper)
+    pages = read_pages(pdf)
+    last_card = max(p.number for p in pages if p.of("card") or p.of("back"))
+    spares = range(last_card, len(pages))
+    assert len(spares) == 4
+    for index in spares:
+        boxes = path_boxes(pdf, index)
+        discs = [b for b in boxes if 30.0 < b.w < 40.0 and close(b.w, b.h)]
+        assert len(discs) == 8, f"page {index + 1}: {len(discs)} discs"
+        img = grey_raster(pdf, index)
+        for d in discs:
+            marks = [b for b in boxes if b is not d and b.w < 26.0 and b.h < 26.0 and b.w > 10.0
+                     and abs(b.cx - d.cx) < 3.0 and abs(b.cy - d.cy) < 3.0]
+            assert len(marks) == 1, f"page {index + 1}: the disc at {d.cx:.0f},{d.cy:.0f} has no one symbol"
+            mark = marks[0]
+            symbol = grey_at(img, mark.cx, mark.cy)
+            field = grey_at(img, (mark.x1 + d.x1) / 2, d.cy)
+            assert abs(symbol - field) >= MIN_MARK_CONTRAST, \
+                f"page {index + 1}: symbol grey {symbol:.2f} on disc grey {field:.2f}"
+
+
+@pytest.mark.parametrize("paper", PAPER_IDS)
+def test_pawn_symbols_stand_out_of_their_pawn_in_greyscale(ludo, paper):
+    """On every page of fronts, each small symbol (1-2.2 mm) on a pawn
+    differs in grey from the pawn's body beside it by MIN_MARK_CONTRAST."""
+    pdf = ludo("en", paper)
+    pages = read_pages(pdf)
+    fronts = [p.number - 1 for p in pages if p.of("card")]
+    assert fronts
+    seen = 0
+    for index in fronts:
+        img = grey_raster(pdf, index)
+        for mark in path_boxes(pdf, index):
+            if not (1.0 < mark.w < 2.2 and 1.0 < mark.h < 2.2):
+                continue
+            symbol = grey_at(img, mark.cx, mark.cy)
+            body = [grey_at(img, mark.cx + dx, mark.cy) for dx in (-1.6, 1.6)]
+            assert all(abs(symbol - b) >= MIN_MARK_CONTRAST for b in body), \
+                f"page {index + 1}: pawn symbol grey {symbol:.2f} on {body}"
+            seen += 1
+    assert seen == 96 * 7 // 2, seen  # 1+2+...+6 filled pawns in each stack of 6: 21 a stack, 16 stacks
+
+
+# ---- 2. "as shown on this page" ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("paper", PAPER_IDS)
+def test_the_stacks_to_sort_are_drawn_on_page_1(ludo, lang, paper):
+    """The quick route on page 1 sorts the cards "as shown on this page": the
+    picture of the start stacks (its caption) is on page 1, and the quick
+    route's line says "this page", not "below"."""
+    cat = load_catalog(LUDO, lang)
+    first = page_texts(ludo(lang, paper))[0]
+    assert norm(cat.text("diagram_stacks")) in first
+    this_page = {"en": "on this page", "nl": "op deze pagina", "de": "auf dieser Seite"}[lang]
+    quick = cat.raw("quick")
+    assert isinstance(quick, list)
+    (sort,) = [norm(re.sub(r"\*\*", "", b)).replace("{stacks}", "4") for b in quick if this_page in b]
+    assert sort in first and not re.search(r"\b(below|hieronder|unten)\b", sort)
+
+
+# ---- 3. one threshold for "the readings differ" ------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_alignment_test_names_one_threshold(ludo, lang):
+    """The list of what the readings mean names a length in mm three times
+    (differ by more than it; differ by it or less after a reprint; all the
+    same within it): one number, and it is the tolerance the code keeps."""
+    from pnp.layout.deck import ALIGN_TOLERANCE
+
+    pdf = ludo(lang)
+    texts = page_texts(pdf)
+    cat = load_catalog(LUDO, lang)
+    steps = cat.raw("align_back")
+    assert isinstance(steps, list)
+    differ = re.sub(r"\*\*|^- ", "", steps[-2]).split(" ")[0:3]
+    (page,) = [t for t in texts if " ".join(differ) in t and "mm" in t]
+    start = page.index(" ".join(differ))
+    same = re.sub(r"\*\*|^- ", "", steps[-1]).split(" (")[0]
+    end = page.index(same) + len(same) + 30
+    found = re.findall(r"(\d+(?:[.,]\d+)?) mm", page[start:end])
+    assert len(found) == 3, found
+    assert {float(v.replace(",", ".")) for v in found} == {ALIGN_TOLERANCE}
+
+
+# ---- 4. the page map on page 1 -----------------------------------------------------------------------------------
+
+def page_of(texts: list[str], needle: str) -> int:
+    return next(i for i, t in enumerate(texts, 1) if needle in t)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("paper", PAPER_IDS)
+def test_page_1_maps_the_pages_as_laid_out(ludo, lang, paper):
+    """Page 1's map names, in order, the pages of the rules, the guide, the
+    die, the alignment test, the cards and the spare backs; each range is
+    the one the file has, found from the pages' own contents."""
+    cat = load_catalog(LUDO, lang)
+    pdf = ludo(lang, paper)
+    texts = page_texts(pdf)
+    pages = read_pages(pdf)
+    note = heading(load_catalog(LUDO, lang).raw("rules_note")[0])
+    die = heading(cat.blocks("die_text")[0])
+    cards = [p.number for p in pages if p.of("card") or p.of("back")]
+    align = [p.number for p in pages if p.number < min(cards)][-2:]
+    want = [(1, page_of(texts, note)), (guide_index(pdf, lang) + 1,) * 2, (page_of(texts, die),) * 2,
+            (align[0], align[1]), (min(cards), max(cards)), (max(cards) + 1, len(pages))]
+    line = cat.text("page_map_label")
+    assert line in texts[0]
+    after = texts[0][texts[0].index(line) + len(line):]
+    got = [(int(a), int(b or a)) for a, b in re.findall(r"(\d+)(?:\s*–\s*(\d+))?", after)[:len(want)]]
+    assert got == want, (got, want)
