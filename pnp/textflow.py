@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Protocol
 
@@ -141,6 +141,10 @@ _SET_PHRASE = re.compile("|".join(
     for w, rest in (p.split(" ", 1) for p in SET_PHRASES)))
 
 
+# a parenthesis of two words is one unit: "(de achterkant)", "(see c)", not "(de" at a line end
+_SHORT_PAREN = re.compile(r"(?<![^\s*])\(([^()\s]+) ([^()\s]+\))")
+
+
 # a quoted phrase of up to QUOTED_WORDS words is one label ("„An Seite anpassen“", "‘aanpassen aan pagina’"):
 # opening mark after a space, bracket or the start, closing mark before no letter; an apostrophe inside a
 # word ("pagina’s") does not close it
@@ -152,11 +156,6 @@ _QUOTED = re.compile(r"(?<![\w])(?:„(?:[^„“”]+?)[“”]|‚(?:[^‚‘�
 def _tie_quoted(m: re.Match[str]) -> str:
     phrase = m.group(0)
     return phrase.replace(" ", NBSP) if phrase.count(" ") < QUOTED_WORDS else phrase
-
-
-NUMBER_UNIT = 20  # characters: a number tied to the word before it keeps the word it counts too ("bei 3 Spielern",
-# "nog 2 kaarten") while the whole unbreakable unit stays this short; a longer one ("bei 2 Spielern 13 Felder")
-# would make a line as ragged as the break it avoids
 
 
 def _word_before(text: str, s: int) -> int | None:
@@ -174,22 +173,29 @@ def _word_before(text: str, s: int) -> int | None:
     return k
 
 
-def _unit_start(out: list[str], pos: int) -> int:
-    """Where the unbreakable unit that reaches `pos` starts: after the last
-    plain space before it (no-break spaces join)."""
-    k = pos - 1
-    while k >= 0 and out[k] != " ":
-        k -= 1
-    return k + 1
+# a noun a number names rather than counts: "row 2", "rij 4 geweest", "Seite 4", "pagina 6 staat"
+LABELS = frozenset("""row rows rij rijen reihe reihen page pages pagina seite seiten side sides zijde step stap
+schritt square vak feld column kolom spalte""".split())
+
+
+UNITS = frozenset("% mm cm m km pt g kg v n".split())  # "50 mm", "100 %", "177 v. Chr.": the number keeps both
+_LIST_END = re.compile(r"\d\*{0,2}\s[^\W\d_]{1,4}\s$")  # a number and a short word right before a number
+
+
+def _labels(text: str, before: int, s: int) -> bool:
+    """Whether the word at `before` (right before the number at `s`) is a
+    noun the number names ("row 2", "pagina 6"): then it keeps the number."""
+    return text[before:s - 1].strip("*").lower() in LABELS
 
 
 @cache
 def tie(text: str) -> str:
     """No-break spaces where a line break would part what belongs together.
-    A number is tied to the word before it ("row 2", "Seite 2", "bei 3");
-    to the word after it when nothing comes before ("2 players"), the word
-    is a unit or as short ("50 mm", "100 %", "1 or 2"), or the three stay
-    within NUMBER_UNIT characters ("bei 3 Spielern"); numbers in
+    A number keeps the word it counts ("elk 16 knollen", "2 players") and
+    no more; with no such word after it, it keeps the word before it ("row
+    2.", "stapel van 5", "Seite 4,"), and a unit after it too ("measure
+    50 mm", "at 100 %"); a noun that names it
+    keeps it ("op rij 4 geweest", "pagina 6 staat"); numbers in
     a list stay together ("1, 2, 3 en 4"), and a number ending in a hyphen
     with the word that completes it ("2- oder 3-mal"); an enumerator keeps
     the word after it ("(ii) er"); "z. B." and "US Letter" stay whole; a
@@ -199,28 +205,33 @@ def tie(text: str) -> str:
     paper name keeps "Format" ("Format A4"); a compound cut short keeps its
     conjunction ("zwart-wit- of"); a set phrase stays whole ("zum
     Beispiel", "Rote Beten"), and so does a quoted label of up to
-    QUOTED_WORDS words ("„An Seite anpassen“")."""
+    QUOTED_WORDS words ("„An Seite anpassen“") and a parenthesis of two
+    words ("(de achterkant)")."""
     out = list(text)
     # the numbers' ties are decided on the text with every no-break space plain, so that tying tied text (tie
     # runs again on it) decides the same; they only ever add no-break spaces to `out`
     plain = text.replace(NBSP, " ")
-    sim = list(plain)
     for m in _NUMBER.finditer(plain):
         s, e = m.start(), m.end()
         after = _NEXT_WORD.match(plain, e + 1) if plain[e:e + 1] == " " else None
         before = _word_before(plain, s)
         back = before is not None
-        if back:
-            sim[s - 1] = NBSP
-        fwd = after is not None and (not back or len(after.group(1)) <= 3
-                                     or after.end() - _unit_start(sim, s) <= NUMBER_UNIT)
-        if back and after is not None and not fwd and before is not None and _unit_start(sim, before) < before:
-            back, fwd = False, True  # the word before is tied on already: the number keeps what it counts
-            sim[s - 1] = " "  # ("bei 2 Spielern | 13 Felder"), not that chain
+        label = before is not None and _labels(plain, before, s)
+        if after is not None and not label and after.group(1) not in UNITS:
+            # the number keeps the word after it and no more: "elk | 16 knollen", "maakt | 4 stapels", "tot je |
+            # 2 of 3 gooit" (a unit of three words or more leaves lines short where the next word would fit);
+            # the last number of a list stays in it ("3 en 4 op")
+            out[e] = NBSP
+            if _LIST_END.search(plain, 0, s):
+                out[s - 1] = NBSP
+            continue
+        # a unit goes with the word before too ("at 100 %", "177 v. Chr."), and so does a short word after a
+        # label ("row 2 to"); after a label the number keeps no longer word ("op rij 4 | geweest")
+        fwd = after is not None and (not back or len(after.group(1)) <= 3 and plain[e + 1] != "(")
         if back:
             out[s - 1] = NBSP
         if fwd:
-            out[e] = sim[e] = NBSP
+            out[e] = NBSP
     tied = "".join(out)
     tied = _FIGURE_REF.sub(NBSP, tied)
     tied = _SUSPENDED.sub(NBSP, tied)
@@ -230,6 +241,7 @@ def tie(text: str) -> str:
         tied = rule.sub(lambda m: m.group(1) + NBSP, tied)
     tied = _SET_PHRASE.sub(lambda m: next(g for g in m.groups() if g) + NBSP, tied)
     tied = _QUOTED.sub(_tie_quoted, tied)
+    tied = _SHORT_PAREN.sub(lambda m: f"({m.group(1)}{NBSP}{m.group(2)}", tied)
     return tied
 
 
@@ -262,6 +274,10 @@ class FlowStyle:
     heading_gap: float = 0.6  # space before a heading, in lines
     indent: float = 1.6  # hanging indent of list items, in type sizes
     color: RGB = BLACK
+    # the keeps a reader asks for beyond widows and orphans (a list with its intro and not split one to the
+    # rest, a section with a list with its heading on a new page); `fit` drops them when they would cost the
+    # text more than KEEP_LOSS of size
+    keeps: bool = True
 
 
 # A word is a list of (text, font) pieces with no space between them.
@@ -651,20 +667,25 @@ def _column_breaks(lines: list[list[Word]], y: float, pitch: float, tops: Sequen
     """Where a paragraph of `lines` starting at y in the first of these
     columns goes on to the next: the indices of the lines that open a
     column. No column ends with fewer than KEEP lines of it (an orphan) or
-    starts with fewer than KEEP (a widow), and no column ends in a hyphen,
-    as long as a column can hold that much; a paragraph that starts a
+    starts with fewer than KEEP (a widow), and no column ends in a hyphen
+    or inside a parenthesis, as long as a column can hold that much; a paragraph that starts a
     column too short for those rules fills it."""
     breaks: set[int] = set()
     start, c, top = 0, 0, y
     n = len(lines)
+    inside, depth = [], 0  # whether a line ends inside a parenthesis: "im Stapel (unter" | "den Steinen darüber)"
+    for line in lines:
+        depth += sum(_text(w).count("(") - _text(w).count(")") for w in line)
+        inside.append(depth > 0)
     while start < n and c < len(tops):
         room = max(0, int((bottoms[c] + 1e-6 - top) // pitch))
         if room >= n - start:
             break
         at_top = abs(top - tops[c]) < 1e-6
         take = min(room, n - start - KEEP)  # leave KEEP lines for the next column
-        while take > 0 and (_hyphenated(lines[start + take - 1]) or (start == 0 and take < KEEP)):
-            take -= 1  # no hyphen at a column's foot, no orphan
+        while take > 0 and (_hyphenated(lines[start + take - 1]) or inside[start + take - 1]
+                            or (start == 0 and take < KEEP)):
+            take -= 1  # no hyphen at a column's foot, no parenthesis left open there, no orphan
         if take <= 0 and at_top:
             take = max(room, 1)  # a column too short to obey the rules: fill it
             while take > 1 and _hyphenated(lines[start + take - 1]):
@@ -704,6 +725,78 @@ def _steps_section_h(blocks: Sequence[Block], i: int, width: float, size: float,
     return h if n <= SHORT_STEPS else None
 
 
+def _block_h(block: Block, width: float, size: float, measure: Measure,
+             diagrams: dict[str, tuple[float, DiagramFn]], style: FlowStyle) -> float:
+    """The height a block takes in a column of `width`, with its gap."""
+    line_h = size * style.leading * PT
+    if block.kind is BlockKind.DIAGRAM:
+        return (diagrams[block.name][0] if block.name in diagrams else 0.0) + style.gap * line_h
+    bsize = size * style.heading_scale if block.kind is BlockKind.HEADING else size
+    indent = style.indent * size * PT if block.kind.is_item else 0.0
+    return len(wrap(block.runs, width - indent, bsize, measure, block.lang)) * bsize * style.leading * PT \
+        + style.gap * line_h
+
+
+def _introduces(block: Block) -> bool:
+    """A paragraph ending in a colon: it opens the list or picture after it."""
+    return block.kind is BlockKind.PARAGRAPH and plain(block).rstrip().endswith(":")
+
+
+LIST_KEEP = 2  # items: a list's intro (or its first item) keeps this many items of the list in its column
+
+
+def _keep_h(blocks: Sequence[Block], i: int, width: float, size: float, measure: Measure,
+            diagrams: dict[str, tuple[float, DiagramFn]], style: FlowStyle) -> float | None:
+    """The height of the block `i` with what must stand in its column with
+    it, or None when it may end a column alone: a list's intro ending in a
+    colon keeps the first LIST_KEEP items after it ("De
+    volgende acties zijn mogelijk:" is not left at a column's foot with one
+    item); the first item of a list keeps the second (a list is never
+    split one to the rest: "Achtung!" with one item in each column)."""
+    block = blocks[i]
+    if _introduces(block):
+        kept = [block]
+        for b in blocks[i + 1:i + 1 + LIST_KEEP]:
+            if not b.kind.is_item:  # a picture may follow in the next column, as pictures do
+                break
+            kept.append(b)
+        if len(kept) == 1:
+            return None
+    elif block.kind.is_item and (i == 0 or not blocks[i - 1].kind.is_item) and len(blocks) > i + 1 \
+            and blocks[i + 1].kind is block.kind:
+        kept = [block, blocks[i + 1]]
+    else:
+        return None
+    return sum(_block_h(b, width, size, measure, diagrams, style) for b in kept) - style.gap * size * style.leading * PT
+
+
+def _section_h(blocks: Sequence[Block], i: int, width: float, size: float, measure: Measure,
+               diagrams: dict[str, tuple[float, DiagramFn]], style: FlowStyle) -> float | None:
+    """The height of the section the heading `i` opens (up to the next
+    heading), or None when it holds no list."""
+    end = next((j for j in range(i + 1, len(blocks)) if blocks[j].kind is BlockKind.HEADING), len(blocks))
+    if not any(b.kind.is_item for b in blocks[i + 1:end]):
+        return None
+    return sum(_block_h(b, width, size, measure, diagrams, style) for b in blocks[i:end]) \
+        - style.gap * size * style.leading * PT
+
+
+def _keeps_go_on(blocks: Sequence[Block], i: int, y: float, columns: Sequence[Box], size: float, measure: Measure,
+                 diagrams: dict[str, tuple[float, DiagramFn]], style: FlowStyle) -> bool:
+    """Whether the block `i` (not a heading), due at y in the first of
+    `columns`, starts the next column so as to stand with what it keeps."""
+    if not style.keeps or blocks[i].kind is BlockKind.HEADING or y <= columns[0].y + 1e-6 or len(columns) < 2:
+        return False
+    kept = _keep_h(blocks, i, columns[0].w, size, measure, diagrams, style)
+    return kept is not None and y + kept > columns[0].bottom + 1e-6 and kept <= columns[1].h + 1e-6
+
+
+def _new_page(columns: Sequence[Box]) -> bool:
+    """Whether the second of these columns is on another page than the
+    first: it stands no further right (pages fill left to right)."""
+    return len(columns) > 1 and columns[1].x <= columns[0].x + 1e-6
+
+
 def _kept_with_heading(after: Block | None, diagrams: dict[str, tuple[float, DiagramFn]], line_h: float,
                        style: FlowStyle) -> float:
     """The room a heading keeps below it for what follows: the first three
@@ -726,7 +819,14 @@ def _heading_goes_on(blocks: Sequence[Block], i: int, y: float, head_h: float, c
     steps = _steps_section_h(blocks, i, box.w, size, measure, style) if len(columns) > 1 else None
     if steps is not None and y + steps > box.bottom + 1e-6 and steps <= columns[1].h + 1e-6:
         return True
+    if style.keeps and _new_page(columns):  # a section with a list keeps its heading on the next page
+        section = _section_h(blocks, i, box.w, size, measure, diagrams, style)  # ("Lay out the first card")
+        if section is not None and y + section > box.bottom + 1e-6 and section <= columns[1].h + 1e-6:
+            return True
     following = _kept_with_heading(blocks[i + 1] if i + 1 < len(blocks) else None, diagrams, line_h, style)
+    kept = _keep_h(blocks, i + 1, box.w, size, measure, diagrams, style) if style.keeps and i + 1 < len(blocks) else None
+    if kept is not None:
+        following = max(following, kept + style.gap * line_h)  # the gap under the heading, then what it keeps
     return y + head_h + following > box.bottom + 1e-6 or _text_goes_on(
         blocks, i + 1, y + head_h + style.gap * line_h, columns, size, measure, style)
 
@@ -771,6 +871,9 @@ def flow(
         bsize = size * style.heading_scale if block.kind is BlockKind.HEADING else size
         bline = bsize * style.leading * PT
         indent = style.indent * size * PT if block.kind.is_item else 0.0
+        if _keeps_go_on(blocks, bi, y, columns[col:], size, measure, diagrams, style):
+            next_column()  # a list's intro or first item goes on with what it keeps
+            box = columns[col]
         if block.kind is BlockKind.HEADING and y > box.y + 1e-6:
             y += style.heading_gap * line_h
         lines = wrap(block.runs, box.w - indent, bsize, measure, block.lang)
@@ -796,6 +899,9 @@ def flow(
     return per_col
 
 
+KEEP_LOSS = 0.25  # pt: the most of its size the text gives up for the reader's keeps
+
+
 def fit(
     blocks: Sequence[Block],
     columns: Sequence[Box],
@@ -816,13 +922,21 @@ def fit(
     # every size, largest first: fitting is not monotonic in size (a size
     # may fail where a larger one fits, its lines falling differently
     # into the columns), so no bisection
-    best: tuple[list[list[Shape]], float] | None = None
+    # the reader's keeps (FlowStyle.keeps) may cost the text up to KEEP_LOSS of size, no more
+    free: tuple[list[list[Shape]], float] | None = None
+    loose = replace(style, keeps=False)
     for size in sizes:
         try:
-            best = (flow(blocks, columns, size, measure, diagrams, style), size)
+            return flow(blocks, columns, size, measure, diagrams, style), size
         except Overflow:
-            continue
-        break
-    if best is None:
-        raise LayoutError(f"text does not fit even at the smallest allowed size, {min_size} pt")
-    return best
+            pass
+        if free is None and style.keeps:
+            try:
+                free = (flow(blocks, columns, size, measure, diagrams, loose), size)
+            except Overflow:
+                pass
+        if free is not None and free[1] - (size - step) > KEEP_LOSS + 1e-9:
+            return free
+    if free is not None:
+        return free
+    raise LayoutError(f"text does not fit even at the smallest allowed size, {min_size} pt")

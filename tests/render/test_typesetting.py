@@ -229,12 +229,13 @@ def test_kesse_english_letter_rules_stand_at_the_largest_size_that_fits(rendered
     """The size the rules are printed at (read from the file) is the largest
     step between the floor and 9.5 pt at which they lay out in their
     columns, tried size by size (a smaller size may fail where a larger
-    one fits)."""
+    one fits): with the reader's list keeps, unless those cost more than
+    KEEP_LOSS against the largest size without them."""
     from pnp.build import build_pages
     from pnp.kits import get_kit, kesse_rueben
     from pnp.options import Options
     from pnp.paper import get_paper
-    from pnp.textflow import Overflow, flow
+    from pnp.textflow import KEEP_LOSS, FlowStyle, Overflow, flow
 
     lines = page_lines(rendered("kesse-rueben", "en", "letter"))[0]
     printed = max(c[0].size for c in running_text(lines) if len(c) > 8)
@@ -248,17 +249,20 @@ def test_kesse_english_letter_rules_stand_at_the_largest_size_that_fits(rendered
     monkeypatch.setattr(kesse_rueben, "fit", spy)
     build_pages(get_kit("kesse-rueben"), Options("en", get_paper("letter")), measure)
     blocks, boxes, top, floor = max(calls, key=lambda c: len(c[0]))  # the rules, not the fold note
-    fitting = []
-    size = top
-    while size >= floor - 1e-9:
-        try:
-            flow(blocks, boxes, size, measure)
-            fitting.append(size)
-        except Overflow:
-            pass
-        size -= 0.25
-    assert fitting, "the rules fit at no size"
-    assert printed == pytest.approx(max(fitting), abs=0.02)
+    fitting: dict[bool, list[float]] = {True: [], False: []}
+    for keeps in (True, False):
+        size = top
+        while size >= floor - 1e-9:
+            try:
+                flow(blocks, boxes, size, measure, style=FlowStyle(keeps=keeps))
+                fitting[keeps].append(size)
+            except Overflow:
+                pass
+            size -= 0.25
+    assert fitting[False], "the rules fit at no size"
+    kept = max(fitting[True], default=0.0)
+    best = kept if max(fitting[False]) - kept <= KEEP_LOSS + 1e-9 else max(fitting[False])
+    assert printed == pytest.approx(best, abs=0.02)
 
 
 @pytest.mark.parametrize("text, tied", [
@@ -266,11 +270,21 @@ def test_kesse_english_letter_rules_stand_at_the_largest_size_that_fits(rendered
     ("measure 50 mm here", "measure\u00a050\u00a0mm here"),
     ("Print at 100 % (actual", "Print at\u00a0100\u00a0% (actual"),
     ("2 players each", "2\u00a0players each"),
-    ("bei 2 Spielern je 16 Rüben", "bei\u00a02\u00a0Spielern je\u00a016\u00a0Rüben"),
-    # a number keeps the word it counts too while the unit stays short; in a longer chain it keeps only that word
-    ("Oder er kann 2 Karten", "Oder er kann\u00a02\u00a0Karten"),
-    ("bei 2 Spielern 13 Felder,", "bei\u00a02\u00a0Spielern 13\u00a0Felder,"),
-    ("with 2 players 13 squares,", "with\u00a02\u00a0players 13\u00a0squares,"),
+    # a number keeps the word it counts and no more: three words tied leave lines short where the next word
+    # fits (native reader, round 7: "bij 2 spelers / elk 16 knollen", "Hij / maakt 4 stapels")
+    ("bei 2 Spielern je 16 Rüben", "bei 2\u00a0Spielern je 16\u00a0Rüben"),
+    ("Oder er kann 2 Karten", "Oder er kann 2\u00a0Karten"),
+    ("bei 2 Spielern 13 Felder,", "bei 2\u00a0Spielern 13\u00a0Felder,"),
+    ("with 2 players 13 squares,", "with 2\u00a0players 13\u00a0squares,"),
+    ("bij 2 spelers elk 16 knollen", "bij 2\u00a0spelers elk 16\u00a0knollen"),
+    ("Hij maakt 4 stapels", "Hij maakt 4\u00a0stapels"),
+    ("kan ook 0 zijn", "kan ook 0\u00a0zijn"),
+    ("bij 3 spelers 12 en bij 4 spelers 9.", "bij 3\u00a0spelers 12\u00a0en bij 4\u00a0spelers\u00a09."),
+    ("munten tot je 2 of 3 gooit;", "munten tot je 2\u00a0of\u00a03\u00a0gooit;"),
+    ("er is geen stapel van 5", "er is geen stapel van\u00a05"),
+    # a noun that names the number keeps it, and only it
+    ("op rij 4 geweest", "op rij\u00a04 geweest"),
+    ("wat er op pagina 6 staat", "wat er op pagina\u00a06 staat"),
     ("z. B. eine", "z.\u00a0B. eine"),
     ("auf Seite 2: klebe", "auf Seite\u00a02: klebe"),
     ("(rij 2)", "(rij\u00a02)"),
@@ -282,6 +296,10 @@ def test_kesse_english_letter_rules_stand_at_the_largest_size_that_fits(rendered
     ("en (i) het daar", "en (i)\u00a0het daar"),
     ("on US Letter paper", "on US\u00a0Letter paper"),
     ("2 turnips **(a)** from", "2\u00a0turnips\u00a0**(a)** from"),
+    # a parenthesis of two words is one unit (ludo-cards-nl: "voor zijde 2 (de" / "achterkant)")
+    ("voor zijde 2 (de achterkant) en", "voor zijde\u00a02 (de\u00a0achterkant) en"),
+    ("three actions (see c), e.g.", "three actions (see\u00a0c), e.g."),
+    ("(in clockwise order) next", "(in clockwise order) next"),
 ])
 def test_numbers_are_tied_to_their_words(text, tied):
     assert tie(text) == tied
@@ -302,7 +320,12 @@ _PARTED = (
     (r"(?:^|\s)\d+", r"(?:%|[^\W\d_]{1,3}\b)", "a number is parted from its unit or short word"),
     (r"\bRote", r"Bete", "'Rote Bete' is parted"),
     # "je 16" / "Rüben", "bei 3" / "Spielern", "nog 2" / "kaarten" (the native reader, second round)
-    (r"(?<![\w-])[^\W\d_]{1,4}\s\d+", r"[^\W\d_]{1,10}\b", "a number is parted from the word it counts"),
+    # ("op rij 4" / "geweest" is fine: a noun naming the number keeps it, and the number counts nothing after it)
+    (r"(?<![\w-])(?!(?:rij|row|Reihe|Feld|vak|step|stap|page|Seite|side|zijde)\s)[^\W\d_]{1,4}\s\d+",
+     r"[^\W\d_]{1,10}\b", "a number is parted from the word it counts"),
+    # "bij 2 spelers / elk 16 knollen" (round 7): a number keeps the word it counts, so a line never ends in it
+    (r"(?<![\w-])(?!(?:rij|row|Reihe|Feld|vak|step|stap|page|Seite|side|zijde|pagina|Spalte)\s)[^\W\d_]+\s\d+",
+     r"[^\W\d_]{4,}", "a line ends in a number before the word it counts"),
     # "bei 4 Spie-" / "lern 9." (the native reader, third round): a word tied to a number is not broken
     (r"[^\W\d_]-", r"[^\W\d_]+[.,;:]?\s\d", "a broken word's tail carries a number"),
     (r"(?:^|\s)\d+\s[^\W\d_]+-", r"[^\W\d_]", "a word broken right after the number it counts"),
@@ -313,6 +336,8 @@ _PARTED = (
     # "177 v." / "Chr.": a year keeps its era
     (r"\b[vn]\.", r"Chr\.", "'v. Chr.' is parted"),
     (r"\d+", r"(?:[vn]\.\s?Chr\.|BC\b|AD\b)", "a year is parted from its era"),
+    # "voor zijde 2 (de" / "achterkant)" (the native reader, round 7): a parenthesis of two words is one unit
+    (r"(?<!\S)\([^()\s]+", r"[^()\s]+\)", "a parenthesis of two words is parted"),
 )
 
 
@@ -389,3 +414,66 @@ def test_no_quoted_label_is_split_across_lines(rendered, kit_id, lang, paper):
 ])
 def test_a_short_quoted_label_is_tied_whole(text, tied):
     assert tie(text) == tied
+
+
+def _item(ln: Line) -> bool:
+    return ln.text.startswith("•") or re.match(r"^\d+\.\s", ln.text) is not None
+
+
+# Kesse's rules face (its four actions under "De volgende acties zijn mogelijk:") and Tâb's rules page (the
+# list under "So verwendest du die Steine dieses Sets") would give 0.5 pt or more of their size to keep their
+# lists whole (textflow.KEEP_LOSS allows 0.25), so fit leaves those lists split: a matter for their texts
+_LIST_SPLIT_COSTS_TOO_MUCH = {"kesse-rueben", "tab"}
+
+
+def _column_split_problems(path, kit_id: str) -> list[str]:
+    """How the columns and pages of one rendered file part what belongs
+    together, as the reader sees the lines."""
+    problems = []
+    cols = [(pi, c) for pi, lines in enumerate(page_lines(path)) for c in running_text(lines)]
+    for k in range(1, len(cols)):
+        (pp, prev), (cp, col) = cols[k - 1], cols[k]
+        if col[0].bold or prev[-1].bold:
+            continue
+        pitch, ppitch = _pitch(col), _pitch(prev)
+        start = max((i for i in range(len(prev)) if _starts_paragraph(prev, i, ppitch) or prev[i].bold), default=0)
+        start += 1 if prev[start].bold else 0
+        goes_on = not _starts_paragraph(col, 0, pitch)
+        tail = " ".join(ln.text for ln in prev[start:])
+        if goes_on and tail.count("(") > tail.count(")"):
+            problems.append(f"a column ends inside a parenthesis: {prev[-1].text!r} / {col[0].text!r}")
+        if goes_on and _item(prev[start]) and not prev[-1].text.endswith(ENDS):
+            head = next((i for i in range(1, len(col)) if _starts_paragraph(col, i, pitch) or col[i].bold), len(col))
+            if len(prev) - start + head <= 3:
+                problems.append(f"a list item of {len(prev) - start + head} lines is split: {prev[-1].text!r}")
+        if not _item(col[0]):
+            continue
+        if cp == pp + 1:
+            problems.append(f"page {cp + 1} starts with a list item cut from its heading: {col[0].text!r}")
+        if kit_id in _LIST_SPLIT_COSTS_TOO_MUCH:
+            continue
+        if _item(prev[start]) and (start == 0 or not _item(prev[start - 1])) and not any(
+                _item(ln) for ln in prev[:start]) and start > 0 and not prev[start - 1].text.endswith(":"):
+            problems.append(f"a list's first item stands alone at a column foot: {prev[start].text!r}")
+        intro = next((i for i in range(len(prev) - 1, -1, -1) if not _item(prev[i]) and prev[i].text.endswith(":")
+                      and (i == len(prev) - 1 or _item(prev[i + 1]))), None)
+        if intro is not None and sum(1 for ln in prev[intro + 1:] if _item(ln)) == 1:
+            problems.append(f"a list's intro keeps one item in its column: {prev[intro].text!r}")
+    return problems
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("kit_id", KITS)
+def test_no_column_or_page_parts_a_parenthesis_a_short_item_or_a_list_from_its_heading(rendered, kit_id, lang,
+                                                                                       paper):
+    """The native readers, round 7: "in een stapel (onder de stukken" |
+    "erboven)" across two columns; "De volgende acties zijn mogelijk:" with
+    one item at a column's foot; Ludo's "De eerste kaart uitleggen" whose
+    three items start page 2 with no heading; "Achtung!" split one item and
+    one. No column or page ends inside a parenthesis, splits a list item of
+    up to three lines, leaves a list's intro with one item, starts a page
+    with the items of a section headed on the page before, or leaves a
+    list's first item alone at its foot."""
+    problems = _column_split_problems(rendered(kit_id, lang, paper), kit_id)
+    assert not problems, problems
