@@ -201,6 +201,31 @@ def test_back_pages_say_they_are_upside_down_on_purpose(ludo, lang, paper, backs
         assert guide < p.number and explained in texts[guide - 1], f"page {guide} does not explain the turn"
 
 
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(("paper", "backs", "players"),
+                         [("a4", "duplex-long", None), ("letter", "duplex-short", None), ("a4", "duplex-long", 2)])
+def test_back_pages_name_the_page_of_their_fronts(ludo, lang, paper, backs, players):
+    """The header of a page of backs names, by number, the page its cards'
+    fronts are on (native8-nl 14: not "the sheet before", which it is not):
+    the page just before it, holding fronts of the same colour, as many as
+    there are backs."""
+    pdf = ludo(lang, paper, backs, players)
+    cat = load_catalog("ludo-cards", lang)
+    texts = page_texts(pdf)
+    pages = read_pages(pdf)
+    back_pages = [p for p in pages if p.of("back")]
+    assert back_pages
+    for p in back_pages:
+        colour = p.of("back")[0].value
+        name = cat.text(colour)
+        said = norm(cat.text("sheet_backs", colour=name[:1].upper() + name[1:], page=p.number - 1))
+        assert said in texts[p.number - 1], f"page {p.number}: its header does not say {said!r}"
+        assert len(re.findall(re.escape(said.split("(")[0]), texts[p.number - 1])) == 1
+        fronts = pages[p.number - 2].of("card")
+        assert len(fronts) == len(p.of("back")), f"page {p.number - 1}: not the fronts of page {p.number}"
+        assert all(c.value.startswith(colour + "-") for c in fronts), f"page {p.number - 1}: another colour"
+
+
 # ---- 4. the rules' example stacks are named under them -------------------------------------------------------------
 
 def small_text(pdf: Path, index: int, text: str, below_pt: float = 7.3) -> list[tuple[float, float, float]]:
