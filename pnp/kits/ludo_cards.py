@@ -742,11 +742,17 @@ def build(ctx: Context) -> list[Sheet]:
         last = lead_pages + len(cards)
         # the pages of card fronts: as one reads them, and as typed into a print dialog's page field
         pages = [str(first + i) for i, s in enumerate(cards) if s.label.startswith("fronts ")]
+        # as one reads them, each colour's pages named by it: whoever plays with fewer colours prints fewer
+        by_colour: dict[str, list[str]] = {}
+        for i, s in enumerate(cards):
+            if s.label.startswith("fronts "):
+                by_colour.setdefault(s.label.removeprefix("fronts "), []).append(str(first + i))
+        fronts = ", ".join(f"{', '.join(ps)} ({ctx.cat.text(cid)})" for cid, ps in by_colour.items())
         spare_last = last + len(spares)
         return {"first": first, "second": first + 1, "third": first + 2, "last": last, **counts,
                 "spare_first": last + 1, "spare_last": spare_last, "spare_times": times,
                 "page_map": page_map(ctx, labels, first, last, spare_last),
-                "fronts": ", ".join(pages), "fronts_dialog": ",".join(pages),
+                "fronts": fronts, "fronts_dialog": ",".join(pages),
                 "guide": next((i for i, lb in enumerate(labels, 1) if lb.startswith(GUIDE)), 0),
                 "die": next((i for i, lb in enumerate(labels, 1) if lb == "die"), 0)}
 
