@@ -445,3 +445,25 @@ def test_page_1_opens_with_the_quick_route_in_a_frame(ludo, lang, paper, backs):
     assert not inside(rules_head, frame) and rules_head.y0 > frame.y1, "the rules start below the frame"
     words = norm(page_texts(pdf)[0])
     assert words.index(heading(quick[0])) < words.index(heading(cat.raw("rules")[0])), "the quick route comes first"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(("paper", "players"), [("a4", None), ("letter", 2)])
+def test_quick_route_names_each_colours_front_pages(ludo, lang, paper, players):
+    """Page 1's quick route lists the pages of fronts colour by colour
+    ("7, 9, 11 (red), ..."; hobby8): whoever plays with fewer colours prints
+    only theirs. Each colour's pages are exactly the pages whose cards are
+    of that colour, read from the PDF."""
+    pdf = ludo(lang, paper, "duplex-long", players)
+    cat = load_catalog("ludo-cards", lang)
+    first = page_texts(pdf)[0]
+    named = {name: [int(n) for n in nums.split(", ")]
+             for nums, name in re.findall(r"((?:\d+, )*\d+) \(([^()\d]+)\)", first)
+             if name in {cat.text(c) for c in ("red", "blue", "yellow", "green")}}
+    want: dict[str, list[int]] = {}
+    for p in read_pages(pdf):
+        if p.of("card"):
+            (colour,) = {c.value.split("-")[0] for c in p.of("card")}
+            want.setdefault(cat.text(colour), []).append(p.number)
+    assert len(want) == (players or 4)
+    assert named == want
