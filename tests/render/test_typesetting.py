@@ -139,25 +139,40 @@ def _first_unit(ln: Line, nxt: Line) -> tuple[str, float]:
 
 
 def _early_ends(col: list[Line]) -> list[str]:
+    """Lines that end early: under EARLY_FULL of the measure full, though the
+    next line's first word would have fitted after them, and moving it up
+    would leave the next line no worse: EARLY_FULL full still, or, if it ends
+    the paragraph, no runt (RUNT_LETTERS, RUNT_SHARE). (Where a tied unit
+    below holds the next line short, the gap is shared between the two: a
+    reader sees that, not an early end.)"""
     pitch = _pitch(col)
     right = max(ln.right for ln in col if not ln.bold)
-    left = min(ln.x for ln in col if not ln.bold)
+    measure = max(ln.right - ln.x for ln in col if not ln.bold)
     problems = []
     for i, ln in enumerate(col[:-1]):
         nxt = col[i + 1]
         if ln.bold or nxt.bold or _starts_paragraph(col, i + 1, pitch) or not ln.chars:
             continue
-        room = right - ln.right
         full = (ln.right - ln.x) / (right - ln.x)
         if full >= EARLY_FULL:
             continue
         word, w = _first_unit(ln, nxt)
+        room = right - ln.right
         if ln.text.endswith("-") and not ln.text.endswith(" -"):
-            fits = w <= room + ln.chars[-1][2] - ln.chars[-1][1]  # the rest of a broken word fits whole
+            taken = w - (ln.chars[-1][2] - ln.chars[-1][1])  # the rest of a broken word fits whole
         else:
-            fits = w + SPACE_EM * ln.size <= room
-        if fits:
-            problems.append(f"{ln.text!r} ({full:.2f} full, x {ln.x - left:.0f}) leaves out {word!r}")
+            taken = w + SPACE_EM * ln.size
+        if taken > room:
+            continue
+        rest = nxt.text[len(word):].strip()
+        left_w = nxt.right - nxt.x - w - SPACE_EM * ln.size
+        last = i + 2 == len(col) or col[i + 2].bold or _starts_paragraph(col, i + 2, pitch)
+        if last and nxt.text.endswith(ENDS):
+            worse = sum(ch.isalpha() for ch in rest) < RUNT_LETTERS or left_w / measure < RUNT_SHARE
+        else:
+            worse = left_w / (right - nxt.x) < EARLY_FULL
+        if not worse:
+            problems.append(f"{ln.text!r} ({full:.2f} full) leaves out {word!r}")
     return problems
 
 
