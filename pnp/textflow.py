@@ -587,7 +587,7 @@ def _pull_up(ends: list[tuple[int, int]], words: list[Word], texts: list[str],
     while moved:
         moved = False
         for k in range(len(ends) - 2):
-            (i, o), (j, p), nxt = ends[k], ends[k + 1], ends[k + 2]
+            (j, p), nxt = ends[k + 1], ends[k + 2]
             if p or (j + 1, 0) >= nxt or wide(k, ends) >= EARLY_FULL * width:
                 continue
             trial = ends[:k + 1] + [(j + 1, 0)] + ends[k + 2:]
