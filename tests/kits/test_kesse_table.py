@@ -21,7 +21,8 @@ SPEC = load_spec()
 # the box the rules take their pawns from, in each language's own words: as the
 # original rules spell it, and as our own note on page 2 does
 BOX = {"en": "Ludo-box", "nl": "Mens Erger Je Niet-doos", "de": "Mensch-ärgere-dich-nicht-Schachtel"}
-NOTE_BOX = {"en": "Ludo-box", "nl": "Mens-erger-je-niet-pionnen", "de": "Mensch-ärgere-dich-nicht-Schachtel"}
+# (round 9: the Dutch note spells the game's name as the original does, "*Mens Erger Je Niet*")
+NOTE_BOX = {"en": "Ludo-box", "nl": "Mens Erger Je Niet-pionnen", "de": "Mensch-ärgere-dich-nicht-Schachtel"}
 
 
 def _norm(text: str) -> str:
@@ -54,9 +55,13 @@ def test_the_paper_pawns_are_the_pawns_the_rules_ask_for(rendered, lang):
     assert any(w in pawns for w in {"en": ("rules", "instead of the Ludo pawns"), "nl": ("regels", "in plaats van"),
                                     "de": ("statt gekaufter Spielfiguren",)}[lang]), "the list says whose pawns they replace"
     assert BOX[lang] in first, "the rules take the pawns from a Ludo box"
-    note = _norm(f"{cat.text('pawns_heading')}: {cat.text('pawns_note')}")
+    note = _norm(f"{cat.text('pawns_heading')}: {cat.text('pawns_note')}".replace("*", ""))
     assert note[:60] in second
     assert NOTE_BOX[lang] in second, "the pawns' note names the box (or the pawns) the paper pawns replace"
+    if lang == "nl":  # one spelling of the game's name on the sheet, the original's, in italics on both pages
+        for page, text in enumerate((first, second)):
+            assert not re.search("(?i)mens-erger", text), f"page {page + 1} spells the name with hyphens"
+            assert _oblique(pdf, page, "Mens Erger Je Niet")
 
 
 @pytest.mark.parametrize("paper", list(PAPERS))
@@ -556,4 +561,30 @@ def test_you_also_need_names_thin_card_for_a_stiffer_board(rendered, lang):
     board = _norm(cat.text("need_board_card"))
     assert board in first and _norm(cat.text("need_tokens_card")) in first
     assert {"en": "optional", "nl": "optioneel", "de": "optional"}[lang] in board
-    assert {"en": "thin card", "nl": "dun karton", "de": "dünner Karton"}[lang] in board
+    # round 9 (native NL reader): the card is named once as "thin card"; the board's is extra card beside it
+    assert {"en": "extra card", "nl": "extra karton", "de": "mehr Karton"}[lang] in board
+    need = first[first.find(_norm(cat.text("kit_needs"))):]
+    thin = {"en": "thin card", "nl": "dun karton", "de": "dünner Karton"}[lang]
+    assert need.count(thin) == 1, need
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_turn_in_brief_and_the_card_note_say_what_the_rules_say(rendered, lang, paper):
+    """Round 9 (native NL reader), read from page 1: the turn in brief under
+    the board sets no timing the rules do not ("als je pion op zijn veld
+    komt", not "net ... is gekomen"), and the card note calls the fold line
+    what the folding note calls it (not "between the dashed marks")."""
+    first = joined(rendered(KIT, lang, paper), 0)
+    said = {"en": ("when your pawn moves onto its square", "when your pawn moves into the barn"),
+            "nl": ("als je pion op zijn veld komt", "als je pion in de schuur komt"),
+            "de": ("wenn die Figur auf ihr Feld zieht", "wenn die Figur in die Scheune zieht")}[lang]
+    for phrase in said:
+        assert phrase in first, phrase
+    for timing in {"en": ("has just moved",), "nl": ("net op", "net in", "is gekomen"), "de": ("gerade",)}[lang]:
+        assert timing not in first, timing
+    line = {"en": "cut the sheet in two along the dashed line", "nl": "snijd het vel langs de stippellijn doormidden",
+            "de": "Halbiere den Bogen an der Falzlinie"}[lang]
+    assert line in first
+    for other in {"en": ("dashed marks",), "nl": ("streepjes",), "de": ("Strichen",)}[lang]:
+        assert other not in first
