@@ -31,7 +31,7 @@ from pnp.kits import Context, Invariant, Kit
 from pnp.layout.board import Grid, frame, squares
 from pnp.layout.component_list import ContentFact, KitList, Lines, component_list, height, lines_for
 from pnp.layout.components import kesse_pieces
-from pnp.layout.foldover import foldover
+from pnp.layout.foldover import FOLD_GREY, foldover
 from pnp.layout.frame import HEADER_H, Sheet, content_box
 from pnp.layout.marks import cap, label, symbol
 from pnp.layout.pieces import Piece, block, even_rows, field
@@ -705,7 +705,11 @@ def pawn_piece(pawn: Pawn) -> tuple[Shape, ...]:
     fw, fh = PAWN_FACE
     faces = [(Group((symbol(pawn.symbol, 0, 0, fw * 0.28, pawn.ink),), fh / 2, fw / 2, turn),)
              for turn in (90.0, -90.0)]
-    return foldover(fh, fw, faces[0], faces[1], fill=pawn.rgb, bleed=PAWN_BLEED, cut=grey(0.3), base=PAWN_BASE)
+    # on a dark pawn (its symbol in white) the cut and fold lines are light too, as on the
+    # dark pieces of the other kits (pnp.kinds.pieces): dark grey on dark red vanishes in greyscale
+    dark = pawn.ink == WHITE
+    return foldover(fh, fw, faces[0], faces[1], fill=pawn.rgb, bleed=PAWN_BLEED, cut=grey(0.8) if dark else grey(0.3),
+                    fold=grey(0.8) if dark else FOLD_GREY, base=PAWN_BASE)
 
 
 def build(ctx: Context) -> list[Sheet]:

@@ -584,7 +584,73 @@ def test_the_turn_in_brief_and_the_card_note_say_what_the_rules_say(rendered, la
     for timing in {"en": ("has just moved",), "nl": ("net op", "net in", "is gekomen"), "de": ("gerade",)}[lang]:
         assert timing not in first, timing
     line = {"en": "cut the sheet in two along the dashed line", "nl": "snijd het vel langs de stippellijn doormidden",
-            "de": "Halbiere den Bogen an der Falzlinie"}[lang]
+            "de": "Halbiere den Bogen an der Faltlinie"}[lang]
     assert line in first
     for other in {"en": ("dashed marks",), "nl": ("streepjes",), "de": ("Strichen",)}[lang]:
         assert other not in first
+    if lang == "de":  # native DE reader: no comma before "oder" joining the two ways
+        assert "auf dünnen Karton oder klebe eine Hälfte" in first
+
+
+def _pawn_colours(pdf) -> dict[str, tuple[tuple[int, int, int], set[tuple[int, int, int]]]]:
+    """Page 2, for each paper pawn: the colour of its largest filled field
+    (the body) and the colours its lines (cut outline, fold dashes) are stroked in."""
+    import ctypes
+
+    import pypdfium2.raw as c
+
+    from tests.printer import _bounds, _objects, _utf16
+
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        page = doc[1]
+        top = [c.FPDFPage_GetObject(page.raw, i) for i in range(c.FPDFPage_CountObjects(page.raw))]
+        bodies: dict[str, tuple[float, tuple[int, int, int]]] = {}
+        lines: dict[str, set[tuple[int, int, int]]] = {}
+        for raw, m, holder in _objects(top, None, None):
+            if c.FPDFPageObj_GetType(raw) != c.FPDF_PAGEOBJ_PATH or holder is None:
+                continue
+            if _utf16(c.FPDFPageObjMark_GetParamStringValue, holder[0], b"K") != "pawn":
+                continue
+            pawn = _utf16(c.FPDFPageObjMark_GetParamStringValue, holder[0], b"V")
+            mode, stroked = ctypes.c_int(), ctypes.c_int()
+            c.FPDFPath_GetDrawMode(raw, ctypes.byref(mode), ctypes.byref(stroked))
+            rgba = [ctypes.c_uint() for _ in range(4)]
+            if mode.value:
+                c.FPDFPageObj_GetFillColor(raw, *(ctypes.byref(v) for v in rgba))
+                x0, y0, x1, y1 = _bounds(raw, m)
+                area = (x1 - x0) * (y1 - y0)
+                if area > bodies.get(pawn, (0.0, None))[0]:
+                    bodies[pawn] = (area, (rgba[0].value, rgba[1].value, rgba[2].value))
+            elif stroked.value:
+                c.FPDFPageObj_GetStrokeColor(raw, *(ctypes.byref(v) for v in rgba))
+                lines.setdefault(pawn, set()).add((rgba[0].value, rgba[1].value, rgba[2].value))
+        return {p: (bodies[p][1], lines.get(p, set())) for p in bodies}
+    finally:
+        doc.close()
+
+
+def _luma(rgb: tuple[int, int, int]) -> float:
+    return (0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2]) / 255
+
+
+@pytest.mark.parametrize("greyscale", [False, True])
+def test_the_lines_on_every_pawn_stand_out_from_its_colour(tmp_path, greyscale):
+    """Round 9 (hobbyist): the cut outline and fold dashes of each paper pawn,
+    read from page 2, differ from the pawn's colour by a quarter of the grey
+    scale at least (luma), in colour and in greyscale (dark grey on dark red
+    and purple all but vanished: 0.1 or less)."""
+    from pnp.fonts import Measurer
+    from pnp.kits import get_kit
+    from pnp.options import Options
+    from pnp.outputs import render_one
+    from pnp.paper import get_paper
+
+    options = Options("en", get_paper("a4"), variant="greyscale" if greyscale else "colour")
+    (pdf,) = render_one(get_kit(KIT), options, tmp_path, ("pdf",), 150, Measurer(), validate=False).files
+    pawns = _pawn_colours(pdf)
+    assert sorted(pawns) == sorted(SPEC.kinds)
+    for pawn, (body, strokes) in pawns.items():
+        assert strokes, f"{pawn}: no lines"
+        for s in strokes:
+            assert abs(_luma(s) - _luma(body)) >= 0.25, f"{pawn}: line {s} on body {body}"
