@@ -654,3 +654,26 @@ def test_the_lines_on_every_pawn_stand_out_from_its_colour(tmp_path, greyscale):
         assert strokes, f"{pawn}: no lines"
         for s in strokes:
             assert abs(_luma(s) - _luma(body)) >= 0.25, f"{pawn}: line {s} on body {body}"
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_first_heading_clears_the_setup_table(rendered, lang, paper):
+    """Round 9 (native DE reader): the rules' first heading stood right on
+    the setup table's last rule. Read from page 1: the lowest line drawn
+    above the heading, in its column, ends 2 mm or more above the heading's
+    capitals (about what the other headings have above them; it was 1.5)."""
+    from tests.kits.test_table_ready import page_objects
+
+    pdf = rendered(KIT, lang, paper)
+    cat = load_catalog(KIT, lang)
+    first_heading = cat.blocks("rules", **_values())[0].removeprefix("## ")
+    (head,) = [ln for ln in page_lines(pdf)[0] if _norm(ln.text) == first_heading]
+    h_mm = pdfium.PdfDocument(pdf)[0].get_size()[1] * 25.4 / 72
+    base = h_mm - head.base * 25.4 / 72  # mm from the page's top
+    caps = base - 0.73 * head.size * 25.4 / 72
+    x = head.x * 25.4 / 72
+    rules = [o for o in page_objects(pdf, 0) if o.kind == "path" and o.stroke > 0 and o.y1 - o.y0 < 1.0
+             and o.x0 <= x + 2.0 and o.x1 >= x + 10.0 and o.y1 < base]
+    rule = max(rules, key=lambda o: o.y1)
+    assert caps - rule.ink()[3] >= 2.0, f"{caps - rule.ink()[3]:.2f} mm from the table's rule to {first_heading!r}"
