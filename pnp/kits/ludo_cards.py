@@ -335,16 +335,21 @@ def piles(ctx: Context, guide_page: int | None = None) -> list[deck.Pile]:
             for v, k in spec.deck(colour))
         out.append(deck.Pile(colour.id, fronts, tuple(card_back(spec, colour, name, title, m, saver)),
                              None if saver else colour.rgb, cat.text("sheet_fronts", colour=cap(name)),
-                             cat.text("sheet_backs", colour=cap(name)) + turned,
+                             # the page number is filled in per sheet by card_sheets, once it is known
+                             cat.text("sheet_backs", colour=cap(name), page="{page}") + turned,
                              cat.text("sheet_gutterfold", colour=cap(name))))
     return out
 
 
-def card_sheets(ctx: Context, guide_page: int | None = None, note: str = "") -> list[Sheet]:
+def card_sheets(ctx: Context, guide_page: int | None = None, note: str = "", first_page: int = 0) -> list[Sheet]:
     """The card pages, as the shared deck lays them out for the backs mode
-    (`note`: the alignment test's last paragraph, on the spare backs)."""
-    return deck.card_sheets(piles(ctx, guide_page), grid_of(ctx.spec, ctx), ctx.options, ctx.spec.bleed, ctx.cat,
-                            ctx.measure, note=note)
+    (`note`: the alignment test's last paragraph, on the spare backs). Each
+    sheet of backs names the page of the fronts it is printed behind: the
+    page before it, when the card pages start on page `first_page`."""
+    sheets = deck.card_sheets(piles(ctx, guide_page), grid_of(ctx.spec, ctx), ctx.options, ctx.spec.bleed, ctx.cat,
+                              ctx.measure, note=note)
+    return [replace(s, caption=s.caption.replace("{page}", str(first_page + i - 1)))
+            if s.label.startswith("backs ") else s for i, s in enumerate(sheets)]
 
 
 def sheets_of(ctx: Context, colour: Colour) -> int:
@@ -737,11 +742,17 @@ def build(ctx: Context) -> list[Sheet]:
         last = lead_pages + len(cards)
         # the pages of card fronts: as one reads them, and as typed into a print dialog's page field
         pages = [str(first + i) for i, s in enumerate(cards) if s.label.startswith("fronts ")]
+        # as one reads them, each colour's pages named by it: whoever plays with fewer colours prints fewer
+        by_colour: dict[str, list[str]] = {}
+        for i, s in enumerate(cards):
+            if s.label.startswith("fronts "):
+                by_colour.setdefault(s.label.removeprefix("fronts "), []).append(str(first + i))
+        fronts = ", ".join(f"{', '.join(ps)} ({ctx.cat.text(cid)})" for cid, ps in by_colour.items())
         spare_last = last + len(spares)
         return {"first": first, "second": first + 1, "third": first + 2, "last": last, **counts,
                 "spare_first": last + 1, "spare_last": spare_last, "spare_times": times,
                 "page_map": page_map(ctx, labels, first, last, spare_last),
-                "fronts": ", ".join(pages), "fronts_dialog": ",".join(pages),
+                "fronts": fronts, "fronts_dialog": ",".join(pages),
                 "guide": next((i for i, lb in enumerate(labels, 1) if lb.startswith(GUIDE)), 0),
                 "die": next((i for i, lb in enumerate(labels, 1) if lb == "die"), 0)}
 
@@ -762,7 +773,7 @@ def build(ctx: Context) -> list[Sheet]:
         raise LayoutError(f"the die is on page {numbers['die']}, not {die_page(ctx.options)} as the kit list says")
     guide = int(numbers["guide"]) or None
     note = ctx.cat.text("align_spare", **numbers) if duplex else ""
-    return lead + card_sheets(ctx, guide, note) + spares
+    return lead + card_sheets(ctx, guide, note, len(lead) + 1) + spares
 
 
 KIT = Kit(

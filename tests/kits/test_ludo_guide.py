@@ -201,6 +201,31 @@ def test_back_pages_say_they_are_upside_down_on_purpose(ludo, lang, paper, backs
         assert guide < p.number and explained in texts[guide - 1], f"page {guide} does not explain the turn"
 
 
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(("paper", "backs", "players"),
+                         [("a4", "duplex-long", None), ("letter", "duplex-short", None), ("a4", "duplex-long", 2)])
+def test_back_pages_name_the_page_of_their_fronts(ludo, lang, paper, backs, players):
+    """The header of a page of backs names, by number, the page its cards'
+    fronts are on (native8-nl 14: not "the sheet before", which it is not):
+    the page just before it, holding fronts of the same colour, as many as
+    there are backs."""
+    pdf = ludo(lang, paper, backs, players)
+    cat = load_catalog("ludo-cards", lang)
+    texts = page_texts(pdf)
+    pages = read_pages(pdf)
+    back_pages = [p for p in pages if p.of("back")]
+    assert back_pages
+    for p in back_pages:
+        colour = p.of("back")[0].value
+        name = cat.text(colour)
+        said = norm(cat.text("sheet_backs", colour=name[:1].upper() + name[1:], page=p.number - 1))
+        assert said in texts[p.number - 1], f"page {p.number}: its header does not say {said!r}"
+        assert len(re.findall(re.escape(said.split("(")[0]), texts[p.number - 1])) == 1
+        fronts = pages[p.number - 2].of("card")
+        assert len(fronts) == len(p.of("back")), f"page {p.number - 1}: not the fronts of page {p.number}"
+        assert all(c.value.startswith(colour + "-") for c in fronts), f"page {p.number - 1}: another colour"
+
+
 # ---- 4. the rules' example stacks are named under them -------------------------------------------------------------
 
 def small_text(pdf: Path, index: int, text: str, below_pt: float = 7.3) -> list[tuple[float, float, float]]:
@@ -420,3 +445,25 @@ def test_page_1_opens_with_the_quick_route_in_a_frame(ludo, lang, paper, backs):
     assert not inside(rules_head, frame) and rules_head.y0 > frame.y1, "the rules start below the frame"
     words = norm(page_texts(pdf)[0])
     assert words.index(heading(quick[0])) < words.index(heading(cat.raw("rules")[0])), "the quick route comes first"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(("paper", "players"), [("a4", None), ("letter", 2)])
+def test_quick_route_names_each_colours_front_pages(ludo, lang, paper, players):
+    """Page 1's quick route lists the pages of fronts colour by colour
+    ("7, 9, 11 (red), ..."; hobby8): whoever plays with fewer colours prints
+    only theirs. Each colour's pages are exactly the pages whose cards are
+    of that colour, read from the PDF."""
+    pdf = ludo(lang, paper, "duplex-long", players)
+    cat = load_catalog("ludo-cards", lang)
+    first = page_texts(pdf)[0]
+    named = {name: [int(n) for n in nums.split(", ")]
+             for nums, name in re.findall(r"((?:\d+, )*\d+) \(([^()\d]+)\)", first)
+             if name in {cat.text(c) for c in ("red", "blue", "yellow", "green")}}
+    want: dict[str, list[int]] = {}
+    for p in read_pages(pdf):
+        if p.of("card"):
+            (colour,) = {c.value.split("-")[0] for c in p.of("card")}
+            want.setdefault(cat.text(colour), []).append(p.number)
+    assert len(want) == (players or 4)
+    assert named == want

@@ -178,7 +178,7 @@ def test_the_alignment_test_names_one_threshold(ludo, lang):
     (page,) = [t for t in texts if " ".join(differ) in t and "mm" in t]
     start = page.index(" ".join(differ))
     same = re.sub(r"\*\*|^- ", "", steps[-1]).split(" (")[0]
-    end = page.index(same) + len(same) + 30
+    end = page.rindex(same) + len(same) + 30  # the step itself; the one before refers to it by name
     found = re.findall(r"(\d+(?:[.,]\d+)?) mm", page[start:end])
     assert len(found) == 3, found
     assert {float(v.replace(",", ".")) for v in found} == {ALIGN_TOLERANCE}
