@@ -176,8 +176,9 @@ def _word_before(text: str, s: int) -> int | None:
 
 
 # a noun a number names rather than counts: "row 2", "rij 4 geweest", "Seite 4", "pagina 6 staat"
-LABELS = frozenset("""row rows rij rijen reihe reihen page pages pagina seite seiten side sides zijde step stap
-schritt square vak feld column kolom spalte""".split())
+LABELS = frozenset("""row rows rij rijen reihe reihen page pages pagina pagina's seite seiten side sides zijde step stap
+schritt square vak feld column kolom spalte stack stacks stapel stapels
+a an een ein eine einer einen einem""".split())  # after an indefinite article a number is a thing ("mit einer 1")
 
 
 UNITS = frozenset("% mm cm m km pt g kg v n".split())  # "50 mm", "100 %", "177 v. Chr.": the number keeps both
@@ -187,7 +188,7 @@ _LIST_END = re.compile(r"\d\*{0,2}\s[^\W\d_]{1,4}\s$")  # a number and a short w
 def _labels(text: str, before: int, s: int) -> bool:
     """Whether the word at `before` (right before the number at `s`) is a
     noun the number names ("row 2", "pagina 6"): then it keeps the number."""
-    return text[before:s - 1].strip("*").lower() in LABELS
+    return text[before:s - 1].strip("*(„‚“‘\"'").lower() in LABELS
 
 
 @cache

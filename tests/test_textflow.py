@@ -409,6 +409,11 @@ def test_total_fit_needs_no_more_lines_than_first_fit(measure, width):
     # a dated year keeps its era (ur-de: "177 v. / Chr.")
     ("im Jahr 177 v. Chr. schrieb", "im Jahr\u00a0177\u00a0v.\u00a0Chr. schrieb"),
     ("um 500 n. Chr. gab", "um\u00a0500\u00a0n.\u00a0Chr. gab"),
+    # a label keeps its number inside brackets too, a stack is a label, and after an indefinite article a
+    # number is a thing (native8-de: "von Stapel / 1", "(Seiten / 5 und 6)", "Mit einer / 1 kommt er")
+    ("von Stapel 1 und eine", "von Stapel\u00a01\u00a0und eine"),
+    ("(Seiten 5 und 6)", "(Seiten\u00a05\u00a0und\u00a06)"),
+    ("Mit einer 1 kommt er", "Mit einer\u00a01 kommt er"),
     # what must stay free stays free
     ("Print-and-Play-Bögen oder Karton", "Print-and-Play-Bögen oder Karton"),
     ("rote Karten", "rote Karten"),

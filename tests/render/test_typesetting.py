@@ -336,6 +336,10 @@ _PARTED = (
     # "177 v." / "Chr.": a year keeps its era
     (r"\b[vn]\.", r"Chr\.", "'v. Chr.' is parted"),
     (r"\d+", r"(?:[vn]\.\s?Chr\.|BC\b|AD\b)", "a year is parted from its era"),
+    # "von Stapel" / "1 und eine", "(Seiten" / "5 und 6)", "Mit einer" / "1 kommt er" (the native reader,
+    # round 8): a noun that names a number, in brackets too, and an indefinite article keep it
+    (r"(?:\b|\()(?:[Ss]tapels?|[Ss]tacks?|[Ss]eiten?|[Pp]ages?|[Pp]agina(?:'s|’s)?|[Rr]ows?|[Rr]ij|[Rr]eihen?"
+     r"|[Ff]eld|[Vv]ak|[Ss]quare|een|eine[rnm]?|an?)", r"\d", "a number is parted from the noun or article before it"),
     # "voor zijde 2 (de" / "achterkant)" (the native reader, round 7): a parenthesis of two words is one unit
     (r"(?<!\S)\([^()\s]+", r"[^()\s]+\)", "a parenthesis of two words is parted"),
 )
