@@ -91,4 +91,4 @@ def test_ur_nl_the_way_in_is_square_1_and_stones_are_cut_with_scissors(render, p
     assert "ingang, vak 1" in text.lower()
     assert "snijd elke ronde steen" not in text  # "knip" on p1 and p2 alike
     assert "knip elke ronde steen" in text
-    assert "(ze worden gevouwen)" in text
+    assert "(ze worden gevouwen" in text and "(het wordt gevouwen)" not in text
