@@ -345,6 +345,12 @@ SHORT_LAST = 6000
 SHORT_LETTERS = 14
 SHORT_SHARE = 0.3
 MAX_HYPHENS_IN_A_ROW = 2
+EARLY_FULL = 0.8  # a line less full than this ends early if the next line's first word fits after it (_pull_up)
+# A last line a reader calls a runt: fewer letters or less of the measure than this. Below SHORT_LETTERS and
+# SHORT_SHARE, which grade what total fit avoids at little cost; a line that ended early is worse than a last line
+# this long.
+RUNT_LETTERS = 13
+RUNT_SHARE = 0.25
 PREFIX = 6000  # a break leaving a head of only 3 letters, most often a prefix ("ver-wendet", "Vor-derseite")
 NUMBER_TIED = 9000  # a word tied to a number it counts or is counted by ("bei 4 Spie-lern 9"): the broken word
 # leaves the number at the start or end of a line with a fragment
@@ -564,7 +570,45 @@ def _wrap(runs: tuple[Run, ...], width: float, size: float, measure: Measure, la
                 used = whole
                 if used > width + 1e-9:
                     break
-    return _cut_lines(_line_starts(best, _last_line(finals, best, n), n), words, texts, points)
+    ends = _pull_up(_line_starts(best, _last_line(finals, best, n), n), words, texts, points, space,
+                    width, size, measure)
+    return _cut_lines(ends, words, texts, points)
+
+
+def _pull_up(ends: list[tuple[int, int]], words: list[Word], texts: list[str],
+             points: list[tuple[tuple[int, bool, int], ...]], space: list[float],
+             width: float, size: float, measure: Measure) -> list[tuple[int, int]]:
+    """The lines that end early moved on: a line (not the last) under
+    EARLY_FULL of the measure full takes the next line's first word when it
+    fits after it and the next line stays EARLY_FULL full, or, being the
+    last, not a runt (RUNT_LETTERS, RUNT_SHARE; a line of two words at least).
+    Total fit shares a gap between lines and trades it for a longer last
+    line; a reader sees a line that ended before a word that fitted."""
+    def wide(k: int, at: list[tuple[int, int]]) -> float:
+        (line,) = _cut_lines(at[k:k + 2], words, texts, points)
+        return sum(_wide(w, size, measure) for w in line) + sum(space[at[k][0] + 1:at[k][0] + len(line)])
+
+    ends = list(ends)
+    moved = True
+    while moved:
+        moved = False
+        for k in range(len(ends) - 2):
+            (j, p), nxt = ends[k + 1], ends[k + 2]
+            if p or (j + 1, 0) >= nxt or wide(k, ends) >= EARLY_FULL * width:
+                continue
+            trial = ends[:k + 1] + [(j + 1, 0)] + ends[k + 2:]
+            if wide(k, trial) > width + 1e-9:
+                continue
+            rest = wide(k + 1, trial)
+            if k + 3 == len(ends):
+                (last,) = _cut_lines(trial[k + 1:k + 3], words, texts, points)
+                if visible_words(last) < 2 or sum(_letters(_text(w)) for w in last) < RUNT_LETTERS \
+                        or rest < RUNT_SHARE * width:
+                    continue
+            elif rest < EARLY_FULL * width:
+                continue
+            ends, moved = trial, True
+    return ends
 
 
 def _last_line(finals: list[tuple[float, float, tuple[int, int, int]]],

@@ -521,3 +521,41 @@ def test_wrap_keeps_the_word_completing_a_cut_short_compound_whole(measure, widt
     texts = ["".join(t for w in line for t, _ in w) for line in lines]
     assert not any(t.endswith(("kleu-", "kleuren-", "kleurenprin-")) for t in texts), texts
     assert "kleurenprinter" in " ".join(texts)
+
+
+def _early_lines(lines, width, size, measure) -> int:
+    """Lines but the last under textflow.EARLY_FULL of the width full while
+    the next line's first word (a space before it) would have fitted."""
+    early = 0
+    for line, nxt in zip(lines, lines[1:], strict=False):
+        used = _line_width(line, size, measure)
+        if _hyphenated(line) or used >= textflow.EARLY_FULL * width:
+            continue
+        if used + _line_width([nxt[0]], size, measure) + measure(" ", nxt[0][0][1], size) <= width:
+            early += 1
+    return early
+
+
+def test_a_line_that_ends_early_takes_the_next_word_and_costs_no_line(measure, monkeypatch):
+    """Over the kits' English paragraphs at many widths, moving the next
+    line's first word up (_pull_up) never adds a line or a broken word,
+    never leaves a runt or a line of one word at the end, and leaves fewer
+    lines that end early than total fit alone."""
+    texts = [t for lg, t in _rules_paragraphs() if lg == "en"][:40]
+    before = after = 0
+    for text in texts:
+        runs = parse_block(text).runs
+        for width in (63.5, 90.0, 130.0, 180.0):
+            pulled = textflow._wrap(runs, width, 9.0, measure, "en")
+            monkeypatch.setattr(textflow, "_pull_up", lambda ends, *a: ends)
+            plain = textflow._wrap(runs, width, 9.0, measure, "en")
+            monkeypatch.undo()
+            assert len(pulled) == len(plain), (width, text[:40])
+            assert sum(map(_hyphenated, pulled)) == sum(map(_hyphenated, plain)), (width, text[:40])
+            if pulled != plain:
+                last = "".join(t for w in pulled[-1] for t, _ in w)
+                assert textflow.visible_words(pulled[-1]) >= 2, (width, last)
+                assert sum(ch.isalpha() for ch in last) >= textflow.RUNT_LETTERS, (width, last)
+            before += _early_lines(plain, width, 9.0, measure)
+            after += _early_lines(pulled, width, 9.0, measure)
+    assert after < before, (before, after)

@@ -21,6 +21,7 @@ class Line:
     base: float  # baseline, pt from the bottom
     size: float
     bold: bool  # every letter bold
+    chars: tuple[tuple[str, float, float], ...] = ()  # every character with its left and right edge, pt
 
     @property
     def words(self) -> list[str]:
@@ -77,7 +78,8 @@ def page_lines(path: Path) -> list[list[Line]]:
                 if text:
                     letters = [c for c in cur if c[5].isalpha()]
                     lines.append(Line(text, cur[0][1], cur[-1][2], cur[0][0], max(c[3] for c in cur),
-                                      bool(letters) and all(c[4] for c in letters)))
+                                      bool(letters) and all(c[4] for c in letters),
+                                      tuple((c[5], c[1], c[2]) for c in cur)))
             pages.append(lines)
     finally:
         pdf.close()

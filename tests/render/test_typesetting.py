@@ -114,6 +114,81 @@ def test_no_paragraph_ends_in_a_short_line(rendered, kit_id, lang, paper):
     assert not problems, problems
 
 
+# A line that is not the last of its paragraph ends early, a reader says, when it is less than EARLY_FULL of its
+# measure full and the first word of the next line (a space before it) would have fitted in the room left.
+EARLY_FULL = 0.8
+SPACE_EM = 0.3  # a space as wide as this share of the size, or a little wider: a word judged to fit surely does
+
+
+def _first_unit(ln: Line, nxt: Line) -> tuple[str, float]:
+    """The next line's first word as it would move up: up to its first space
+    the typesetter may break at (textflow.tie, read over both lines: "2 of 3
+    gooit", "(actual size)" move whole), with its width on the page; no
+    width when the tie runs past the next line."""
+    broken = ln.text.endswith("-") and not ln.text.endswith(" -")
+    head = ln.text[:-1] if broken else ln.text + " "
+    tied = tie(head + nxt.text)[len(head):]
+    chars = list(nxt.chars)
+    while chars and not chars[0][0].strip():
+        chars.pop(0)
+    end = tied.find(" ")
+    if end < 0 or end > len(chars):
+        return nxt.text, float("inf")
+    unit = chars[:end]
+    return tied[:end], unit[-1][2] - unit[0][1]
+
+
+def _early_ends(col: list[Line]) -> list[str]:
+    """Lines that end early: under EARLY_FULL of the measure full, though the
+    next line's first word would have fitted after them, and moving it up
+    would leave the next line no worse: EARLY_FULL full still, or, if it ends
+    the paragraph, no runt (RUNT_LETTERS, RUNT_SHARE). (Where a tied unit
+    below holds the next line short, the gap is shared between the two: a
+    reader sees that, not an early end.)"""
+    pitch = _pitch(col)
+    right = max(ln.right for ln in col if not ln.bold)
+    measure = max(ln.right - ln.x for ln in col if not ln.bold)
+    problems = []
+    for i, ln in enumerate(col[:-1]):
+        nxt = col[i + 1]
+        if ln.bold or nxt.bold or _starts_paragraph(col, i + 1, pitch) or not ln.chars:
+            continue
+        full = (ln.right - ln.x) / (right - ln.x)
+        if full >= EARLY_FULL:
+            continue
+        word, w = _first_unit(ln, nxt)
+        room = right - ln.right
+        if ln.text.endswith("-") and not ln.text.endswith(" -"):
+            taken = w - (ln.chars[-1][2] - ln.chars[-1][1])  # the rest of a broken word fits whole
+        else:
+            taken = w + SPACE_EM * ln.size
+        if taken > room:
+            continue
+        rest = nxt.text[len(word):].strip()
+        left_w = nxt.right - nxt.x - w - SPACE_EM * ln.size
+        last = i + 2 == len(col) or col[i + 2].bold or _starts_paragraph(col, i + 2, pitch)
+        if last and nxt.text.endswith(ENDS):
+            worse = sum(ch.isalpha() for ch in rest) < RUNT_LETTERS or left_w / measure < RUNT_SHARE
+        else:
+            worse = left_w / (right - nxt.x) < EARLY_FULL
+        if not worse:
+            problems.append(f"{ln.text!r} ({full:.2f} full) leaves out {word!r}")
+    return problems
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("kit_id", KITS)
+def test_no_line_ends_early_before_a_word_that_fits(rendered, kit_id, lang, paper):
+    """No line but a paragraph's last ends under EARLY_FULL of its measure
+    while the next line's first word would have fitted after it."""
+    problems = []
+    for pi, lines in enumerate(page_lines(rendered(kit_id, lang, paper))):
+        for col in running_text(lines):
+            problems += [f"p{pi + 1}: {p}" for p in _early_ends(col)]
+    assert not problems, problems
+
+
 def _catalog_text(kit_id: str, lang: str) -> str:
     """Every string the kit's texts hold in `lang`, markup removed, one space
     for any run of white space (no-break spaces too)."""
