@@ -31,7 +31,7 @@ from pnp.kits import Context, Invariant, Kit
 from pnp.layout.board import Grid, frame, squares
 from pnp.layout.component_list import ContentFact, KitList, Lines, component_list, height, lines_for
 from pnp.layout.components import kesse_pieces
-from pnp.layout.foldover import foldover
+from pnp.layout.foldover import FOLD_GREY, foldover
 from pnp.layout.frame import HEADER_H, Sheet, content_box
 from pnp.layout.marks import cap, label, symbol
 from pnp.layout.pieces import Piece, block, even_rows, field
@@ -77,7 +77,7 @@ KIND_GAP = 2.0  # mm of white between two kinds' tints, so each block's tint is 
 AID_GAP = 3.0  # mm from the board's frame to the turn in brief under it
 AID_H = 18.0  # mm for the turn in brief: five lines at 8 pt
 CREDIT_GAP = 2.7  # mm at least between the rules and the credit line under them (2.5 left a full column 2.85 mm from it, short of 3)
-TABLE_GAP = 1.0  # mm from the setup table to the rules under it
+TABLE_GAP = 2.2  # mm from the setup table to the rules under it (native DE 8: 1 mm left the first heading on the table's rule)
 LIST_GAP = 3.0  # mm from the rules to the component list under them
 CUT = Style(width=0.3, stroke=grey(0.3), role=Role.CUT)
 LEAF = (0.0, 0.45, 0.25)
@@ -457,7 +457,7 @@ def fold_sheet(ctx: Context) -> Sheet:
     if m(sentence, "Sans", SCALE_PT) <= room - 0.5:
         scale_label = Box(bar_end, safe.bottom - 5.0, room, 5.0)
     else:
-        scale_label = Box(safe.x + 0.5, trim.bottom + 0.7, fold_x - 3.0 - safe.x - 0.5, 3.4)
+        scale_label = Box(safe.x + 0.5, trim.bottom + 0.95, fold_x - 3.0 - safe.x - 0.5, 3.4)
     return Sheet(True, tuple(items), "fold-and-glue sheet", scale_label=scale_label)
 
 
@@ -705,7 +705,11 @@ def pawn_piece(pawn: Pawn) -> tuple[Shape, ...]:
     fw, fh = PAWN_FACE
     faces = [(Group((symbol(pawn.symbol, 0, 0, fw * 0.28, pawn.ink),), fh / 2, fw / 2, turn),)
              for turn in (90.0, -90.0)]
-    return foldover(fh, fw, faces[0], faces[1], fill=pawn.rgb, bleed=PAWN_BLEED, cut=grey(0.3), base=PAWN_BASE)
+    # on a dark pawn (its symbol in white) the cut and fold lines are light too, as on the
+    # dark pieces of the other kits (pnp.kinds.pieces): dark grey on dark red vanishes in greyscale
+    dark = pawn.ink == WHITE
+    return foldover(fh, fw, faces[0], faces[1], fill=pawn.rgb, bleed=PAWN_BLEED, cut=grey(0.8) if dark else grey(0.3),
+                    fold=grey(0.8) if dark else FOLD_GREY, base=PAWN_BASE)
 
 
 def build(ctx: Context) -> list[Sheet]:

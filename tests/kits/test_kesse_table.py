@@ -21,7 +21,8 @@ SPEC = load_spec()
 # the box the rules take their pawns from, in each language's own words: as the
 # original rules spell it, and as our own note on page 2 does
 BOX = {"en": "Ludo-box", "nl": "Mens Erger Je Niet-doos", "de": "Mensch-ärgere-dich-nicht-Schachtel"}
-NOTE_BOX = {"en": "Ludo-box", "nl": "Mens-erger-je-niet-pionnen", "de": "Mensch-ärgere-dich-nicht-Schachtel"}
+# (round 9: the Dutch note spells the game's name as the original does, "*Mens Erger Je Niet*")
+NOTE_BOX = {"en": "Ludo-box", "nl": "Mens Erger Je Niet-pionnen", "de": "Mensch-ärgere-dich-nicht-Schachtel"}
 
 
 def _norm(text: str) -> str:
@@ -54,9 +55,13 @@ def test_the_paper_pawns_are_the_pawns_the_rules_ask_for(rendered, lang):
     assert any(w in pawns for w in {"en": ("rules", "instead of the Ludo pawns"), "nl": ("regels", "in plaats van"),
                                     "de": ("statt gekaufter Spielfiguren",)}[lang]), "the list says whose pawns they replace"
     assert BOX[lang] in first, "the rules take the pawns from a Ludo box"
-    note = _norm(f"{cat.text('pawns_heading')}: {cat.text('pawns_note')}")
+    note = _norm(f"{cat.text('pawns_heading')}: {cat.text('pawns_note')}".replace("*", ""))
     assert note[:60] in second
     assert NOTE_BOX[lang] in second, "the pawns' note names the box (or the pawns) the paper pawns replace"
+    if lang == "nl":  # one spelling of the game's name on the sheet, the original's, in italics on both pages
+        for page, text in enumerate((first, second)):
+            assert not re.search("(?i)mens-erger", text), f"page {page + 1} spells the name with hyphens"
+            assert _oblique(pdf, page, "Mens Erger Je Niet")
 
 
 @pytest.mark.parametrize("paper", list(PAPERS))
@@ -352,6 +357,9 @@ def test_our_notes_in_the_rules_are_marked_and_in_place(rendered, lang, paper):
     assert {"en": "fewer than 2 turnips", "nl": "minder dan 2 knollen", "de": "weniger als 2 Rüben"}[lang] in suggestion
     assert {"en": "supply", "nl": "voorraad", "de": "Vorrat"}[lang] in suggestion
     assert {"en": "fists", "nl": "vuist", "de": "Faust"}[lang] in suggestion
+    # round 9 (hobbyist): how many pawns the barn holds (the original is silent), in the marked suggestion
+    assert {"en": "The barn holds any number of pawns.", "nl": "In de schuur mogen meer pionnen tegelijk staan.",
+            "de": "Die Scheune fasst beliebig viele Figuren."}[lang] in suggestion
     for mark in (KIT_MARK[lang], OURS_MARK[lang]):
         assert _oblique(pdf, 0, mark), f"{mark!r} is not set in italics"
     # who guesses first: the Dutch original says it ("de speler die aan de beurt is"), so does the German;
@@ -556,4 +564,119 @@ def test_you_also_need_names_thin_card_for_a_stiffer_board(rendered, lang):
     board = _norm(cat.text("need_board_card"))
     assert board in first and _norm(cat.text("need_tokens_card")) in first
     assert {"en": "optional", "nl": "optioneel", "de": "optional"}[lang] in board
-    assert {"en": "thin card", "nl": "dun karton", "de": "dünner Karton"}[lang] in board
+    # round 9 (native NL reader): the card is named once as "thin card"; the board's is extra card beside it
+    assert {"en": "extra card", "nl": "extra karton", "de": "mehr Karton"}[lang] in board
+    need = first[first.find(_norm(cat.text("kit_needs"))):]
+    thin = {"en": "thin card", "nl": "dun karton", "de": "dünner Karton"}[lang]
+    assert need.count(thin) == 1, need
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_turn_in_brief_and_the_card_note_say_what_the_rules_say(rendered, lang, paper):
+    """Round 9 (native NL reader), read from page 1: the turn in brief under
+    the board sets no timing the rules do not ("als je pion op zijn veld
+    komt", not "net ... is gekomen"), and the card note calls the fold line
+    what the folding note calls it (not "between the dashed marks")."""
+    first = joined(rendered(KIT, lang, paper), 0)
+    said = {"en": ("when your pawn moves onto its square", "when your pawn moves into the barn"),
+            "nl": ("als je pion op zijn veld komt", "als je pion in de schuur komt"),
+            "de": ("wenn die Figur auf ihr Feld zieht", "wenn die Figur in die Scheune zieht")}[lang]
+    for phrase in said:
+        assert phrase in first, phrase
+    for timing in {"en": ("has just moved",), "nl": ("net op", "net in", "is gekomen"), "de": ("gerade",)}[lang]:
+        assert timing not in first, timing
+    line = {"en": "cut the sheet in two along the dashed line", "nl": "snijd het vel langs de stippellijn doormidden",
+            "de": "Halbiere den Bogen an der Faltlinie"}[lang]
+    assert line in first
+    for other in {"en": ("dashed marks",), "nl": ("streepjes",), "de": ("Strichen",)}[lang]:
+        assert other not in first
+    if lang == "de":  # native DE reader: no comma before "oder" joining the two ways
+        assert "auf dünnen Karton oder klebe eine Hälfte" in first
+
+
+def _pawn_colours(pdf) -> dict[str, tuple[tuple[int, int, int], set[tuple[int, int, int]]]]:
+    """Page 2, for each paper pawn: the colour of its largest filled field
+    (the body) and the colours its lines (cut outline, fold dashes) are stroked in."""
+    import ctypes
+
+    import pypdfium2.raw as c
+
+    from tests.printer import _bounds, _objects, _utf16
+
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        page = doc[1]
+        top = [c.FPDFPage_GetObject(page.raw, i) for i in range(c.FPDFPage_CountObjects(page.raw))]
+        bodies: dict[str, tuple[float, tuple[int, int, int]]] = {}
+        lines: dict[str, set[tuple[int, int, int]]] = {}
+        for raw, m, holder in _objects(top, None, None):
+            if c.FPDFPageObj_GetType(raw) != c.FPDF_PAGEOBJ_PATH or holder is None:
+                continue
+            if _utf16(c.FPDFPageObjMark_GetParamStringValue, holder[0], b"K") != "pawn":
+                continue
+            pawn = _utf16(c.FPDFPageObjMark_GetParamStringValue, holder[0], b"V")
+            mode, stroked = ctypes.c_int(), ctypes.c_int()
+            c.FPDFPath_GetDrawMode(raw, ctypes.byref(mode), ctypes.byref(stroked))
+            rgba = [ctypes.c_uint() for _ in range(4)]
+            if mode.value:
+                c.FPDFPageObj_GetFillColor(raw, *(ctypes.byref(v) for v in rgba))
+                x0, y0, x1, y1 = _bounds(raw, m)
+                area = (x1 - x0) * (y1 - y0)
+                if area > bodies.get(pawn, (0.0, None))[0]:
+                    bodies[pawn] = (area, (rgba[0].value, rgba[1].value, rgba[2].value))
+            elif stroked.value:
+                c.FPDFPageObj_GetStrokeColor(raw, *(ctypes.byref(v) for v in rgba))
+                lines.setdefault(pawn, set()).add((rgba[0].value, rgba[1].value, rgba[2].value))
+        return {p: (bodies[p][1], lines.get(p, set())) for p in bodies}
+    finally:
+        doc.close()
+
+
+def _luma(rgb: tuple[int, int, int]) -> float:
+    return (0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2]) / 255
+
+
+@pytest.mark.parametrize("greyscale", [False, True])
+def test_the_lines_on_every_pawn_stand_out_from_its_colour(tmp_path, greyscale):
+    """Round 9 (hobbyist): the cut outline and fold dashes of each paper pawn,
+    read from page 2, differ from the pawn's colour by a quarter of the grey
+    scale at least (luma), in colour and in greyscale (dark grey on dark red
+    and purple all but vanished: 0.1 or less)."""
+    from pnp.fonts import Measurer
+    from pnp.kits import get_kit
+    from pnp.options import Options
+    from pnp.outputs import render_one
+    from pnp.paper import get_paper
+
+    options = Options("en", get_paper("a4"), variant="greyscale" if greyscale else "colour")
+    (pdf,) = render_one(get_kit(KIT), options, tmp_path, ("pdf",), 150, Measurer(), validate=False).files
+    pawns = _pawn_colours(pdf)
+    assert sorted(pawns) == sorted(SPEC.kinds)
+    for pawn, (body, strokes) in pawns.items():
+        assert strokes, f"{pawn}: no lines"
+        for s in strokes:
+            assert abs(_luma(s) - _luma(body)) >= 0.25, f"{pawn}: line {s} on body {body}"
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_first_heading_clears_the_setup_table(rendered, lang, paper):
+    """Round 9 (native DE reader): the rules' first heading stood right on
+    the setup table's last rule. Read from page 1: the lowest line drawn
+    above the heading, in its column, ends 2 mm or more above the heading's
+    capitals (about what the other headings have above them; it was 1.5)."""
+    from tests.kits.test_table_ready import page_objects
+
+    pdf = rendered(KIT, lang, paper)
+    cat = load_catalog(KIT, lang)
+    first_heading = cat.blocks("rules", **_values())[0].removeprefix("## ")
+    (head,) = [ln for ln in page_lines(pdf)[0] if _norm(ln.text) == first_heading]
+    h_mm = pdfium.PdfDocument(pdf)[0].get_size()[1] * 25.4 / 72
+    base = h_mm - head.base * 25.4 / 72  # mm from the page's top
+    caps = base - 0.73 * head.size * 25.4 / 72
+    x = head.x * 25.4 / 72
+    rules = [o for o in page_objects(pdf, 0) if o.kind == "path" and o.stroke > 0 and o.y1 - o.y0 < 1.0
+             and o.x0 <= x + 2.0 and o.x1 >= x + 10.0 and o.y1 < base]
+    rule = max(rules, key=lambda o: o.y1)
+    assert caps - rule.ink()[3] >= 2.0, f"{caps - rule.ink()[3]:.2f} mm from the table's rule to {first_heading!r}"
