@@ -134,6 +134,8 @@ _INITIAL = re.compile(r"(?<![\w.])([A-Z]\.) (?=[A-Z][a-z])")
 _PAPER = re.compile(r"(?<!\w)([Ff]ormaa?t|size) (?=(?:[ABC]\d{1,2}|US)(?!\w))")
 # a compound cut short keeps the conjunction after it: "zwart-wit- of", "Vorder- und Rückseite"
 _SUSPENDED = re.compile(r"(?<=[^\W\d_]-) (?=(?:und|oder|bzw\.|sowie|of|en|tot|and|or|to)(?!\w))")
+# a word tied that way ends with the conjunction: the word after it completes the compound
+_SUSPENDS = re.compile(r"[^\W\d_]-\u00a0(?:und|oder|bzw\.|sowie|of|en|tot|and|or|to)$")
 # set phrases that are one unit of meaning: "zum Beispiel", "Rote Beten"
 SET_PHRASES = ("zum Beispiel", "for example", "Rote Bete")
 _SET_PHRASE = re.compile("|".join(
@@ -279,6 +281,8 @@ class FlowStyle:
     # rest, a section with a list with its heading on a new page); `fit` drops them when they would cost the
     # text more than KEEP_LOSS of size
     keeps: bool = True
+    # a bullet is not split across columns: it starts the next column whole (a kit's choice, under `keeps`)
+    whole_items: bool = False
 
 
 # A word is a list of (text, font) pieces with no space between them.
@@ -521,7 +525,8 @@ def _wrap(runs: tuple[Run, ...], width: float, size: float, measure: Measure, la
         return []
     # the space before a word is set in that word's first font (line_shapes)
     space = [measure(" ", w[0][1], size) for w in words]
-    points = [break_points(t, lang) for t in texts]
+    # the word that completes a compound cut short stays whole: "zwart-wit- of kleurenprinter", not "kleu-"
+    points = [() if j and _SUSPENDS.search(texts[j - 1]) else break_points(t, lang) for j, t in enumerate(texts)]
 
     # a state: the line starts at word i, letter o; with c hyphenated lines just before
     best: dict[tuple[int, int, int], tuple[float, tuple[int, int, int] | None]] = {(0, 0, 0): (0.0, None)}
@@ -810,6 +815,8 @@ def _keep_h(blocks: Sequence[Block], i: int, width: float, size: float, measure:
     elif block.kind.is_item and (i == 0 or not blocks[i - 1].kind.is_item) and len(blocks) > i + 1 \
             and blocks[i + 1].kind is block.kind:
         kept = [block, blocks[i + 1]]
+    elif style.whole_items and block.kind is BlockKind.BULLET:
+        kept = [block]
     else:
         return None
     return sum(_block_h(b, width, size, measure, diagrams, style) for b in kept) - style.gap * size * style.leading * PT

@@ -512,6 +512,17 @@ def test_avoiding_a_short_last_line_never_costs_a_line(measure, monkeypatch, lan
             assert _short_last(with_rule, width, 9.0, measure) <= _short_last(without, width, 9.0, measure) + 1e-6
 
 
+@pytest.mark.parametrize("width", [20.0, 24.0, 28.0, 32.0, 36.0, 40.0, 44.0])
+def test_wrap_keeps_the_word_completing_a_cut_short_compound_whole(measure, width):
+    """"zwart-wit- of kleu-" | "renprinter": the word after the conjunction
+    completes the compound cut short before it and never breaks."""
+    text = "Je hebt nodig: een zwart-wit- of kleurenprinter die afbeeldingen kan afdrukken."
+    lines = wrap((Run(text),), width, 9.0, measure, "nl")
+    texts = ["".join(t for w in line for t, _ in w) for line in lines]
+    assert not any(t.endswith(("kleu-", "kleuren-", "kleurenprin-")) for t in texts), texts
+    assert "kleurenprinter" in " ".join(texts)
+
+
 def _early_lines(lines, width, size, measure) -> int:
     """Lines but the last under textflow.EARLY_FULL of the width full while
     the next line's first word (a space before it) would have fitted."""

@@ -552,6 +552,7 @@ BOX_PAD = 3.0  # mm from the column's edges to the box's text
 BOX_LINE = 0.5  # mm: the box's frame
 BOX_INSET = 1.0  # mm from the column's edges to the frame's middle
 BOX_STYLE = FlowStyle(heading_scale=1.1)
+RULES_STYLE = FlowStyle(whole_items=True)  # a bullet of the notes is read whole: never split across the columns
 
 
 def reference_box(blocks: list[Block], width: float, m: Measure) -> tuple[float, DiagramFn]:
@@ -591,7 +592,7 @@ def build(ctx: Context) -> list[Sheet]:
     blocks = parse_blocks(raw, cat.lang)
     # the rules take one page, so the ink-saving pieces page is page 4 as the making notes say
     rules = rules_sheets(blocks, ctx.options.paper, ctx.measure, "rules", title=(cat.text("title"), cat.text("subtitle")),
-                         max_pages=1, diagrams=diagrams)
+                         max_pages=1, diagrams=diagrams, style=RULES_STYLE)
     return [board_sheet(ctx), pieces_sheet(ctx), *rules, pieces_sheet(ctx, saver=True)]
 
 

@@ -6,7 +6,7 @@ from pnp.errors import LayoutError
 from pnp.geometry import ASCENT, PT, Box, Shape, Text
 from pnp.layout.frame import Sheet, content_box
 from pnp.paper import Paper
-from pnp.textflow import Block, DiagramFn, Measure, fit
+from pnp.textflow import Block, DiagramFn, FlowStyle, Measure, fit
 
 MIN_BODY_PT = 7.0  # legibility floor for body text
 
@@ -46,6 +46,7 @@ def rules_sheets(
     max_pt: float = 10.0,
     title: tuple[str, str] | None = None,
     diagrams: dict[str, tuple[float, DiagramFn]] | None = None,
+    style: FlowStyle | None = None,
 ) -> list[Sheet]:
     """As few pages as let the text stand at `preferred_pt` or more (never
     below MIN_BODY_PT). `title` (title, subtitle) runs across the top of the
@@ -63,7 +64,7 @@ def rules_sheets(
             boxes += column_boxes(a, columns)
         floor = preferred_pt if pages < max_pages else MIN_BODY_PT
         try:
-            shapes, _size = fit(blocks, boxes, measure, max_pt, floor, diagrams)
+            shapes, _size = fit(blocks, boxes, measure, max_pt, floor, diagrams, style or FlowStyle())
         except LayoutError as e:
             last_error = e
             continue

@@ -73,7 +73,7 @@ HEADINGS = {  # the making block, the original's assembly text (in its box), the
     "nl": ("Zo maak je deze set", "Ter informatie: de oorspronkelijke bouwinstructies", "Voorgestelde regels"),
     "de": ("So bastelst du dieses Set", "Zum Nachlesen: die ursprüngliche Bauanleitung", "Vorgeschlagene Regeln"),
 }
-LIST_ON_PAGE_1 = {"en": "You need what the list on page 1 names.", "nl": "Je hebt nodig wat de lijst op pagina 1 noemt.",
+LIST_ON_PAGE_1 = {"en": "You need what the list on page 1 names.", "nl": "Wat je verder nodig hebt, staat in de lijst op pagina 1.",
                   "de": "Nötig ist, was die Liste auf Seite 1 nennt."}
 REFERENCE = {"en": "for reference", "nl": "ter informatie", "de": "zum Nachlesen"}
 SCISSORS = {"en": "scissors", "nl": "schaar", "de": "Schere"}

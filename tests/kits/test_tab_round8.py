@@ -99,7 +99,7 @@ def test_tab_board_has_a_row_number_legend_clear_of_its_cut(render, lang, paper)
         greys.append(ImageStat.Stat(img.crop(box)).mean[0])
     assert greys[0] > 200 and greys[1] < 60, f"the legend's badges: {greys} (white for A, then black for B)"
     assert "A" in cat.text("legend_a") and "B" in cat.text("legend_b")
-    white, black = {"en": ("white", "black"), "nl": ("wit", "zwart"), "de": ("weiß", "schwarz")}[lang]
+    white, black = {"en": ("white", "black"), "nl": ("licht", "donker"), "de": ("weiß", "schwarz")}[lang]
     assert white in cat.text("legend_a") and black in cat.text("legend_b")
 
 
