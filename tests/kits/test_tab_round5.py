@@ -174,11 +174,11 @@ def _face_mean(pdf: Path, side: str, dpi: int = 100, index: int = 1) -> float:
 
 
 def test_tab_the_ink_saving_version_is_what_page_3_says(render):
-    """Page 3 says to print pages 1 and 4, page 4 with the pieces in mid
+    """Page 3 says to print pages 1, 3 and 4, page 4 with the pieces in mid
     grey, and page 2 instead for solid black: there the dark pieces' faces
     are mid grey (black on page 2), still far darker than the light pieces."""
     p3 = _text(render("en"), 2)
-    assert "Print pages 1 and 4" in p3 and "mid grey" in p3 and "print page 2 instead of page 4" in p3
+    assert "Print pages 1, 3 and 4" in p3 and "mid grey" in p3 and "print page 2 instead of page 4" in p3
     black = _face_mean(render("en"), "dark")
     saver = _face_mean(render("en"), "dark", index=3)
     light = _face_mean(render("en"), "light", index=3)

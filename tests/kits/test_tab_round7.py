@@ -50,9 +50,9 @@ def render(tmp_path_factory):
 
 
 MM = 25.4 / 72
-PAGE_4 = {"en": ("Print pages 1 and 4", "print page 2 instead of page 4"),
-          "nl": ("druk pagina’s 1 en 4 af", "druk dan pagina 2 af in plaats van pagina 4"),
-          "de": ("Drucke die Seiten 1 und 4", "drucke Seite 2 statt Seite 4")}
+PAGE_4 = {"en": ("Print pages 1, 3 and 4", "print page 2 instead of page 4"),
+          "nl": ("druk pagina’s 1, 3 en 4 af", "druk dan pagina 2 af in plaats van pagina 4"),
+          "de": ("Drucke die Seiten 1, 3 und 4", "drucke Seite 2 statt Seite 4")}
 
 
 def _marker_mean(pdf, index: int, dpi: int = 100) -> float:
@@ -99,7 +99,7 @@ def test_tab_page_4_is_page_2_with_less_ink(render, lang, paper):
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("paper", list(PAPERS))
 def test_tab_names_page_4_and_not_the_program(render, lang, paper):
-    """Page 3 says to print pages 1 and 4 (the grey pieces), or page 2
+    """Page 3 says to print pages 1, 3 and 4 (the grey pieces), or page 2
     instead of page 4 for solid black; no page speaks of pnp (a hobbyist
     cannot act on a note for whoever made the file)."""
     pdf = render(lang, paper)

@@ -268,6 +268,8 @@ def test_every_broken_word_breaks_where_the_dictionary_allows(rendered, kit_id, 
             t = re.sub(r"\W+$", "", tail)
             if f"{h}-{t}" in text or f"{h}- {t}" in text:
                 continue  # the word's own hyphen
+            if h in ("A4", "US-Letter") and f"{{paper}}-{t}" in text:
+                continue  # the hyphen after the paper's name ("US-Letter-/papier"), filled in at render
             word = h.split("-")[-1] + re.match(r"[^\W\d_]*", t).group(0)
             assert f"{h}{t}" in text, f"{a.text!r} / {b.text!r}: {h}{t!r} is not in the texts"
             cut = len(h.split("-")[-1])
@@ -399,7 +401,7 @@ _PARTED = (
     (r"(?<![\w-])(?!(?:rij|row|Reihe|Feld|vak|step|stap|page|Seite|side|zijde)\s)[^\W\d_]{1,4}\s\d+",
      r"[^\W\d_]{1,10}\b", "a number is parted from the word it counts"),
     # "bij 2 spelers / elk 16 knollen" (round 7): a number keeps the word it counts, so a line never ends in it
-    (r"(?<![\w-])(?!(?:rij|row|Reihe|Feld|vak|step|stap|page|Seite|side|zijde|pagina|Spalte)\s)[^\W\d_]+\s\d+",
+    (r"(?<![\w-])(?!(?i:rij|row|Reihe|Feld|vak|step|stap|page|Seite|side|zijde|pagina|Spalte)\s)[^\W\d_]+\s\d+",
      r"[^\W\d_]{4,}", "a line ends in a number before the word it counts"),
     # "bei 4 Spie-" / "lern 9." (the native reader, third round): a word tied to a number is not broken
     (r"[^\W\d_]-", r"[^\W\d_]+[.,;:]?\s\d", "a broken word's tail carries a number"),
