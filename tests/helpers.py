@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 import shutil
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -161,3 +161,28 @@ def refused_render(folder: Path, out: Path, *args: str) -> str:
     assert len(lines) == 1 and "Traceback" not in result.output, result.output
     assert not out.exists() or not any(out.iterdir())
     return lines[0]
+
+
+def kit_renderer(folder: Path) -> Callable[..., Path]:
+    """A test module's renders, each made once: get(kit, lang, paper,
+    variant) renders the kit's PDF into `folder` on first use and returns
+    its path after."""
+    from pnp.fonts import Measurer
+    from pnp.kits import get_kit
+    from pnp.modes import Variant
+    from pnp.options import Options
+    from pnp.outputs import render_one
+    from pnp.paper import get_paper
+
+    cache: dict[tuple[str, str, str, str], Path] = {}
+    measure = Measurer()
+
+    def get(kit: str, lang: str = "en", paper: str = "a4", variant: str = "colour") -> Path:
+        key = (kit, lang, paper, variant)
+        if key not in cache:
+            result = render_one(get_kit(kit), Options(lang, get_paper(paper), variant=Variant(variant)),
+                                folder / "-".join(key), ("pdf",), 150, measure, validate=False)
+            (cache[key],) = result.files
+        return cache[key]
+
+    return get

@@ -16,40 +16,23 @@ from __future__ import annotations
 import io
 import re
 import subprocess
+from functools import partial
 from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
 from PIL import Image, ImageStat
 
-from pnp.fonts import Measurer
 from pnp.i18n import load_catalog
-from pnp.kits import get_kit
-from pnp.modes import Variant
-from pnp.options import Options
-from pnp.outputs import render_one
-from pnp.paper import PAPERS, get_paper
-from tests.helpers import LANGS, need_tool
+from pnp.paper import PAPERS
+from tests.helpers import LANGS, kit_renderer, need_tool
 from tests.kits.test_table_ready import facts, page_objects
 from tests.textlines import page_lines
 
 
 @pytest.fixture(scope="module")
 def render(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("tab-round5")
-    cache: dict[tuple, Path] = {}
-    measure = Measurer()
-
-    def get(lang: str = "en", paper: str = "a4", variant: str = "colour") -> Path:
-        key = (lang, paper, variant)
-        if key not in cache:
-            out = folder / "-".join(key)
-            result = render_one(get_kit("tab"), Options(lang, get_paper(paper), variant=Variant(variant)), out,
-                                ("pdf",), 150, measure, validate=False)
-            (cache[key],) = result.files
-        return cache[key]
-
-    return get
+    return partial(kit_renderer(tmp_path_factory.mktemp("tab-round5")), "tab")
 
 
 def _text(pdf: Path, index: int) -> str:

@@ -14,19 +14,14 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from pathlib import Path
+from functools import partial
 
 import pytest
 from PIL import ImageStat
 
-from pnp.fonts import Measurer
 from pnp.i18n import load_catalog
-from pnp.kits import get_kit
-from pnp.modes import Variant
-from pnp.options import Options
-from pnp.outputs import render_one
-from pnp.paper import PAPERS, get_paper
-from tests.helpers import LANGS
+from pnp.paper import PAPERS
+from tests.helpers import LANGS, kit_renderer
 from tests.kits.test_tab_round5 import HEADINGS, _face_mean, _grey, _text
 from tests.kits.test_table_ready import facts, page_objects
 from tests.textlines import page_lines
@@ -34,19 +29,7 @@ from tests.textlines import page_lines
 
 @pytest.fixture(scope="module")
 def render(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("tab-round7")
-    cache: dict[tuple, Path] = {}
-    measure = Measurer()
-
-    def get(lang: str = "en", paper: str = "a4", variant: str = "colour") -> Path:
-        key = (lang, paper, variant)
-        if key not in cache:
-            result = render_one(get_kit("tab"), Options(lang, get_paper(paper), variant=Variant(variant)),
-                                folder / "-".join(key), ("pdf",), 150, measure, validate=False)
-            (cache[key],) = result.files
-        return cache[key]
-
-    return get
+    return partial(kit_renderer(tmp_path_factory.mktemp("tab-round7")), "tab")
 
 
 MM = 25.4 / 72

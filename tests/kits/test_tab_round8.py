@@ -13,6 +13,7 @@ rendered PDFs:
 from __future__ import annotations
 
 import re
+from functools import partial
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -21,12 +22,9 @@ from PIL import ImageStat
 
 from pnp.fonts import Measurer
 from pnp.i18n import load_catalog
-from pnp.kits import get_kit
 from pnp.kits.tab import MAKING_STEPS, caption_lines
-from pnp.options import Options
-from pnp.outputs import render_one
-from pnp.paper import PAPERS, get_paper
-from tests.helpers import LANGS
+from pnp.paper import PAPERS
+from tests.helpers import LANGS, kit_renderer
 from tests.kits.test_tab_round5 import _grey, _text
 from tests.kits.test_table_ready import page_objects
 from tests.textlines import page_lines
@@ -36,19 +34,7 @@ MM = 25.4 / 72
 
 @pytest.fixture(scope="module")
 def render(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("tab-round8")
-    cache: dict[tuple, Path] = {}
-    measure = Measurer()
-
-    def get(lang: str = "en", paper: str = "a4") -> Path:
-        key = (lang, paper)
-        if key not in cache:
-            result = render_one(get_kit("tab"), Options(lang, get_paper(paper)), folder / "-".join(key), ("pdf",), 150,
-                                measure, validate=False)
-            (cache[key],) = result.files
-        return cache[key]
-
-    return get
+    return partial(kit_renderer(tmp_path_factory.mktemp("tab-round8")), "tab")
 
 
 def _norm(text: str) -> str:

@@ -11,15 +11,9 @@ rendered PDFs:
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from pnp.fonts import Measurer
-from pnp.kits import get_kit
-from pnp.options import Options
-from pnp.paper import get_paper
-from tests.helpers import LANGS, PAPER_IDS
+from tests.helpers import LANGS, PAPER_IDS, kit_renderer
 from tests.textlines import Line, page_lines
 
 CONJUNCTIONS = {"of", "en", "tot", "und", "oder", "and", "or", "to"}
@@ -27,21 +21,7 @@ CONJUNCTIONS = {"of", "en", "tot", "und", "oder", "and", "or", "to"}
 
 @pytest.fixture(scope="module")
 def render(tmp_path_factory):
-    from pnp.outputs import render_one
-
-    folder = tmp_path_factory.mktemp("tabur-round9")
-    cache: dict[tuple, Path] = {}
-    measure = Measurer()
-
-    def get(kit: str, lang: str, paper: str) -> Path:
-        key = (kit, lang, paper)
-        if key not in cache:
-            result = render_one(get_kit(kit), Options(lang, get_paper(paper)), folder / "-".join(key), ("pdf",), 150,
-                                measure, validate=False)
-            (cache[key],) = result.files
-        return cache[key]
-
-    return get
+    return kit_renderer(tmp_path_factory.mktemp("tabur-round9"))
 
 
 def _columns(lines: list[Line], mid: float) -> tuple[list[Line], list[Line]]:
