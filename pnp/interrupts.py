@@ -161,3 +161,4 @@ def stop_signals() -> Iterator[None]:
         for sig, handler in old.items():
             signal.signal(sig, handler)
         sys.unraisablehook = old_hook
+        _owed = False  # the run is over: nothing is left to raise

@@ -328,3 +328,20 @@ def test_pypdfium2s_own_code_is_never_cut_by_a_stop_signal(monkeypatch, capsys):
         gc.collect()
         doc.close()
     assert "Exception ignored" not in capsys.readouterr().err
+
+
+def test_a_signal_inside_a_held_step_is_raised_when_the_step_ends():
+    """pnp.interrupts.held (every PDFium step of pnp.pdfpages): the step runs
+    to its end, then the signal stops the run; after the run nothing is owed."""
+    from pnp import interrupts
+
+    done = []
+    with interrupts.stop_signals():
+        with pytest.raises(interrupts.Interrupted), interrupts.held():
+            os.kill(os.getpid(), signal.SIGTERM)
+            for _ in range(10_000):  # the handler runs here
+                pass
+            done.append(1)
+        assert done
+    with interrupts.held():  # outside a run, and after it: nothing raised
+        pass
