@@ -21,7 +21,7 @@ pages; an exception between the two left a page that, finalised later,
 printed "Exception ignored in: <finalize object>" and a KeyError. So a
 signal that lands while any frame of the stack is such a library's
 (`UNSAFE`) is remembered and owed, and raised on leaving the next `held()`
-block (pnp.pdfium wraps every PDFium step in one) or at `check()`."""
+block (pnp.pdfpages wraps every PDFium step in one) or at `check()`."""
 
 from __future__ import annotations
 
