@@ -352,6 +352,11 @@ EARLY_FULL = 0.8  # a line less full than this ends early if the next line's fir
 RUNT_LETTERS = 13
 RUNT_SHARE = 0.25
 PREFIX = 6000  # a break leaving a head of only 3 letters, most often a prefix ("ver-wendet", "Vor-derseite")
+# A line (not the last) under EARLY_FULL of the measure full that ends before a word that would have fitted on it
+# ("je 16 Rüben, bei 3 Spielern 12 und" | "bei 4 Spielern 9."): a reader sees it end early, whatever it saves below.
+# In proportion to how far it falls short of EARLY_FULL (an empty line costs it all), so that the shortness is not
+# gathered into one line to save several just short of full.
+EARLY = 3000
 NUMBER_TIED = 9000  # a word tied to a number it counts or is counted by ("bei 4 Spie-lern 9"): the broken word
 # leaves the number at the start or end of a line with a fragment
 
@@ -528,6 +533,11 @@ def _wrap(runs: tuple[Run, ...], width: float, size: float, measure: Measure, la
     # the word that completes a compound cut short stays whole: "zwart-wit- of kleurenprinter", not "kleu-"
     points = [() if j and _SUSPENDS.search(texts[j - 1]) else break_points(t, lang) for j, t in enumerate(texts)]
 
+    # the width of the words from j to the end on one line: a line before a last line is not charged for ending
+    # EARLY (the word it would take shortens the last line, which SHORT_LAST weighs)
+    rest = [0.0] * (n + 1)
+    for j in range(n - 1, -1, -1):
+        rest[j] = piece_w(j, 0, len(texts[j]), False) + (space[j + 1] + rest[j + 1] if j + 1 < n else 0.0)
     # a state: the line starts at word i, letter o; with c hyphenated lines just before
     best: dict[tuple[int, int, int], tuple[float, tuple[int, int, int] | None]] = {(0, 0, 0): (0.0, None)}
     order = sorted({(j, 0) for j in range(n)} | {(j, p) for j in range(n) for p, _, _ in points[j]})
@@ -562,6 +572,9 @@ def _wrap(runs: tuple[Run, ...], width: float, size: float, measure: Measure, la
                     finals.append((cost0 + LINE + runt + (1e9 if whole > width + 1e-9 else 0), short, (i, o, c)))
                 else:
                     cost = cost0 + LINE + RAGGED * (max(0.0, width - whole) / width) ** 2
+                    if whole < EARLY_FULL * width and rest[j + 1] > width + 1e-9 and \
+                            whole + space[j + 1] + piece_w(j + 1, 0, len(texts[j + 1]), False) <= width + 1e-9:
+                        cost += EARLY * (1 - whole / (EARLY_FULL * width))  # the next word would have fitted
                     if whole > width + 1e-9:
                         cost += 1e9
                     key = (j + 1, 0, 0)

@@ -558,3 +558,17 @@ def test_no_column_or_page_parts_a_parenthesis_a_short_item_or_a_list_from_its_h
     list's first item alone at its foot."""
     problems = _column_split_problems(rendered(kit_id, lang, paper), kit_id)
     assert not problems, problems
+
+
+@pytest.mark.parametrize(("kit_id", "lang", "paper", "ending", "word"), [
+    ("kesse-rueben", "de", "letter", "Spielern 12 und", "bei"),  # "12 und" | "bei 4 Spielern 9." (native8-de)
+    ("kesse-rueben", "nl", "a4", "daagt een", "van"),  # "daagt een" | "van de anderen" (native8-nl 4)
+    ("kesse-rueben", "en", "a4", "challenges", "one"),
+])
+def test_a_line_does_not_end_early_where_the_paragraph_can_do_without(rendered, kit_id, lang, paper, ending, word):
+    """Lines the native readers saw end early though the next word fitted,
+    the next line left long enough either way: the paragraph takes the word
+    up (textflow.EARLY)."""
+    lines = [ln for page in page_lines(rendered(kit_id, lang, paper)) for col in running_text(page) for ln in col]
+    hits = [ln.text for ln in lines if ln.text.replace("\u00a0", " ").rstrip().endswith(ending)]
+    assert not hits, f"a line ends early before {word!r}: {hits}"
