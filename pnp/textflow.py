@@ -571,12 +571,9 @@ def _wrap(runs: tuple[Run, ...], width: float, size: float, measure: Measure, la
                     short = short_last(sum(_letters(_text(w)) for w in last), whole / width) if (i, o) != (0, 0) else 0.0
                     finals.append((cost0 + LINE + runt + (1e9 if whole > width + 1e-9 else 0), short, (i, o, c)))
                 else:
-                    cost = cost0 + LINE + RAGGED * (max(0.0, width - whole) / width) ** 2
-                    if whole < EARLY_FULL * width and rest[j + 1] > width + 1e-9 and \
-                            whole + space[j + 1] + piece_w(j + 1, 0, len(texts[j + 1]), False) <= width + 1e-9:
-                        cost += EARLY * (1 - whole / (EARLY_FULL * width))  # the next word would have fitted
-                    if whole > width + 1e-9:
-                        cost += 1e9
+                    cost = cost0 + LINE + RAGGED * (max(0.0, width - whole) / width) ** 2 \
+                        + _early(whole, whole + space[j + 1] + piece_w(j + 1, 0, len(texts[j + 1]), False),
+                                 rest[j + 1], width) + (1e9 if whole > width + 1e-9 else 0.0)
                     key = (j + 1, 0, 0)
                     if key not in best or cost < best[key][0]:
                         best[key] = (cost, (i, o, c))
@@ -586,6 +583,16 @@ def _wrap(runs: tuple[Run, ...], width: float, size: float, measure: Measure, la
     ends = _pull_up(_line_starts(best, _last_line(finals, best, n), n), words, texts, points, space,
                     width, size, measure)
     return _cut_lines(ends, words, texts, points)
+
+
+def _early(line_w: float, with_next: float, rest: float, width: float) -> float:
+    """What a line `line_w` wide (not the last) costs for ending early:
+    under EARLY_FULL of the measure, though it would be `with_next` wide
+    with the next word; nothing when the words after it (`rest` on one line)
+    could be the last line, whose length SHORT_LAST weighs."""
+    if line_w >= EARLY_FULL * width or with_next > width + 1e-9 or rest <= width + 1e-9:
+        return 0.0
+    return EARLY * (1 - line_w / (EARLY_FULL * width))
 
 
 def _pull_up(ends: list[tuple[int, int]], words: list[Word], texts: list[str],
