@@ -16,6 +16,7 @@ Typesetting rules, the same for every language and every string:
   it ("Format A4"), a compound cut short to its conjunction ("zwart-wit-
   of"), and "z. B.", "US Letter" and set phrases ("zum Beispiel") stay
   whole (see `tie`); a break after a 3-letter head ("ver-wendet") is dear;
+  a separator "·" goes with the item before it and is left out at a line end;
 - paragraphs are broken as a whole (total fit, see `wrap`): words break
   after their own hyphens or, with libhyphen and LibreOffice's patterns
   for the block's language (pnp.hyphenation), between syllables, best
@@ -143,6 +144,13 @@ _SET_PHRASE = re.compile("|".join(
     for w, rest in (p.split(" ", 1) for p in SET_PHRASES)))
 
 
+# a separator between the items of a list ("Karten 7–30 · Ersatzrückseiten 31–34") goes with the item before it;
+# where the line breaks after it, it is left out (_cut_lines): the break parts the items, and no line ends or
+# starts with a lone dot
+SEPARATOR = "·"
+_SEPARATOR = re.compile(r"[ \u00a0]" + SEPARATOR + r"(?= )")
+
+
 # a parenthesis of two words is one unit: "(de achterkant)", "(see c)", not "(de" at a line end
 _SHORT_PAREN = re.compile(r"(?<![^\s*])\(([^()\s]+) ([^()\s]+\))")
 
@@ -243,6 +251,7 @@ def tie(text: str) -> str:
                  _PAPER):
         tied = rule.sub(lambda m: m.group(1) + NBSP, tied)
     tied = _SET_PHRASE.sub(lambda m: next(g for g in m.groups() if g) + NBSP, tied)
+    tied = _SEPARATOR.sub(NBSP + SEPARATOR, tied)
     tied = _QUOTED.sub(_tie_quoted, tied)
     tied = _SHORT_PAREN.sub(lambda m: f"({m.group(1)}{NBSP}{m.group(2)}", tied)
     return tied
@@ -679,6 +688,10 @@ def _cut_lines(ends: list[tuple[int, int]], words: list[Word], texts: list[str],
             else:
                 line.append(_piece(words[k], a, len(texts[k]), False))
         lines.append(line)
+    for line in lines[:-1]:  # a separator at a line end is left out: the break parts the items
+        t, f = line[-1][-1]
+        if t.endswith(NBSP + SEPARATOR) and len(t) > 2:
+            line[-1] = [*line[-1][:-1], (t[:-2], f)]
     return lines
 
 

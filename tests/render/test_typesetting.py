@@ -572,3 +572,15 @@ def test_a_line_does_not_end_early_where_the_paragraph_can_do_without(rendered, 
     lines = [ln for page in page_lines(rendered(kit_id, lang, paper)) for col in running_text(page) for ln in col]
     hits = [ln.text for ln in lines if ln.text.replace("\u00a0", " ").rstrip().endswith(ending)]
     assert not hits, f"a line ends early before {word!r}: {hits}"
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("kit_id", KITS)
+def test_no_line_ends_or_starts_with_a_separator(rendered, kit_id, lang, paper):
+    """The "·" between the items of a list (Ludo's page map: "Karten 7–30 ·"
+    | "Ersatzrückseiten 31–34.", native readers DE and NL) neither ends nor
+    starts a line: where the line breaks between two items it is left out."""
+    problems = [f"p{pi + 1}: {ln.text!r}" for pi, page in enumerate(page_lines(rendered(kit_id, lang, paper)))
+                for ln in page if ln.text.endswith("·") or ln.text.startswith("·")]
+    assert not problems, problems
