@@ -137,11 +137,11 @@ _PAPER = re.compile(r"(?<!\w)([Ff]ormaa?t|size) (?=(?:[ABC]\d{1,2}|US)(?!\w))")
 _SUSPENDED = re.compile(r"(?<=[^\W\d_]-) (?=(?:und|oder|bzw\.|sowie|of|en|tot|and|or|to)(?!\w))")
 # a word tied that way ends with the conjunction: the word after it completes the compound
 _SUSPENDS = re.compile(r"[^\W\d_]-\u00a0(?:und|oder|bzw\.|sowie|of|en|tot|and|or|to)$")
-# set phrases that are one unit of meaning: "zum Beispiel", "Rote Beten"
-SET_PHRASES = ("zum Beispiel", "for example", "Rote Bete")
+# set phrases that are one unit of meaning, every word kept on one line: "zum Beispiel", "Rote Beten", the name
+# "Mens Erger Je Niet" (also at the head of a compound: "Mens Erger Je Niet‑pionnen")
+SET_PHRASES = ("zum Beispiel", "for example", "Rote Bete", "Mens Erger Je Niet")
 _SET_PHRASE = re.compile("|".join(
-    rf"(?<!\w)([{w[0].upper()}{w[0]}]{re.escape(w[1:])}) (?={re.escape(rest)})"
-    for w, rest in (p.split(" ", 1) for p in SET_PHRASES)))
+    rf"(?<!\w)[{p[0].upper()}{p[0]}]{re.escape(p[1:])}" for p in SET_PHRASES))
 
 
 # a separator between the items of a list ("Karten 7–30 · Ersatzrückseiten 31–34") goes with the item before it;
@@ -250,7 +250,7 @@ def tie(text: str) -> str:
     for rule in (_ABBREV, _NUMBER_HYPHEN, _NUMBER_LIST, _ENUMERATOR, _CAPS_NAME, _OPTION, _ONE_LETTER, _INITIAL,
                  _PAPER):
         tied = rule.sub(lambda m: m.group(1) + NBSP, tied)
-    tied = _SET_PHRASE.sub(lambda m: next(g for g in m.groups() if g) + NBSP, tied)
+    tied = _SET_PHRASE.sub(lambda m: m.group(0).replace(" ", NBSP), tied)
     tied = _SEPARATOR.sub(NBSP + SEPARATOR, tied)
     tied = _QUOTED.sub(_tie_quoted, tied)
     tied = _SHORT_PAREN.sub(lambda m: f"({m.group(1)}{NBSP}{m.group(2)}", tied)
@@ -389,6 +389,9 @@ def _tied_to_number(text: str, s: int, e: int) -> bool:
         (before[-1:] == NBSP and before[:-1].rstrip("*")[-1:].isdigit())
 
 
+_ABBREV_HEAD = re.compile(r"[(„‘“*]*[A-Z]{1,3}-")  # a word that starts with an abbreviation in capitals ("US-Letter-papier")
+
+
 @cache
 def break_points(text: str, lang: str) -> tuple[tuple[int, bool, int], ...]:
     """Where a word may break, as (position, add a hyphen, demerits): after
@@ -405,9 +408,9 @@ def break_points(text: str, lang: str) -> tuple[tuple[int, bool, int], ...]:
     for i, ch in enumerate(text):
         if ch == "-" and i >= 2 and text[i - 1].isalpha() and text[i - 2].isalpha() and len(text) - i > 3:
             own = True
-            lead = text[:i].lstrip("(„‘“*")
-            if (lead.isupper() and len(lead) <= 3) or text[i + 1].isdigit():
-                continue  # an abbreviation keeps the name it starts ("US-Letter", not "US-" | "Letter"), a word its number ("row-4")
+            if _ABBREV_HEAD.match(text) or text[i + 1].isdigit():
+                continue  # an abbreviation keeps the name it starts, and the compound it heads stays whole ("US-Letter",
+                # "US-Letter-papier", not "US-" | "Letter" or "US-Letter-" | "papier"); a word keeps its number ("row-4")
             points[i + 1] = (False, OWN_HYPHEN)
     if lang and not own:  # a compound breaks at its own hyphens only
         for m in _LETTERS.finditer(text):

@@ -584,3 +584,17 @@ def test_no_line_ends_or_starts_with_a_separator(rendered, kit_id, lang, paper):
     problems = [f"p{pi + 1}: {ln.text!r}" for pi, page in enumerate(page_lines(rendered(kit_id, lang, paper)))
                 for ln in page if ln.text.endswith("·") or ln.text.startswith("·")]
     assert not problems, problems
+
+
+# A name is not parted at a line end (native NL reader, round 10): "Mens Erger" | "Je Niet‑pionnen" and
+# "US-Letter-" | "papier" read as two things.
+_NAME_HEADS = ("Mens", "Mens Erger", "Mens Erger Je", "US-", "US-Letter-")
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("kit_id", KITS)
+def test_no_line_parts_a_name(rendered, kit_id, lang, paper):
+    problems = [f"p{pi + 1}: {ln.text!r}" for pi, page in enumerate(page_lines(rendered(kit_id, lang, paper)))
+                for ln in page if ln.text.replace("\u00a0", " ").endswith(tuple(" " + h for h in _NAME_HEADS))]
+    assert not problems, problems
