@@ -23,7 +23,8 @@ Typesetting rules, the same for every language and every string:
   between the parts of a compound (a word with a no-break hyphen, U+2011,
   never: a name such as "Itti‑Marduk‑balāṭu" stays whole); never three
   hyphenated lines in a row;
-  a last line of one word only where nothing better exists;
+  a last line of one word only where nothing better exists; a line that
+  ends under 80 % full before a word that would fit costs (EARLY);
 - between columns (see `_column_breaks`): no column ends in a hyphen or a
   heading, and none starts or ends with fewer than KEEP lines of a
   paragraph that goes on.
