@@ -61,7 +61,7 @@ TEXT_CLEAR = 4.0  # mm from the cut line to any text inside it: the sheet is cut
 BOARD_CLEAR = 3.0  # mm at least from the board's frame to the cut and to the fold
 TOKEN_SAFE = 3.0  # mm from a token's cut to its label and symbols (a print shop's safe zone too)
 PAWN_BLEED = 2.5  # mm: a pawn's colour runs this far past the middle of its cut line (2.3 past its ink)
-TRIM_TOP = 16.0  # mm from the safe area's top to the cut line of the folded sheet (the header, the steps: 12 left them two cramped lines)
+TRIM_TOP = 14.0  # mm from the safe area's top to the cut line of the folded sheet (the header, the steps: 12 left them two cramped lines; more costs the rules their 8 pt)
 TRIM_BOTTOM = 8.0  # mm from the safe area's bottom to that cut line (the scale check)
 SCALE_PT = 7.0  # the scale check's sentence: one line, beside the bar or above it
 CARD_NOTE_GAP = 4.0  # mm from the fold mark, its label and the page count to the card note beside them
@@ -348,10 +348,10 @@ def fold_sheet(ctx: Context) -> Sheet:
     frame_w = 1.0
     s = board_square(spec, half.w - 2 * (BOARD_CLEAR + frame_w / 2))
     bw = spec.board * s
-    title_h = 13.5  # (14 until round 10: the steps above the cut took the half millimetre)
+    title_h = 14.0
     stack = title_h + bw + frame_w / 2 + AID_GAP + AID_H
     y = half.y + pad + max(0.0, (half.h - 2 * pad - stack) / 2)
-    items.append(label(half.cx, y + 9.0, cat.text("title"), "Sans-Bold", 26, m, half.w - 2 * pad))
+    items.append(label(half.cx, y + 9.5, cat.text("title"), "Sans-Bold", 26, m, half.w - 2 * pad))
     bx = half.cx - bw / 2
     by = y + title_h
     if by + bw + frame_w / 2 + AID_GAP + AID_H > half.bottom - pad + 1e-6:
@@ -486,7 +486,7 @@ def setup_table(box: Box, spec: KesseSpec, ctx: Context) -> tuple[list[Shape], f
     widths = (box.w * 0.24, box.w * 0.38, box.w * 0.38)  # the player count is one digit
     xs = (box.x, box.x + widths[0], box.x + widths[0] + widths[1])
     y = box.y + 5.5
-    rh = 4.0  # a row: 8 pt figures with room above and below (round 8: 5.0, the rules needed the room)
+    rh = 3.7  # a row: 8 pt figures with room above and below (round 8: 5.0, round 10: 4.0, the rules needed the room)
     # a header too wide for its column at HEAD_MIN_PT goes on two lines, broken at the space nearest its middle
     cells = []
     for i, hd in enumerate(heads):
@@ -749,11 +749,11 @@ def steps_picture(m: Measure, w: float, h: float) -> list[Shape]:
     bx, by = c3 + hw - inset, top + 1.6
     out.append(polygon([(bx, by), (bx + 0.5, by - 1.4), (bx + 1.3, by - 0.9)], Style(stroke=BLACK, fill=WHITE, width=0.2)))
     out.append(Line(bx + 0.9, by - 1.15, bx + 2.0, by - 2.0, Style(stroke=BLACK, width=0.8)))
-    ax = c3 + hw + 1.5
-    out.append(Line(ax, (top + bottom) / 2, ax + 2.4, (top + bottom) / 2, thin))
-    out.append(head(ax + 3.2, (top + bottom) / 2, 1.0, 0.0, 0.8))
-    rx = ax + 4.6
     rw, rh = hw - 2 * inset, sh - 2.6
+    rx = c3 + hw + 9.0  # the board it leaves, an arrow to it
+    ax = c3 + hw + 2.5
+    out.append(Line(ax, (top + bottom) / 2, rx - 2.6, (top + bottom) / 2, thin))
+    out.append(head(rx - 1.4, (top + bottom) / 2, 1.0, 0.0, 0.8))
     out.append(Rect(rx, top + 1.6, rw, rh, Style(stroke=BLACK, fill=WHITE, width=0.5)))
     g = (rw - 1.6) / 3
     for k in range(4):
