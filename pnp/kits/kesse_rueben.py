@@ -61,7 +61,9 @@ TEXT_CLEAR = 4.0  # mm from the cut line to any text inside it: the sheet is cut
 BOARD_CLEAR = 3.0  # mm at least from the board's frame to the cut and to the fold
 TOKEN_SAFE = 3.0  # mm from a token's cut to its label and symbols (a print shop's safe zone too)
 PAWN_BLEED = 2.5  # mm: a pawn's colour runs this far past the middle of its cut line (2.3 past its ink)
-TRIM_TOP = 14.0  # mm from the safe area's top to the cut line of the folded sheet (the header, the steps: 12 left them two cramped lines; more costs the rules their 8 pt)
+# mm from the safe area's top to the cut line of the folded sheet (the header, the steps):
+# 12 left them two cramped lines; more than 14 costs the rules their 8 pt
+TRIM_TOP = 14.0
 TRIM_BOTTOM = 8.0  # mm from the safe area's bottom to that cut line (the scale check)
 SCALE_PT = 7.0  # the scale check's sentence: one line, beside the bar or above it
 CARD_NOTE_GAP = 4.0  # mm from the fold mark, its label and the page count to the card note beside them
@@ -702,7 +704,8 @@ def steps_picture(m: Measure, w: float, h: float) -> list[Shape]:
     out.append(Line(ex + half + 0.32, yy - 0.32, tip[0] + 0.32, tip[1] - 0.32, Style(stroke=grey(0.6), width=0.5)))
     # the arrow: from the swinging half's edge round under the left half
     ay = tip[1] - 0.2
-    out.append(Path((("M", tip[0] - 0.8, tip[1] + 0.3), ("C", tip[0] - 2.5, ay + 0.6, ex + half * 0.7, ay + 0.6, ex + half * 0.45, ay)), thin))
+    out.append(Path((("M", tip[0] - 0.8, tip[1] + 0.3),
+                     ("C", tip[0] - 2.5, ay + 0.6, ex + half * 0.7, ay + 0.6, ex + half * 0.45, ay)), thin))
     out.append(head(ex + half * 0.45 - 0.6, ay - 0.1, -0.98, -0.2, 0.8))
 
     # 2: from the top edge, opened: the fold at the right, the two layers

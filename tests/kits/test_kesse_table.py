@@ -552,7 +552,7 @@ def test_the_folding_steps_are_numbered_at_8_pt_beside_a_picture(render, lang, p
     assert [_norm(ln.text) for ln in numbers] == ["1", "2", "3"], "the picture's words are its numbers, those of the steps"
     assert min(ln.size for ln in numbers) >= 11.0 - 0.01, f"its numbers at {min(ln.size for ln in numbers):.2f} pt"
     xs = [ln.x * MM for ln in numbers]
-    assert min(b - a for a, b in zip(xs, xs[1:])) >= 35.0, f"panels at {xs}"
+    assert min(b - a for a, b in zip(xs, xs[1:], strict=False)) >= 35.0, f"panels at {xs}"
     drawing = [o for o in page_objects(pdf, 0) if o.kind == "path" and not o.dashed and o.x1 < fold - 1.0
                and o.y1 < cy0 - 0.5 and o.y0 > 6.0]
     x0, x1 = min(o.x0 for o in drawing), max(o.x1 for o in drawing)
@@ -688,3 +688,26 @@ def test_the_first_heading_clears_the_setup_table(rendered, lang, paper):
              and o.x0 <= x + 2.0 and o.x1 >= x + 10.0 and o.y1 < base]
     rule = max(rules, key=lambda o: o.y1)
     assert caps - rule.ink()[3] >= 2.0, f"{caps - rule.ink()[3]:.2f} mm from the table's rule to {first_heading!r}"
+
+
+# ---- round 10: the native readers' points, read from the rendered pages ----------------------------------------------
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_the_native_readers_round_10_wording(rendered, paper):
+    """DE: the steps say 'bedruckte Seiten' (not 'Druck', read as pressure);
+    the pawns go on any square (NL original 002: 'ergens op het bord'); the
+    turn in brief puts a turnip on the pawn's turnip-free square (the pawn
+    stands on it: it is not empty); no comma after 'Oder'. NL: the brand
+    name on page 2 is never split over two lines (read line by line)."""
+    de = joined(rendered(KIT, "de", paper), 0)
+    for said in ("nach hinten, bedruckte Seiten nach außen", "stellt sie auf ein beliebiges Feld, aber nicht in die Scheune",
+                 "auf das rübenfreie Feld der eigenen Figur", "Oder wie im Original:"):
+        assert said in de, said
+    for gone in ("Druck nach außen", "auf das leere Feld", "Oder,"):
+        assert gone not in de, gone
+    en = joined(rendered(KIT, "en", paper), 0)
+    assert "empty square" not in en and "on your pawn’s square if no turnip lies there" in en
+    nl = page_lines(rendered(KIT, "nl", paper))[1]
+    brand = [ln for ln in nl if "Mens" in ln.text or "Niet" in ln.text]
+    assert brand and all("Mens Erger Je Niet" in _norm(ln.text) for ln in brand), [ln.text for ln in brand]
