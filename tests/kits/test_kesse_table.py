@@ -460,7 +460,7 @@ def test_a_standing_pawn_fits_on_a_token_on_a_square(render, paper):
     t = max(max(o.line()[2] - o.line()[0], o.line()[3] - o.line()[1]) for o in tokens)
     for kind in SPEC.kinds:
         mine = [o for o in objs if o.tag == ("pawn", kind) and o.kind == "path" and o.stroke > 0]
-        (cut,) = [o for o in mine if not o.dashed]
+        cut = max((o for o in mine if not o.dashed), key=lambda o: o.w)  # round 10: the faces' hatching beside it
         folds = sorted((o.x0 + o.x1) / 2 for o in mine if o.dashed)
         assert len(folds) == 3, "the middle fold and a fold for each foot"
         x0, y0, x1, y1 = cut.line()
@@ -711,3 +711,33 @@ def test_the_native_readers_round_10_wording(rendered, paper):
     nl = page_lines(rendered(KIT, "nl", paper))[1]
     brand = [ln for ln in nl if "Mens" in ln.text or "Niet" in ln.text]
     assert brand and all("Mens Erger Je Niet" in _norm(ln.text) for ln in brand), [ln.text for ln in brand]
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_glued_halves_of_each_pawn_are_hatched_and_its_feet_are_not(rendered, lang, paper):
+    """Round 10 (the hobbyist's 9th report: the small picture of 'glue the
+    halves, not the feet' was hard to read): on each pawn itself, read from
+    page 2, diagonal hatching lines cover both faces between the feet's
+    folds (at least 12 on each face), none on a foot; the note beside the
+    pawns names the hatched halves. (Their contrast with the pawn's colour, in colour and in
+    greyscale, is test_the_lines_on_every_pawn_stand_out_from_its_colour's.)"""
+    from tests.kits.test_table_ready import page_objects
+
+    pdf = rendered(KIT, lang, paper)
+    objs = [o for o in page_objects(pdf, 1) if o.tag and o.tag[0] == "pawn"]
+    assert sorted({o.tag[1] for o in objs if o.tag}) == sorted(SPEC.kinds)
+    for kind in SPEC.kinds:
+        mine = [o for o in objs if o.tag == ("pawn", kind) and o.kind == "path"]
+        folds = sorted((o for o in mine if o.dashed and o.w < 1.0), key=lambda o: o.x0)
+        assert len(folds) == 3, f"{kind}: {len(folds)} folds"
+        left, mid, right = ((f.x0 + f.x1) / 2 for f in folds)
+        hatch = [o for o in mine if o.stroke > 0 and not o.dashed and not o.filled and o.w - o.stroke > 0.3
+                 and abs(o.w - o.h) < 0.1]
+        for a, b in ((left, mid), (mid, right)):
+            assert len([o for o in hatch if a < o.x0 and o.x1 < b]) >= 12, f"{kind}: face {a:.1f}-{b:.1f} mm"
+        assert all(left < o.x0 and o.x1 < right for o in hatch), f"{kind}: hatching on a foot"
+    cat = load_catalog(KIT, lang)
+    said = {"en": "two hatched halves back to back", "nl": "twee gearceerde helften rug aan rug",
+            "de": "beiden schraffierten Hälften Rücken an Rücken"}[lang]
+    assert said in cat.text("pawns_note") and said in joined(pdf, 1)
