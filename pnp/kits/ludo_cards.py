@@ -277,31 +277,37 @@ def card_front(spec: LudoSpec, colour: Colour, value: int, k: int, name: str, co
     return out
 
 
+SAVER_RING = 4.0  # mm: the ring of the colour round the white disc of a back in light ink
+
+
 def card_back(spec: LudoSpec, colour: Colour, name: str, title: str, m: Measure, saver: bool = False) -> list[Shape]:
     """The back of a card: its colour to the card's edge, the game's title,
     the colour's symbol in a white disc and its name, centred as one block
     on the card (glyph outlines measured, so the ink is centred, not the
-    type's boxes). To save ink (`saver`) the card stays white and only the
-    disc is filled with the colour (a light tint once the variant applies),
-    its symbol drawn as on a field of the colour (`mark`)."""
+    type's boxes). To save ink (`saver`) the card stays white and the disc
+    and its black symbol are drawn just as on the coloured back, in a ring
+    of the colour (a light tint once the variant applies): every colour
+    alike, as on the cards' headers, and plain in black and white too."""
     cw, ch = spec.card
     r = 17.0
+    ring = SAVER_RING if saver else 0.0
     gap = 5.0
     ink = BLACK if saver else colour.ink
     head = label(cw / 2, 0.0, title, "Sans-Bold", 9, m, cw - 12, color=ink)
     foot = label(cw / 2, 0.0, name.upper(), "Sans-Bold", 16, m, cw - 12, color=ink)
     hi = m.ink(head.text, head.font, head.size) or (0.0, 0.0, 0.0, 0.0)
     fi = m.ink(foot.text, foot.font, foot.size) or (0.0, 0.0, 0.0, 0.0)
-    disc = 2 * r + 0.8  # the disc with its outline
+    disc = 2 * (r + ring) + 0.8  # the disc (and ring) with its outline
     height = (hi[3] - hi[1]) + gap + disc + gap + (fi[3] - fi[1])
     top = (ch - height) / 2
     cy = top + (hi[3] - hi[1]) + gap + disc / 2
-    field: list[Shape] = [] if saver else [Rect(0.0, 0.0, cw, ch, Style(stroke=None, fill=colour.rgb))]
+    field: list[Shape] = [Circle(cw / 2, cy, r + ring, Style(stroke=BLACK, fill=colour.rgb, width=0.8))] if saver \
+        else [Rect(0.0, 0.0, cw, ch, Style(stroke=None, fill=colour.rgb))]
     return [
         *field,
         replace(head, y=top - hi[1]),
-        Circle(cw / 2, cy, r, Style(stroke=BLACK, fill=colour.rgb if saver else WHITE, width=0.8)),
-        mark(colour, cw / 2, cy, 11.0, 0.6) if saver else kind_symbol(colour.symbol, cw / 2, cy, 11.0),
+        Circle(cw / 2, cy, r, Style(stroke=BLACK, fill=WHITE, width=0.8)),
+        kind_symbol(colour.symbol, cw / 2, cy, 11.0),
         replace(foot, y=cy + disc / 2 + gap - fi[1]),
     ]
 
