@@ -546,8 +546,14 @@ def die_net(x0: float, y0: float, f: float = DIE_FACE, tab: float = DIE_TAB) -> 
     return out + lines
 
 
+QUICK_PT = (9.0, 7.5)  # the quick reference's type size: the largest in this range that fits under the die's text
+QUICK_GAP = 8.0  # mm at least between the die's text and the quick reference's frame
+
+
 def die_sheet(ctx: Context) -> Sheet:
-    """A page to make the die the game needs: how, beside the cube net."""
+    """A page to make the die the game needs: how, beside the cube net; and
+    under the text, on the same card, the rules at a glance in a frame to
+    cut out (the largest type that fits; left out if none does)."""
     area = content_box(ctx.options.paper, landscape=True)
     f = DIE_FACE
     net_w, net_h = 3 * f, 4 * f + DIE_TAB
@@ -558,27 +564,46 @@ def die_sheet(ctx: Context) -> Sheet:
     y0 = area.y + (area.h - net_h) / 2
     blocks = parse_blocks(ctx.cat.blocks("die_text"), ctx.cat.lang)
     text = flow(blocks, [text_box], 10.0, ctx.measure)[0]
-    return Sheet(True, (*text, *die_net(x0, y0)), "die")
+    foot = max((s.y for s in text if isinstance(s, Text)), default=text_box.y) + 0.24 * 10.0 * PT
+    quick = parse_blocks(ctx.cat.blocks("quick_ref", **text_values(ctx.spec, ctx.options)), ctx.cat.lang)
+    room = text_box.bottom - foot - QUICK_GAP
+    size = QUICK_PT[0]
+    panel: tuple[Shape, ...] = ()
+    while size >= QUICK_PT[1] - 1e-9:
+        h, draw = framed(quick, ctx, text_w, size, line=0.35, colour=BLACK)  # a cut line, as the die net's
+        if h <= room:  # at the foot of the text's column, where it is cut off the page's edge of white
+            panel = draw(Box(text_box.x, text_box.bottom - h, text_w, h))
+            break
+        size -= 0.25
+    return Sheet(True, (*text, *panel, *die_net(x0, y0)), "die")
 
 
 BOX_PAD = 2.5  # mm from the quick route's frame to its text
 BOX_PT = 8.5  # its type size
+BOX_LINE = grey(0.35)  # its frame's colour
 
 
 def boxed(blocks: list[Block], ctx: Context, columns: int) -> tuple[float, DiagramFn]:
     """The blocks in a thin frame across a column of the rules page (one of
     `columns`): the height the frame takes, and its drawing."""
-    width = column_boxes(content_box(ctx.options.paper, landscape=True), columns)[0].w - 2 * BOX_PAD
-    shapes = flow(blocks, [Box(0.0, 0.0, width, 1000.0)], BOX_PT, ctx.measure)[0]
-    depth = 0.24 * BOX_PT * PT  # the descenders below the last baseline
+    return framed(blocks, ctx, column_boxes(content_box(ctx.options.paper, landscape=True), columns)[0].w, BOX_PT)
+
+
+def framed(blocks: list[Block], ctx: Context, outer: float, size: float,
+           line: float = 0.5, colour: RGB = BOX_LINE) -> tuple[float, DiagramFn]:
+    """The blocks at `size` pt in a thin frame `outer` mm wide: the height
+    the frame takes, and its drawing (its stroke `line` mm, kept inside the
+    box, whose edge may be the safe area's)."""
+    width = outer - 2 * BOX_PAD
+    shapes = flow(blocks, [Box(0.0, 0.0, width, 1000.0)], size, ctx.measure)[0]
+    depth = 0.24 * size * PT  # the descenders below the last baseline
     h = max(s.y for s in shapes if isinstance(s, Text)) + depth + 2 * BOX_PAD
 
     def draw(box: Box) -> tuple[Shape, ...]:
         inner = Box(box.x + BOX_PAD, box.y + BOX_PAD, box.w - 2 * BOX_PAD, h)
-        line = 0.5  # the frame's stroke, kept inside the column (whose edge may be the safe area's)
         return (Rect(box.x + line / 2, box.y + line / 2, box.w - line, h - line,
-                     Style(stroke=grey(0.35), fill=None, width=line), radius=2.0),
-                *flow(blocks, [inner], BOX_PT, ctx.measure)[0])
+                     Style(stroke=colour, fill=None, width=line), radius=2.0),
+                *flow(blocks, [inner], size, ctx.measure)[0])
 
     return h, draw
 

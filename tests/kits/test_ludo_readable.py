@@ -267,3 +267,57 @@ def test_page_1_maps_the_pages_as_laid_out(ludo, lang, paper):
     after = texts[0][texts[0].index(line) + len(line):]
     got = [(int(a), int(b or a)) for a, b in re.findall(r"(\d+)(?:\s*–\s*(\d+))?", after)[:len(want)]]
     assert got == want, (got, want)
+
+
+# ---- 5. the quick reference to cut out (round 10) ----------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("paper", PAPER_IDS)
+def test_the_die_page_holds_a_quick_reference_to_cut_out(ludo, lang, paper):
+    """The die's page (printed on card) holds the rules at a glance in a
+    frame to cut out: one path round its heading and every line of it, at
+    7.5 pt or more, under the die's text and left of the die net, inside the
+    page's safe area; it names each part of a turn, and our suggestions are
+    marked as ours."""
+    from tests.textlines import page_lines
+
+    cat = load_catalog(LUDO, lang)
+    pdf = ludo(lang, paper)
+    texts = page_texts(pdf)
+    index = page_of(texts, heading(cat.blocks("die_text")[0])) - 1
+    quick = cat.blocks("quick_ref", stacks=4, height=6)
+    text = texts[index]
+    for block in quick:
+        label = re.match(r"(?:- )?\*\*(.+?)\*\*", block) or re.match(r"\*(.+?)\*", block)
+        assert label or block.startswith("## "), block
+        assert norm(label.group(1) if label else heading(block)) in text, f"{lang} {paper}: {block[:40]!r}"
+    ours = {"en": "our suggestions", "nl": "onze voorstellen", "de": "unsere Vorschläge"}[lang]
+    assert ours in text
+
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        page_h = doc[index].get_height()
+    finally:
+        doc.close()
+    lines = page_lines(pdf)[index]
+
+    def box(ln) -> Box:  # noqa: ANN001 - a Line, pt from the bottom -> mm, y down
+        return Box(ln.x * MM, (page_h - ln.base - 0.75 * ln.size) * MM, ln.right * MM, (page_h - ln.base) * MM)
+
+    head = heading(quick[0])
+    (top,) = [ln for ln in lines if ln.text.startswith(head[:20])]
+    paths = path_boxes(pdf, index)
+    frames = [p for p in paths if p.w > 80.0 and p.x0 <= top.x * MM <= p.x1 and p.y0 <= box(top).y0 <= p.y1]
+    assert len(frames) == 1, f"{lang} {paper}: {len(frames)} frames round the quick reference"
+    frame = frames[0]
+    inside = [ln for ln in lines if frame.x0 < ln.x * MM < frame.x1 and frame.y0 < box(ln).y1 < frame.y1]
+    assert len(inside) >= len(quick), f"{lang} {paper}: {len(inside)} lines in the frame"
+    for ln in inside:
+        b = box(ln)
+        assert b.x1 <= frame.x1 and b.y0 >= frame.y0 and ln.size >= 7.5 - 0.05, (ln.text, b, frame, ln.size)
+    die_text = [box(ln) for ln in lines if box(ln).y1 < frame.y0]
+    assert die_text, "the die's text above the frame"
+    net = [p for p in paths if p.x0 > frame.x1]
+    assert len(net) > 20, f"{lang} {paper}: the die net right of the frame"
+    safe = get_paper(paper).safe(True)
+    assert safe.x - 0.01 <= frame.x0 and frame.y1 <= safe.y + safe.h + 0.01, (frame, safe)
