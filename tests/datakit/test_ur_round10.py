@@ -18,7 +18,7 @@ from tests.textlines import page_lines
 OURS = {"en": "Not in Finkel’s rules; our suggestion:", "nl": "Niet in Finkels regels; ons voorstel:",
         "de": "Nicht in Finkels Regeln; unser Vorschlag:"}
 JUMP = {"en": "a piece jumps over any pieces in its way, of either colour",
-        "nl": "een steen springt over alle stenen op zijn weg heen, van beide kleuren",
+        "nl": "een steen springt over alle stenen op zijn weg heen, van welke kleur ook",
         "de": "Ein Stein springt über alle Steine auf seinem Weg hinweg, gleich welcher Farbe"}
 JUMP_QUICK = {"en": "jumping over any pieces in the way (our suggestion)",
               "nl": "over alle stenen ertussen heen (ons voorstel)",
