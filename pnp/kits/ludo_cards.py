@@ -277,31 +277,37 @@ def card_front(spec: LudoSpec, colour: Colour, value: int, k: int, name: str, co
     return out
 
 
+SAVER_RING = 4.0  # mm: the ring of the colour round the white disc of a back in light ink
+
+
 def card_back(spec: LudoSpec, colour: Colour, name: str, title: str, m: Measure, saver: bool = False) -> list[Shape]:
     """The back of a card: its colour to the card's edge, the game's title,
     the colour's symbol in a white disc and its name, centred as one block
     on the card (glyph outlines measured, so the ink is centred, not the
-    type's boxes). To save ink (`saver`) the card stays white and only the
-    disc is filled with the colour (a light tint once the variant applies),
-    its symbol drawn as on a field of the colour (`mark`)."""
+    type's boxes). To save ink (`saver`) the card stays white and the disc
+    and its black symbol are drawn just as on the coloured back, in a ring
+    of the colour (a light tint once the variant applies): every colour
+    alike, as on the cards' headers, and plain in black and white too."""
     cw, ch = spec.card
     r = 17.0
+    ring = SAVER_RING if saver else 0.0
     gap = 5.0
     ink = BLACK if saver else colour.ink
     head = label(cw / 2, 0.0, title, "Sans-Bold", 9, m, cw - 12, color=ink)
     foot = label(cw / 2, 0.0, name.upper(), "Sans-Bold", 16, m, cw - 12, color=ink)
     hi = m.ink(head.text, head.font, head.size) or (0.0, 0.0, 0.0, 0.0)
     fi = m.ink(foot.text, foot.font, foot.size) or (0.0, 0.0, 0.0, 0.0)
-    disc = 2 * r + 0.8  # the disc with its outline
+    disc = 2 * (r + ring) + 0.8  # the disc (and ring) with its outline
     height = (hi[3] - hi[1]) + gap + disc + gap + (fi[3] - fi[1])
     top = (ch - height) / 2
     cy = top + (hi[3] - hi[1]) + gap + disc / 2
-    field: list[Shape] = [] if saver else [Rect(0.0, 0.0, cw, ch, Style(stroke=None, fill=colour.rgb))]
+    field: list[Shape] = [Circle(cw / 2, cy, r + ring, Style(stroke=BLACK, fill=colour.rgb, width=0.8))] if saver \
+        else [Rect(0.0, 0.0, cw, ch, Style(stroke=None, fill=colour.rgb))]
     return [
         *field,
         replace(head, y=top - hi[1]),
-        Circle(cw / 2, cy, r, Style(stroke=BLACK, fill=colour.rgb if saver else WHITE, width=0.8)),
-        mark(colour, cw / 2, cy, 11.0, 0.6) if saver else kind_symbol(colour.symbol, cw / 2, cy, 11.0),
+        Circle(cw / 2, cy, r, Style(stroke=BLACK, fill=WHITE, width=0.8)),
+        kind_symbol(colour.symbol, cw / 2, cy, 11.0),
         replace(foot, y=cy + disc / 2 + gap - fi[1]),
     ]
 
@@ -540,8 +546,14 @@ def die_net(x0: float, y0: float, f: float = DIE_FACE, tab: float = DIE_TAB) -> 
     return out + lines
 
 
+QUICK_PT = (9.0, 7.5)  # the quick reference's type size: the largest in this range that fits under the die's text
+QUICK_GAP = 8.0  # mm at least between the die's text and the quick reference's frame
+
+
 def die_sheet(ctx: Context) -> Sheet:
-    """A page to make the die the game needs: how, beside the cube net."""
+    """A page to make the die the game needs: how, beside the cube net; and
+    under the text, on the same card, the rules at a glance in a frame to
+    cut out (the largest type that fits; left out if none does)."""
     area = content_box(ctx.options.paper, landscape=True)
     f = DIE_FACE
     net_w, net_h = 3 * f, 4 * f + DIE_TAB
@@ -552,27 +564,46 @@ def die_sheet(ctx: Context) -> Sheet:
     y0 = area.y + (area.h - net_h) / 2
     blocks = parse_blocks(ctx.cat.blocks("die_text"), ctx.cat.lang)
     text = flow(blocks, [text_box], 10.0, ctx.measure)[0]
-    return Sheet(True, (*text, *die_net(x0, y0)), "die")
+    foot = max((s.y for s in text if isinstance(s, Text)), default=text_box.y) + 0.24 * 10.0 * PT
+    quick = parse_blocks(ctx.cat.blocks("quick_ref", **text_values(ctx.spec, ctx.options)), ctx.cat.lang)
+    room = text_box.bottom - foot - QUICK_GAP
+    size = QUICK_PT[0]
+    panel: tuple[Shape, ...] = ()
+    while size >= QUICK_PT[1] - 1e-9:
+        h, draw = framed(quick, ctx, text_w, size, line=0.35, colour=BLACK)  # a cut line, as the die net's
+        if h <= room:  # at the foot of the text's column, where it is cut off the page's edge of white
+            panel = draw(Box(text_box.x, text_box.bottom - h, text_w, h))
+            break
+        size -= 0.25
+    return Sheet(True, (*text, *panel, *die_net(x0, y0)), "die")
 
 
 BOX_PAD = 2.5  # mm from the quick route's frame to its text
 BOX_PT = 8.5  # its type size
+BOX_LINE = grey(0.35)  # its frame's colour
 
 
 def boxed(blocks: list[Block], ctx: Context, columns: int) -> tuple[float, DiagramFn]:
     """The blocks in a thin frame across a column of the rules page (one of
     `columns`): the height the frame takes, and its drawing."""
-    width = column_boxes(content_box(ctx.options.paper, landscape=True), columns)[0].w - 2 * BOX_PAD
-    shapes = flow(blocks, [Box(0.0, 0.0, width, 1000.0)], BOX_PT, ctx.measure)[0]
-    depth = 0.24 * BOX_PT * PT  # the descenders below the last baseline
+    return framed(blocks, ctx, column_boxes(content_box(ctx.options.paper, landscape=True), columns)[0].w, BOX_PT)
+
+
+def framed(blocks: list[Block], ctx: Context, outer: float, size: float,
+           line: float = 0.5, colour: RGB = BOX_LINE) -> tuple[float, DiagramFn]:
+    """The blocks at `size` pt in a thin frame `outer` mm wide: the height
+    the frame takes, and its drawing (its stroke `line` mm, kept inside the
+    box, whose edge may be the safe area's)."""
+    width = outer - 2 * BOX_PAD
+    shapes = flow(blocks, [Box(0.0, 0.0, width, 1000.0)], size, ctx.measure)[0]
+    depth = 0.24 * size * PT  # the descenders below the last baseline
     h = max(s.y for s in shapes if isinstance(s, Text)) + depth + 2 * BOX_PAD
 
     def draw(box: Box) -> tuple[Shape, ...]:
         inner = Box(box.x + BOX_PAD, box.y + BOX_PAD, box.w - 2 * BOX_PAD, h)
-        line = 0.5  # the frame's stroke, kept inside the column (whose edge may be the safe area's)
         return (Rect(box.x + line / 2, box.y + line / 2, box.w - line, h - line,
-                     Style(stroke=grey(0.35), fill=None, width=line), radius=2.0),
-                *flow(blocks, [inner], BOX_PT, ctx.measure)[0])
+                     Style(stroke=colour, fill=None, width=line), radius=2.0),
+                *flow(blocks, [inner], size, ctx.measure)[0])
 
     return h, draw
 

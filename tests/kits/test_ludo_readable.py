@@ -102,6 +102,62 @@ def test_spare_back_symbols_stand_out_of_their_disc_in_greyscale(ludo, paper):
                 f"page {index + 1}: symbol grey {symbol:.2f} on disc grey {field:.2f}"
 
 
+def colour_raster(pdf: Path, index: int):  # noqa: ANN201 - a PIL image
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        return doc[index].render(scale=DPI / 72).to_pil().convert("RGB")
+    finally:
+        doc.close()
+
+
+def back_marks(pdf: Path, index: int) -> list[tuple[float, float, float, float, float]]:
+    """Each white disc of a page of backs (a round path 30-40 mm across,
+    white between its symbol and its rim) with the one symbol at its centre:
+    (disc width, symbol width, symbol height, the symbol's grey at its
+    centre, the disc's grey between symbol and rim), mm and 0-1."""
+    boxes = path_boxes(pdf, index)
+    img = colour_raster(pdf, index)
+    out = []
+    for d in (b for b in boxes if 30.0 < b.w < 40.0 and close(b.w, b.h, 0.1)):
+        marks = [b for b in boxes if b is not d and 10.0 < b.w < 26.0 and b.h < 26.0
+                 and abs(b.cx - d.cx) < 3.0 and abs(b.cy - d.cy) < 3.0]
+        assert len(marks) == 1, f"page {index + 1}: the disc at {d.cx:.0f},{d.cy:.0f} has no one symbol"
+        mk = marks[0]
+
+        def grey(x: float, y: float) -> float:
+            r, g, b = img.getpixel((round(x / 25.4 * DPI), round(y / 25.4 * DPI)))
+            return (0.299 * r + 0.587 * g + 0.114 * b) / 255
+
+        out.append((d.w, mk.w, mk.h, grey(mk.cx, mk.cy), grey((mk.x1 + d.x1) / 2, d.cy)))
+    return out
+
+
+@pytest.mark.parametrize("paper", PAPER_IDS)
+def test_spare_backs_draw_each_symbol_as_the_printed_backs(ludo, paper):
+    """The spare backs (light ink) show each colour's symbol the way the
+    printed backs and the card headers do: black in a white disc of the
+    same size, the symbol itself as large (red's bullseye a black dot, not
+    a hollow ring; blue's square black, not white), for all four colours."""
+    pdf = ludo("en", paper)
+    pages = read_pages(pdf)
+    last_card = max(p.number for p in pages if p.of("card") or p.of("back"))
+    spares = list(range(last_card, len(pages)))
+    colours = ["red", "blue", "yellow", "green"]
+    assert len(spares) == len(colours)
+    for index, colour in zip(spares, colours, strict=True):
+        printed = next(p.number - 1 for p in pages if any(k.value == colour for k in p.of("back")))
+        want = back_marks(pdf, printed)
+        got = back_marks(pdf, index)
+        assert len(want) == len(got) == 8, (colour, len(want), len(got))
+        disc, w, h, symbol, field = want[0]
+        assert symbol < 0.15 and field > 0.9, f"{colour}: the printed back's symbol {symbol:.2f} on {field:.2f}"
+        for g in got:
+            assert close(g[0], disc, 0.3) and close(g[1], w, 0.3) and close(g[2], h, 0.3), \
+                f"page {index + 1} ({colour}): disc and symbol {g[:3]}, the printed back's {want[0][:3]}"
+            assert g[3] < 0.15, f"page {index + 1} ({colour}): the symbol is not black ({g[3]:.2f})"
+            assert g[4] > 0.9, f"page {index + 1} ({colour}): the disc is not white ({g[4]:.2f})"
+
+
 @pytest.mark.parametrize("paper", PAPER_IDS)
 def test_pawn_symbols_stand_out_of_their_pawn_in_greyscale(ludo, paper):
     """On every page of fronts, each small symbol (1-2.2 mm) on a pawn
@@ -193,3 +249,57 @@ def test_page_1_maps_the_pages_as_laid_out(ludo, lang, paper):
     after = texts[0][texts[0].index(line) + len(line):]
     got = [(int(a), int(b or a)) for a, b in re.findall(r"(\d+)(?:\s*–\s*(\d+))?", after)[:len(want)]]
     assert got == want, (got, want)
+
+
+# ---- 5. the quick reference to cut out (round 10) ----------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("paper", PAPER_IDS)
+def test_the_die_page_holds_a_quick_reference_to_cut_out(ludo, lang, paper):
+    """The die's page (printed on card) holds the rules at a glance in a
+    frame to cut out: one path round its heading and every line of it, at
+    7.5 pt or more, under the die's text and left of the die net, inside the
+    page's safe area; it names each part of a turn, and our suggestions are
+    marked as ours."""
+    from tests.textlines import page_lines
+
+    cat = load_catalog(LUDO, lang)
+    pdf = ludo(lang, paper)
+    texts = page_texts(pdf)
+    index = page_of(texts, heading(cat.blocks("die_text")[0])) - 1
+    quick = cat.blocks("quick_ref", stacks=4, height=6)
+    text = texts[index]
+    for block in quick:
+        label = re.match(r"(?:- )?\*\*(.+?)\*\*", block) or re.match(r"\*(.+?)\*", block)
+        assert label or block.startswith("## "), block
+        assert norm(label.group(1) if label else heading(block)) in text, f"{lang} {paper}: {block[:40]!r}"
+    ours = {"en": "our suggestions", "nl": "onze voorstellen", "de": "unsere Vorschläge"}[lang]
+    assert ours in text
+
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        page_h = doc[index].get_height()
+    finally:
+        doc.close()
+    lines = page_lines(pdf)[index]
+
+    def box(ln) -> Box:  # noqa: ANN001 - a Line, pt from the bottom -> mm, y down
+        return Box(ln.x * MM, (page_h - ln.base - 0.75 * ln.size) * MM, ln.right * MM, (page_h - ln.base) * MM)
+
+    head = heading(quick[0])
+    (top,) = [ln for ln in lines if ln.text.startswith(head[:20])]
+    paths = path_boxes(pdf, index)
+    frames = [p for p in paths if p.w > 80.0 and p.x0 <= top.x * MM <= p.x1 and p.y0 <= box(top).y0 <= p.y1]
+    assert len(frames) == 1, f"{lang} {paper}: {len(frames)} frames round the quick reference"
+    frame = frames[0]
+    inside = [ln for ln in lines if frame.x0 < ln.x * MM < frame.x1 and frame.y0 < box(ln).y1 < frame.y1]
+    assert len(inside) >= len(quick), f"{lang} {paper}: {len(inside)} lines in the frame"
+    for ln in inside:
+        b = box(ln)
+        assert b.x1 <= frame.x1 and b.y0 >= frame.y0 and ln.size >= 7.5 - 0.05, (ln.text, b, frame, ln.size)
+    die_text = [box(ln) for ln in lines if box(ln).y1 < frame.y0]
+    assert die_text, "the die's text above the frame"
+    net = [p for p in paths if p.x0 > frame.x1]
+    assert len(net) > 20, f"{lang} {paper}: the die net right of the frame"
+    safe = get_paper(paper).safe(True)
+    assert safe.x - 0.01 <= frame.x0 and frame.y1 <= safe.y + safe.h + 0.01, (frame, safe)

@@ -71,4 +71,5 @@ def test_ur_nl_the_way_in_is_square_1_and_stones_are_cut_with_scissors(render, p
     assert "ingang, vak 1" in text.lower()
     assert "snijd elke ronde steen" not in text  # "knip" on p1 and p2 alike
     assert "knip elke ronde steen" in text
-    assert "(ze worden gevouwen" in text and "(het wordt gevouwen)" not in text
+    # the lots are on the pieces' card since round 10: one card of 0.5 mm for both, said in the kit list
+    assert "één vel is genoeg voor beide" in text and "(het wordt gevouwen)" not in text

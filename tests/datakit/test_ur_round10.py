@@ -1,0 +1,69 @@
+"""Ur, the round-10 hobbyist's points, read from the rendered PDF in every
+language and paper: the rules say that a piece jumps over pieces in its way
+and who starts, each marked as our suggestion (Finkel's rules say neither);
+the lots are glued "back to back, printed sides out" in the same words on
+page 1 and on page 3; one 0.5 mm card does for pieces and lots, and the
+board is glued over its whole back and pressed flat under books; the kit
+stays three pages."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.helpers import LANGS, PAPER_IDS
+from tests.textlines import page_lines
+
+OURS = {"en": "Not in Finkel’s rules; our suggestion:", "nl": "Niet in Finkels regels; ons voorstel:",
+        "de": "Nicht in Finkels Regeln; unser Vorschlag:"}
+JUMP = {"en": "a piece jumps over any pieces in its way, of either colour",
+        "nl": "een steen springt over alle stenen op zijn weg heen, van welke kleur ook",
+        "de": "Ein Stein springt über alle Steine auf seinem Weg hinweg, gleich welcher Farbe"}
+JUMP_QUICK = {"en": "jumping over any pieces in the way (our suggestion)",
+              "nl": "over alle stenen ertussen heen (ons voorstel)",
+              "de": "über alle Steine dazwischen hinweg (unser Vorschlag)"}
+STARTS = {"en": "both players throw the lots, and the higher throw starts",
+          "nl": "beide spelers werpen de kaartjes, en wie het hoogst werpt, begint",
+          "de": "Beide werfen die Plättchen: Wer höher wirft, beginnt"}
+GLUE = {"en": "back to back, printed sides out", "nl": "rug aan rug op elkaar, de bedrukte kanten naar buiten",
+        "de": "Rücken an Rücken zusammen, die bedruckten Seiten nach außen"}
+ONE_CARD = {"en": ["about 0.5 mm: one sheet does for both", "for the pieces and the throwing lots: one sheet does for both"],
+            "nl": ["ongeveer 0,5 mm: één vel is genoeg voor beide",
+                   "voor de stenen en de werpkaartjes: één vel is genoeg voor beide"],
+            "de": ["etwa 0,5 mm: Ein Bogen reicht für beides",
+                   "für die Steine und die Wurfplättchen: ein Bogen reicht für beides"]}
+FLAT = {"en": ["spread the glue over its whole back and press it flat under books overnight"],
+        "nl": ["smeer de lijm over de hele achterkant en laat het een nacht plat onder boeken liggen"],
+        "de": ["Verteile den Kleber auf der ganzen Rückseite und lass es über Nacht unter Büchern flach liegen"]}
+
+
+def squash(text: str) -> str:
+    """The words alone: no spaces, hyphens (a line may break at one) or case."""
+    return re.sub(r"[\s\-\u00a0\u2011\u00ad]", "", text).casefold()
+
+
+def pages_text(path) -> list[str]:  # noqa: ANN001
+    """Each page's words as read: the left half's lines top to bottom (a line
+    across the page starts there), then the right half's."""
+    out = []
+    for lines in page_lines(path):
+        mid = (min(ln.x for ln in lines) + max(ln.right for ln in lines)) / 2
+        order = sorted(lines, key=lambda ln: (ln.x >= mid, -ln.base, ln.x))
+        out.append(squash(" ".join(ln.text for ln in order)))
+    return out
+
+
+@pytest.mark.parametrize("paper", PAPER_IDS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_ur_says_jumping_and_who_starts_as_ours_glue_and_card_alike(rendered, lang, paper):
+    pages = pages_text(rendered("ur", lang, paper))
+    assert len(pages) == 3, f"{lang} {paper}: {len(pages)} pages, not 3"
+    first, third = pages[0], pages[2]
+    for what, words in (("jumping", JUMP), ("who starts", STARTS)):
+        assert squash(OURS[lang] + " " + words[lang]) in first, f"{lang} {paper}: {what}, marked as ours, on page 1"
+    assert squash(JUMP_QUICK[lang]) in third, f"{lang} {paper}: the quick reference says pieces jump"
+    for number, text in ((1, first), (3, third)):
+        assert squash(GLUE[lang]) in text, f"{lang} {paper}: page {number} glues the lots {GLUE[lang]!r}"
+    for phrase in ONE_CARD[lang] + FLAT[lang]:
+        assert squash(phrase) in first, f"{lang} {paper}: page 1 says {phrase!r}"
