@@ -21,7 +21,7 @@ from pnp.outputs import render_one
 from pnp.paper import get_paper
 from tests.helpers import LANGS, PAPER_IDS
 from tests.kits.test_ludo_guide import guide_index, heading, norm, page_texts
-from tests.printer import path_boxes, read_pages
+from tests.printer import MM, Box, path_boxes, read_pages
 
 LUDO = "ludo-cards"
 
