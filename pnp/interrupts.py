@@ -13,10 +13,19 @@ program goes on. So the first signal is also remembered (`pending`); such
 an Interrupted is dropped silently (sys.unraisablehook), and `check()` at
 the run's checkpoints raises it again. Later signals, while the run is
 already stopping, change nothing: the clean-up they would cut short is
-what makes the stop safe."""
+what makes the stop safe.
+
+Nor may a signal raise inside a library's own bookkeeping: pypdfium2 makes
+a page (its finaliser attached) and then counts it among its document's
+pages; an exception between the two left a page that, finalised later,
+printed "Exception ignored in: <finalize object>" and a KeyError. So a
+signal that lands while any frame of the stack is such a library's
+(`UNSAFE`) is remembered and owed, and raised on leaving the next `held()`
+block (pnp.pdfpages wraps every PDFium step in one) or at `check()`."""
 
 from __future__ import annotations
 
+import os
 import signal
 import sys
 import threading
@@ -27,6 +36,10 @@ from typing import Any
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 
 pending: int | None = None  # the first stop signal of the block, once one has come
+_owed = False  # `pending` was not raised where it came (a library's frame, a finaliser, a held block)
+_held = 0  # how many `held()` blocks are open
+# packages whose Python code keeps state that an exception half-way through a step would leave broken
+UNSAFE = tuple(f"{os.sep}{name}{os.sep}" for name in ("pypdfium2", "pypdfium2_raw"))
 
 
 class Interrupted(BaseException):
@@ -38,11 +51,23 @@ class Interrupted(BaseException):
         self.signum = signum
 
 
-def _raise_interrupted(signum: int, _frame: object) -> None:
-    global pending
+def _in_unsafe_code(frame: Any) -> bool:
+    """Whether any frame of the stack runs code of an UNSAFE package."""
+    while frame is not None:
+        if any(name in frame.f_code.co_filename for name in UNSAFE):
+            return True
+        frame = frame.f_back
+    return False
+
+
+def _raise_interrupted(signum: int, frame: Any) -> None:
+    global pending, _owed
     if pending is not None:
         return  # already stopping
     pending = signum
+    if _held or _in_unsafe_code(frame):
+        _owed = True  # raised on leaving the held block, or at check()
+        return
     raise Interrupted(signum)
 
 
@@ -58,23 +83,45 @@ def install_early() -> None:
     `stop_signals` takes over and `check()` raises it. (Python's own SIGINT
     handler would raise KeyboardInterrupt in the middle of an import; the
     default SIGTERM and SIGHUP would end the process without a word.)"""
-    global pending
+    global pending, _owed
     if signal.getsignal(signal.SIGINT) is not _remember:
-        pending = None  # installed again (a harness that mirrors the entry point): what it remembered stays
+        pending, _owed = None, False  # installed again (a harness that mirrors the entry point): what it remembered stays
     for sig in STOP_SIGNALS:
         signal.signal(sig, _remember)
 
 
 def check() -> None:
     """Raise Interrupted if a stop signal came, even one whose exception
-    Python had to drop."""
+    Python had to drop or that was owed."""
+    global _owed
     if pending is not None:
+        _owed = False
+        raise Interrupted(pending)
+
+
+@contextmanager
+def held() -> Iterator[None]:
+    """A step that a stop signal must not cut in two (a library's object
+    made and registered, or closed): a signal inside is remembered, and
+    raised when the block ends normally, as is one owed from before (one
+    that came in a library's frame or in a finaliser). Blocks nest: the
+    outermost raises."""
+    global _held, _owed
+    _held += 1
+    try:
+        yield
+    finally:
+        _held -= 1
+    if _owed and not _held and pending is not None:
+        _owed = False
         raise Interrupted(pending)
 
 
 def _unraisable(args: Any, default: Any = sys.__unraisablehook__) -> None:
+    global _owed
     if isinstance(args.exc_value, Interrupted):
-        return  # remembered in `pending`; check() raises it where it can be handled
+        _owed = True  # remembered in `pending`; the next held block or check() raises it where it can be handled
+        return
     default(args)
 
 
@@ -99,12 +146,12 @@ def stop_signals() -> Iterator[None]:
     """Stop signals raise Interrupted inside the block; the old handlers come
     back afterwards. Outside the main thread (where Python allows no
     handlers) it does nothing."""
-    global pending
+    global pending, _owed
     if threading.current_thread() is not threading.main_thread():
         yield
         return
     if signal.getsignal(signal.SIGINT) is not _remember:
-        pending = None  # a new run; a signal remembered since the entry point (install_early) is kept
+        pending, _owed = None, False  # a new run; a signal remembered since the entry point (install_early) is kept
     old_hook = sys.unraisablehook
     sys.unraisablehook = _unraisable
     old = {sig: signal.signal(sig, _raise_interrupted) for sig in STOP_SIGNALS}
@@ -114,3 +161,4 @@ def stop_signals() -> Iterator[None]:
         for sig, handler in old.items():
             signal.signal(sig, handler)
         sys.unraisablehook = old_hook
+        _owed = False  # the run is over: nothing is left to raise

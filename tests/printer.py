@@ -111,6 +111,23 @@ def read_pages(pdf: Path | bytes) -> list[PageView]:
         doc.close()
 
 
+def path_boxes(pdf: Path | bytes, index: int) -> list[Box]:
+    """The box of every path object on a page, inside forms too (mm, y down)."""
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        page = doc[index]
+        h = page.get_height()
+        top = [c.FPDFPage_GetObject(page.raw, i) for i in range(c.FPDFPage_CountObjects(page.raw))]
+        out = []
+        for raw, m, _holder in _objects(top, None, None):
+            if c.FPDFPageObj_GetType(raw) == c.FPDF_PAGEOBJ_PATH:
+                x0, y0, x1, y1 = _bounds(raw, m)
+                out.append(Box(x0 * MM, (h - y1) * MM, x1 * MM, (h - y0) * MM))
+        return out
+    finally:
+        doc.close()
+
+
 def _objects(raws: list, m: tuple[float, ...] | None, owner: list | None) -> Iterator[tuple]:  # noqa: ANN001
     """(raw object, matrix from its own space to the page, the marked-content
     mark that holds it) for every page object, inside form XObjects too: a

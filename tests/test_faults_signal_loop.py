@@ -83,6 +83,7 @@ def _fork_run(args: list[str], out: Path, err: Path) -> tuple[int, int]:
             # as in a process of its own: Python's streams on fds 1 and 2 (not pytest's capture)
             sys.stdout = sys.__stdout__ = open(1, "w", closefd=False)
             sys.stderr = sys.__stderr__ = open(2, "w", closefd=False, errors="backslashreplace")
+            sys.unraisablehook = sys.__unraisablehook__  # and Python's own hook (not pytest's, which keeps quiet)
             import faulthandler
 
             faulthandler.register(signal.SIGUSR1, all_threads=True, chain=False)  # a hung run tells where
@@ -257,3 +258,121 @@ def test_a_signal_that_python_drops_in_a_finaliser_still_stops_the_run(tmp_path,
     m = KEPT.match(errors[0])
     assert m, errors
     assert int(m["n"] or 0) == len(_files(out)) == 1, "the job under way is finished, the next is not begun"
+
+
+def test_a_signal_inside_pdfiums_own_bookkeeping_is_raised_after_it(tmp_path, monkeypatch):
+    """Seen once in the loop above (seed 8308, run 7: cards-serial, SIGHUP):
+    the signal landed in pypdfium2's `doc[i]` after the page was made (its
+    finaliser attached) and before the document counted it among its pages;
+    the page, dropped, was finalised later and Python printed "Exception
+    ignored in: <finalize object>" and a KeyError. Here the signal lands
+    there on purpose (every PNG page is such a `doc[i]`): the run stops with
+    its one line, and nothing else reaches stderr."""
+    from pypdfium2.internal import bases
+
+    real = bases.AutoCloseable._add_kid
+    calls = []
+
+    def add_kid(self, kid):
+        calls.append(1)
+        if len(calls) == 3:
+            os.killpg(os.getpgid(0), signal.SIGHUP)
+            for _ in range(10_000):  # the handler runs here, inside doc[i]
+                pass
+        return real(self, kid)
+
+    monkeypatch.setattr(bases.AutoCloseable, "_add_kid", add_kid)  # the forked run below has it too
+    out, err = tmp_path / "out", tmp_path / "run.err"
+    pid, ready = _fork_run(CONFIGS["cards-serial"], out, err)
+    os.read(ready, 1)
+    os.close(ready)
+    _, status = os.waitpid(pid, 0)
+    stderr = err.read_text(errors="replace")
+    assert os.waitstatus_to_exitcode(status) == 128 + signal.SIGHUP, stderr
+    lines = stderr.splitlines()
+    assert len(lines) == 1 and KEPT.match(lines[0]), stderr
+    m = KEPT.match(lines[0])
+    assert int(m["n"] or 0) == len([p for p in out.rglob("*") if p.is_file()]), stderr
+
+
+def test_pypdfium2s_own_code_is_never_cut_by_a_stop_signal(monkeypatch, capsys):
+    """The same window with pypdfium2 called directly (no pnp.pdfpages step
+    around it): the signal is remembered, not raised inside pypdfium2, so
+    the page is made and registered whole; check() raises it afterwards,
+    and the page, dropped, is finalised without a word."""
+    import gc
+
+    import pypdfium2 as pdfium
+    from pypdfium2.internal import bases
+
+    from pnp import interrupts
+
+    doc = pdfium.PdfDocument.new()
+    doc.new_page(100, 100).close()
+    real = bases.AutoCloseable._add_kid
+
+    def add_kid(self, kid):
+        os.kill(os.getpid(), signal.SIGTERM)
+        for _ in range(10_000):  # the handler runs here, inside doc[0]
+            pass
+        return real(self, kid)
+
+    monkeypatch.setattr(bases.AutoCloseable, "_add_kid", add_kid)
+    with interrupts.stop_signals():
+        page = doc[0]  # no Interrupted here
+        assert interrupts.pending == signal.SIGTERM
+        assert page._wref_to_self in doc._kids, "the page is among its document's pages"
+        with pytest.raises(interrupts.Interrupted):
+            interrupts.check()
+        del page
+        gc.collect()
+        doc.close()
+    assert "Exception ignored" not in capsys.readouterr().err
+
+
+def test_a_signal_inside_a_held_step_is_raised_when_the_step_ends():
+    """pnp.interrupts.held (every PDFium step of pnp.pdfpages): the step runs
+    to its end, then the signal stops the run; after the run nothing is owed."""
+    from pnp import interrupts
+
+    done = []
+    with interrupts.stop_signals():
+        with pytest.raises(interrupts.Interrupted), interrupts.held():
+            os.kill(os.getpid(), signal.SIGTERM)
+            for _ in range(10_000):  # the handler runs here
+                pass
+            done.append(1)
+        assert done
+    with interrupts.held():  # outside a run, and after it: nothing raised
+        pass
+
+
+def test_a_signal_while_a_zip_entry_is_written_leaves_no_open_handle(tmp_path, monkeypatch):
+    """Seen in the loop above (seed 303, run 199: cards-serial, SIGINT): the
+    signal landed while zipfile closed a PNG's entry; the entry's handle
+    stayed open, and the ZipFile, finalised after the run's one line, printed
+    "Exception ignored in: <function ZipFile.__del__>" and a ValueError. Here
+    it lands there on purpose: one line, nothing else on stderr."""
+    import zipfile
+
+    real = zipfile._ZipWriteFile.close
+    calls = []
+
+    def close(self):
+        calls.append(1)
+        if len(calls) == 2:
+            os.killpg(os.getpgid(0), signal.SIGINT)
+            for _ in range(10_000):  # the handler runs here, inside the entry's close
+                pass
+        return real(self)
+
+    monkeypatch.setattr(zipfile._ZipWriteFile, "close", close)  # the forked run below has it too
+    out, err = tmp_path / "out", tmp_path / "run.err"
+    pid, ready = _fork_run(CONFIGS["cards-serial"], out, err)
+    os.read(ready, 1)
+    os.close(ready)
+    _, status = os.waitpid(pid, 0)
+    stderr = err.read_text(errors="replace")
+    assert os.waitstatus_to_exitcode(status) == 128 + signal.SIGINT, stderr
+    lines = stderr.splitlines()
+    assert len(lines) == 1 and KEPT.match(lines[0]), stderr

@@ -12,6 +12,7 @@ import zipfile
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, BinaryIO
 
+from pnp.interrupts import held
 from pnp.layout.components import Component
 from pnp.naming import piece_png_name
 from pnp.render.png import iter_pages, png_bytes
@@ -52,10 +53,14 @@ class DeterministicZip:
         info.create_system = 3  # unix, whatever the machine
         info.external_attr = 0o644 << 16
         info.compress_type = zipfile.ZIP_STORED
-        self.zf.writestr(info, data)
+        # one step a stop signal cannot cut in two (raised after it): an entry's handle left open made the
+        # ZipFile, finalised after the run's one line, print "Exception ignored in: ZipFile.__del__"
+        with held():
+            self.zf.writestr(info, data)
 
     def close(self) -> None:
-        self.zf.close()
+        with held():
+            self.zf.close()
 
     def __enter__(self) -> DeterministicZip:
         return self

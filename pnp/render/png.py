@@ -20,6 +20,7 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 from PIL import Image, ImageDraw, ImageFont
 
+from pnp import pdfpages
 from pnp.paths import FONTS
 
 THUMB_W = 200  # px: the width of a thumbnail on the contact sheet
@@ -60,25 +61,19 @@ def render_page(page: pdfium.PdfPage, dpi: float) -> Image.Image:
             pdfium_c.FPDF_RenderPageBitmap(bitmap, page, 0, -a, w, h, 0, pdfium_c.FPDF_REVERSE_BYTE_ORDER)
             image.paste(bitmap.to_pil().crop((0, top - a, w, top - a + rows)), (0, top))
         finally:
-            bitmap.close()
+            pdfpages.close(bitmap)
     return image
 
 
 def iter_pages(pdf: bytes, dpi: float) -> Iterator[Image.Image]:
     """Every page of a PDF as an RGB image, one at a time: the caller uses a
     page before asking for the next, and must not keep it."""
-    doc = pdfium.PdfDocument(pdf)
-    try:
+    with pdfpages.document(pdf) as doc:
         for i in range(len(doc)):
-            page = doc[i]
-            try:
+            with pdfpages.page(doc, i) as page:
                 image = render_page(page, dpi)
-            finally:
-                page.close()
             yield image
             del image
-    finally:
-        doc.close()
 
 
 def png_bytes(image: Image.Image, dpi: float | None = None) -> bytes:

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 import pypdfium2 as pdfium
 from PIL import Image, ImageChops
 
+from pnp import pdfpages
 from pnp.modes import Backs
 
 SHOW_THROUGH = 0.35  # how much of the back's ink shows through the paper
@@ -23,11 +24,8 @@ SHOW_THROUGH = 0.35  # how much of the back's ink shows through the paper
 def _render(doc: pdfium.PdfDocument, i: int, dpi: int) -> Image.Image:
     from pnp.render.png import render_page  # in strips: one page image, no second copy
 
-    page = doc[i]
-    try:
+    with pdfpages.page(doc, i) as page:
         return render_page(page, dpi)
-    finally:
-        page.close()
 
 
 def seen_through(back: Image.Image, mode: Backs) -> Image.Image:
@@ -42,8 +40,7 @@ def seen_through(back: Image.Image, mode: Backs) -> Image.Image:
 
 def proofs(pdf: bytes, mode: Backs, dpi: int) -> Iterator[Image.Image]:
     """The proof of every sheet in order (mode: the kit's backs mode)."""
-    doc = pdfium.PdfDocument(pdf)
-    try:
+    with pdfpages.document(pdf) as doc:
         duplex = mode.is_duplex
         step = 2 if duplex else 1
         for i in range(0, len(doc), step):
@@ -54,5 +51,3 @@ def proofs(pdf: bytes, mode: Backs, dpi: int) -> Iterator[Image.Image]:
                     front = ImageChops.multiply(front, seen_through(back, mode))
                 back.close()
             yield front
-    finally:
-        doc.close()

@@ -189,47 +189,36 @@ def _read_pages(data: bytes, deck: Deck, rendered_from_deck: bool) -> list[_Page
     """Every page of the file, and how far each differs from the deck's
     own page (rendered from the deck, unless the file is those very bytes:
     `rendered_from_deck`, or the same bytes as the deck renders)."""
-    import pypdfium2 as pdfium
     import pypdfium2.raw as raw
 
+    from pnp import pdfpages
     from pnp.render.pdf import PdfMeta, render_pdf
 
-    doc = pdfium.PdfDocument(data)
-    genuine = None
+    genuine_bytes = None
     if not rendered_from_deck:
         meta = PdfMeta(deck.title, deck.title, deck.credits, deck.keywords, deck.claim.lang)
         genuine_bytes = render_pdf(deck.pages, meta)
-        genuine = None if genuine_bytes == data else pdfium.PdfDocument(genuine_bytes)
     pages: list[_Page] = []
     refs: list[Image.Image] = []
-    try:
+    with pdfpages.document(data) as doc:
         for i in range(len(doc)):
-            page = doc[i]
-            try:
+            with pdfpages.page(doc, i) as page:
                 pages.append(_read_page(page, raw))
-            finally:
-                page.close()
-        if genuine is not None:
+    if genuine_bytes is not None and genuine_bytes != data:
+        with pdfpages.document(genuine_bytes) as genuine:
             for i in range(len(genuine)):
-                page = genuine[i]
-                try:
+                with pdfpages.page(genuine, i) as page:
                     refs.append(_raster(page))
-                finally:
-                    page.close()
-            named = 0
-            for i, p in enumerate(pages):
-                p.differs = _differs(p.rgb, refs[i]) if i < len(refs) else "as a page the deck does not have"
-                if p.differs and named < SHOWN:
-                    # the piece it prints instead, for the pages the report names: the nearest deck page within
-                    # NEAR that matches (on a tie the next: a page lost moves the rest up)
-                    named += 1
-                    near = sorted((j for j in range(max(0, i - NEAR), min(len(refs), i + NEAR + 1)) if j != i),
-                                  key=lambda j: (abs(j - i), j < i))
-                    p.nearest = next((j + 1 for j in near if not _differs(p.rgb, refs[j])), 0)
-    finally:
-        doc.close()
-        if genuine is not None:
-            genuine.close()
+        named = 0
+        for i, p in enumerate(pages):
+            p.differs = _differs(p.rgb, refs[i]) if i < len(refs) else "as a page the deck does not have"
+            if p.differs and named < SHOWN:
+                # the piece it prints instead, for the pages the report names: the nearest deck page within
+                # NEAR that matches (on a tie the next: a page lost moves the rest up)
+                named += 1
+                near = sorted((j for j in range(max(0, i - NEAR), min(len(refs), i + NEAR + 1)) if j != i),
+                              key=lambda j: (abs(j - i), j < i))
+                p.nearest = next((j + 1 for j in near if not _differs(p.rgb, refs[j])), 0)
     return pages
 
 
@@ -246,14 +235,13 @@ def _read_page(page: Any, raw: Any) -> _Page:
     rgb = _raster(page)
     out = _Page(media, box(page.get_trimbox(fallback_ok=False)), box(page.get_bleedbox(fallback_ok=False)),
                 page.get_rotation() != 0, rgb, _darkest(rgb), (crop[0], crop[3]), [], [], set())
-    text = page.get_textpage()
-    try:
+    from pnp import pdfpages
+
+    with pdfpages.text_page(page) as text:
         for c in range(text.count_chars()):
             ch = text.get_text_range(c, 1)
             if ch.strip():
                 out.chars.append((ch, text.get_charbox(c)))
-    finally:
-        text.close()
     name = ctypes.create_string_buffer(256)
     bounds = [ctypes.c_float() for _ in range(4)]
     matrix = raw.FS_MATRIX()
@@ -515,9 +503,9 @@ class PngCheck:
     is rasterised at DPI when PNG n arrives, so one page is in memory."""
 
     def __init__(self, pdf: bytes, deck: Deck, dpi: int | None = None) -> None:
-        import pypdfium2 as pdfium
+        from pnp import pdfpages
 
-        self.doc = pdfium.PdfDocument(pdf)
+        self.doc = pdfpages.open_document(pdf)
         self.deck = deck
         self.dpi = dpi  # None: each PNG's own (the ZIP's PNGs say theirs)
         self.n = 0
@@ -528,14 +516,12 @@ class PngCheck:
         """Page n's size in pt and its raster at DPI, or at the PNG's own
         resolution if that is lower, on the pixel grid a PNG of the page
         has at that resolution."""
+        from pnp import pdfpages
         from pnp.render.png import render_page
 
-        page = self.doc[n - 1]
-        try:
+        with pdfpages.page(self.doc, n - 1) as page:
             w_pt, h_pt = page.get_size()
             return w_pt, h_pt, render_page(page, min(DPI, self.dpi or png_dpi or DPI))
-        finally:
-            page.close()
 
     def look(self, image: Image.Image) -> None:
         """The pixels of the next PNG, as they were encoded (render hands
@@ -613,9 +599,10 @@ class PngCheck:
         self.n += 1
 
     def checks(self) -> list[Check]:
+        from pnp import pdfpages
         from pnp.validation.report import Check
 
-        self.doc.close()
+        pdfpages.close(self.doc)
         pages = len(self.deck.pages)
         dpi = self.dpi or (self.deck.preset.dpi if self.deck.preset else None)
         return [

@@ -235,6 +235,21 @@ def tags_matching(found: Iterable[tuple[str, str]]) -> dict[tuple[str, str], lis
     return by_key
 
 
+def counted(want: Mapping[str, int], found: Counter[tuple[str, str]]) -> tuple[dict[str, int],
+                                                                              list[tuple[str, str]]]:
+    """How many of the `found` components each key of the rules matches
+    (`tags_matching`), and the tags no key matches."""
+    by_key = tags_matching(found)
+    claimed: set[tuple[str, str]] = set()
+    got: dict[str, int] = {}
+    for key in want:
+        kind, _, value = key.partition(":")
+        hits = by_key.get((kind, value), [])
+        claimed.update(hits)
+        got[key] = sum(found[tag] for tag in hits)
+    return got, [tag for tag in found if tag not in claimed]
+
+
 
 def alternatives(built: Built) -> dict[int, int]:
     """The pages the kit builds to be printed in place of another (Tâb's
@@ -266,17 +281,11 @@ def component_checks(want: Mapping[str, int], printed: list[PrintedPage],
         mine, theirs = _printed_components(printed[n]), _printed_components(printed[k])
         checks.append(Check(f"page {n + 1}, printed instead of page {k + 1}", f"the components of page {k + 1}",
                             "the same" if mine == theirs else difference(theirs, mine), mine == theirs))
-    by_key = tags_matching(found)
-    claimed: set[tuple[str, str]] = set()
-    for key, n in want.items():
-        kind, _, value = key.partition(":")
-        hits = by_key.get((kind, value), [])
-        claimed.update(hits)
-        got = sum(found[tag] for tag in hits)
-        checks.append(Check(key, str(n), str(got), got == n))
-    unexpected = sum(c for tag, c in found.items() if tag not in claimed)
+    got, stray = counted(want, found)
+    checks += [Check(key, str(n), str(got[key]), got[key] == n) for key, n in want.items()]
+    unexpected = sum(found[tag] for tag in stray)
     if unexpected:
-        kinds = sorted({f"{k}:{v}" for (k, v) in found if (k, v) not in claimed})
+        kinds = sorted({f"{k}:{v}" for (k, v) in stray})
         checks.append(Check("components the rules do not call for", "0", f"{unexpected} ({', '.join(kinds[:4])})", False))
     hidden: Counter[tuple[int, str, str]] = Counter((n, c.why, c.kind) for n, p in enumerate(printed, 1)
                                                     for c in p.components if not c.visible)

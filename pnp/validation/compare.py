@@ -42,19 +42,13 @@ def genuine_pdf(built: Built) -> bytes:
 
 def rasters(data: bytes, pages: int | None = None) -> list[Image.Image]:
     """Each page of a PDF as PDFium prints it, RGB, at DPI."""
-    import pypdfium2 as pdfium
+    from pnp import pdfpages
 
-    doc = pdfium.PdfDocument(data)
     out = []
-    try:
+    with pdfpages.document(data) as doc:
         for index in range(len(doc) if pages is None else min(pages, len(doc))):
-            page = doc[index]
-            try:
+            with pdfpages.page(doc, index) as page:
                 out.append(print_raster(page))
-            finally:
-                page.close()
-    finally:
-        doc.close()
     return out
 
 

@@ -148,22 +148,18 @@ def read_printed(data: bytes, want_colour: bool = True, keep_images: bool = Fals
     """Every page as PDFium prints it (print mode: optional content that is
     off in print is not drawn). `keep_images` keeps each page's RGB raster
     (pnp.validation.compare)."""
-    import pypdfium2 as pdfium
     import pypdfium2.raw as raw
 
-    doc = pdfium.PdfDocument(data)
+    from pnp import pdfpages
+
     pages: list[PrintedPage] = []
-    try:
+    with pdfpages.document(data) as doc:
         for index in range(len(doc)):
-            page = doc[index]
-            try:
-                pages.append(_read_page(page, raw, want_colour, keep_images))
-            except TooDeep as e:
-                raise ValidationError(f"page {index + 1} {e}") from None
-            finally:
-                page.close()
-    finally:
-        doc.close()
+            with pdfpages.page(doc, index) as page:
+                try:
+                    pages.append(_read_page(page, raw, want_colour, keep_images))
+                except TooDeep as e:
+                    raise ValidationError(f"page {index + 1} {e}") from None
     return pages
 
 

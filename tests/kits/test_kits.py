@@ -11,8 +11,8 @@ from pnp.geometry import is_inked, tagged, walk
 from pnp.i18n import load_catalog
 from pnp.kits import Kit, get_kit, registry
 from pnp.textflow import parse_blocks, plain
+from pnp.validation.checks import counted
 from pnp.validation.checks import normalise as unset
-from pnp.validation.checks import tags_matching
 from tests.helpers import COMBOS, KIT_IDS, joined_text
 
 
@@ -57,15 +57,9 @@ def test_pages_draw_the_components_the_rules_demand(built, kit_id, lang, paper_i
                 found[g.tag] += 1
     want = kit.expected(kit.load_spec(), b.options)
     assert want
-    by_key = tags_matching(found)  # the validator's matcher (unit-tested in tests/validation)
-    claimed: set[tuple[str, str]] = set()
+    got, stray = counted(want, found)  # the validator's count (unit-tested in tests/validation)
     for key, n in want.items():
-        kind, _, value = key.partition(":")
-        hits = by_key.get((kind, value), [])
-        claimed.update(hits)
-        got = sum(found[tag] for tag in hits)
-        assert got == n, f"{key}: the rules call for {n}, the pages draw {got}"
-    stray = [tag for tag in found if tag not in claimed]
+        assert got[key] == n, f"{key}: the rules call for {n}, the pages draw {got[key]}"
     assert not stray, f"components the rules do not call for: {stray[:5]}"
 
 

@@ -20,7 +20,7 @@ from pnp.options import Options
 from pnp.outputs import render_one
 from pnp.paper import get_paper
 from tests.helpers import LANGS, PAPER_IDS
-from tests.printer import MM, Box, PageView, _bounds, _objects, inked_share, read_pages
+from tests.printer import MM, Box, PageView, inked_share, path_boxes, read_pages
 from tests.textlines import page_lines
 
 
@@ -397,25 +397,6 @@ def text_box(pdf: Path, index: int, text: str) -> Box:
         boxes = [tp.get_charbox(k) for k in range(hit[0], hit[0] + hit[1])]
         return Box(min(b[0] for b in boxes) * MM, (h - max(b[3] for b in boxes)) * MM,
                    max(b[2] for b in boxes) * MM, (h - min(b[1] for b in boxes)) * MM)
-    finally:
-        doc.close()
-
-
-def path_boxes(pdf: Path, index: int) -> list[Box]:
-    """The bounds of every path object on a page, in mm (y down)."""
-    import pypdfium2.raw as raw
-
-    doc = pdfium.PdfDocument(pdf)
-    try:
-        page = doc[index]
-        ph = page.get_size()[1]
-        top = [raw.FPDFPage_GetObject(page.raw, i) for i in range(raw.FPDFPage_CountObjects(page.raw))]
-        out = []
-        for obj, m, _ in _objects(top, None, None):
-            if raw.FPDFPageObj_GetType(obj) == raw.FPDF_PAGEOBJ_PATH:
-                x0, y0, x1, y1 = _bounds(obj, m)
-                out.append(Box(x0 * MM, (ph - y1) * MM, x1 * MM, (ph - y0) * MM))
-        return out
     finally:
         doc.close()
 

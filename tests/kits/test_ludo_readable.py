@@ -11,7 +11,6 @@ import re
 from pathlib import Path
 
 import pypdfium2 as pdfium
-import pypdfium2.raw as c
 import pytest
 
 from pnp.fonts import Measurer
@@ -22,7 +21,7 @@ from pnp.outputs import render_one
 from pnp.paper import get_paper
 from tests.helpers import LANGS, PAPER_IDS
 from tests.kits.test_ludo_guide import guide_index, heading, norm, page_texts
-from tests.printer import MM, Box, _bounds, _objects, read_pages
+from tests.printer import MM, Box, path_boxes, read_pages
 
 LUDO = "ludo-cards"
 
@@ -51,23 +50,6 @@ DPI = 300
 # grey levels 0-1 apart that tell a symbol from its field on a greyscale print: navy (0.18) under a black symbol
 # is 0.18 apart and vanishes; a light grey step of a printer's test chart is about 0.1
 MIN_MARK_CONTRAST = 0.35
-
-
-def path_boxes(pdf: Path, index: int) -> list[Box]:
-    """The box of every path object on a page (forms opened), mm, y down."""
-    doc = pdfium.PdfDocument(pdf)
-    try:
-        page = doc[index]
-        h = page.get_height()
-        top = [c.FPDFPage_GetObject(page.raw, i) for i in range(c.FPDFPage_CountObjects(page.raw))]
-        out = []
-        for raw, m, _holder in _objects(top, None, None):
-            if c.FPDFPageObj_GetType(raw) == c.FPDF_PAGEOBJ_PATH:
-                x0, y0, x1, y1 = _bounds(raw, m)
-                out.append(Box(x0 * MM, (h - y1) * MM, x1 * MM, (h - y0) * MM))
-        return out
-    finally:
-        doc.close()
 
 
 def grey_raster(pdf: Path, index: int):  # noqa: ANN201 - a PIL image

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Iterator
+from dataclasses import dataclass
 
 import pytest
 
 from pnp.hyphenation import positions
 from pnp.paths import TEMPLATES
-from pnp.textflow import tie
+from pnp.textflow import EARLY_FULL, LABELS, RUNT_LETTERS, RUNT_SHARE, tie
 from tests.helpers import KIT_IDS, LANGS
 from tests.textlines import Line, page_lines, running_text
 
@@ -38,6 +40,33 @@ def _starts_paragraph(col: list[Line], i: int, pitch: float) -> bool:
         i > 0 and col[i - 1].base - ln.base > 1.2 * pitch)
 
 
+@dataclass(frozen=True)
+class _Break:
+    """Where running text passes from one column (or page) to the next."""
+
+    prev_page: int  # from 0
+    prev: list[Line]  # the column before
+    page: int
+    col: list[Line]  # the column after
+    start: int  # the first line (after its heading) of the last paragraph that begins in `prev`
+    head: int  # how many lines `col` has before a paragraph or heading begins in it
+    goes_on: bool  # `col` begins inside a paragraph (not with one of its own)
+
+
+def _breaks(path) -> Iterator[_Break]:
+    """Every passage from one column to the next in reading order, but where
+    a heading ends the column before or begins the next."""
+    cols = [(pi, c) for pi, lines in enumerate(page_lines(path)) for c in running_text(lines)]
+    for (pp, prev), (cp, col) in zip(cols, cols[1:], strict=False):
+        if col[0].bold or prev[-1].bold:
+            continue
+        pitch, ppitch = _pitch(col), _pitch(prev)
+        start = max((i for i in range(len(prev)) if _starts_paragraph(prev, i, ppitch) or prev[i].bold), default=0)
+        start += 1 if prev[start].bold else 0
+        head = next((i for i in range(1, len(col)) if _starts_paragraph(col, i, pitch) or col[i].bold), len(col))
+        yield _Break(pp, prev, cp, col, start, head, not _starts_paragraph(col, 0, pitch))
+
+
 @pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("kit_id", KITS)
@@ -45,8 +74,7 @@ def test_running_text_has_no_runts_widows_or_orphans(rendered, kit_id, lang, pap
     cols = _columns(rendered(kit_id, lang, paper))
     assert sum(len(c) for c in cols) > 20, "found too little running text to judge"  # Ur's rules: about 30 lines
     problems = []
-    for k, col in enumerate(cols):
-        pitch = _pitch(col)
+    for col in cols:
         for ln in col:
             if ln.bold:
                 continue  # headings
@@ -54,28 +82,21 @@ def test_running_text_has_no_runts_widows_or_orphans(rendered, kit_id, lang, pap
                 problems.append(f"a line of one word: {ln.text!r}")
             if re.fullmatch(r"[(‘'„“]*\d+[.,;:)’'“”]*", ln.text):
                 problems.append(f"a lone number: {ln.text!r}")
-        # a paragraph that goes on from the previous column: at least 3 of
-        # its lines end that column (no orphan) and 3 start this one (no widow)
-        if k > 0 and not col[0].bold and not _starts_paragraph(col, 0, pitch) \
-                and not cols[k - 1][-1].text.endswith(ENDS) and not cols[k - 1][-1].bold:
-            prev = cols[k - 1]
-            ppitch = _pitch(prev)
-            head = next((i for i in range(1, len(col)) if _starts_paragraph(col, i, pitch) or col[i].bold), len(col))
-            start = max((i for i in range(len(prev)) if _starts_paragraph(prev, i, ppitch) or prev[i].bold),
-                        default=0)
-            tail = len(prev) - start - (1 if prev[start].bold else 0)
-            if head < 3:
-                problems.append(f"a widow of {head} line(s) at a column top: {col[0].text!r}")
-            if tail < 3:
-                problems.append(f"an orphan of {tail} line(s) at a column foot: {prev[-1].text!r}")
+    # a paragraph that goes on from the previous column: at least 3 of
+    # its lines end that column (no orphan) and 3 start this one (no widow)
+    for b in _breaks(rendered(kit_id, lang, paper)):
+        if b.goes_on and not b.prev[-1].text.endswith(ENDS):
+            if b.head < 3:
+                problems.append(f"a widow of {b.head} line(s) at a column top: {b.col[0].text!r}")
+            if len(b.prev) - b.start < 3:
+                problems.append(f"an orphan of {len(b.prev) - b.start} line(s) at a column foot: {b.prev[-1].text!r}")
     assert not problems, problems
 
 
 # A paragraph's last line a reader calls a runt ("speler begint.", "het bewegen.", "de winnaar."): fewer than
-# RUNT_LETTERS letters or under RUNT_SHARE of its column. (The typesetter's own threshold, textflow.SHORT_LETTERS
-# and SHORT_SHARE, lies above this and is graded: a line just under it may stay where avoiding it costs more.)
-RUNT_LETTERS = 13
-RUNT_SHARE = 0.25
+# RUNT_LETTERS letters or under RUNT_SHARE of its column, the typesetter's own bounds (pnp.textflow). (Its
+# graded threshold, textflow.SHORT_LETTERS and SHORT_SHARE, lies above this: a line just under it may stay where
+# avoiding it costs more.)
 
 
 def _paragraph_ends(col: list[Line]):
@@ -114,9 +135,9 @@ def test_no_paragraph_ends_in_a_short_line(rendered, kit_id, lang, paper):
     assert not problems, problems
 
 
-# A line that is not the last of its paragraph ends early, a reader says, when it is less than EARLY_FULL of its
-# measure full and the first word of the next line (a space before it) would have fitted in the room left.
-EARLY_FULL = 0.8
+# A line that is not the last of its paragraph ends early, a reader says, when it is less than EARLY_FULL
+# (pnp.textflow's own bound) of its measure full and the first word of the next line (a space before it) would
+# have fitted in the room left.
 SPACE_EM = 0.3  # a space as wide as this share of the size, or a little wider: a word judged to fit surely does
 
 
@@ -382,6 +403,10 @@ def test_numbers_are_tied_to_their_words(text, tied):
     assert tie(text) == tied
 
 
+# the nouns that name a number ("rij 4", "Seite 4") and the indefinite articles ("mit einer 1"), as the
+# typesetter knows them (pnp.textflow.LABELS): each keeps the number after it
+_LABEL = "|".join(re.escape(w).replace("'", "['’]") for w in sorted(LABELS, key=len, reverse=True))
+
 # What the native reader found parted at a line end (issue 22), judged on the
 # page's lines without asking `tie`: (what the line ends in, what the next
 # line starts with, what it is).
@@ -398,10 +423,10 @@ _PARTED = (
     (r"\bRote", r"Bete", "'Rote Bete' is parted"),
     # "je 16" / "Rüben", "bei 3" / "Spielern", "nog 2" / "kaarten" (the native reader, second round)
     # ("op rij 4" / "geweest" is fine: a noun naming the number keeps it, and the number counts nothing after it)
-    (r"(?<![\w-])(?!(?:rij|row|Reihe|Feld|vak|step|stap|page|Seite|side|zijde)\s)[^\W\d_]{1,4}\s\d+",
+    (rf"(?<![\w-])(?!(?i:{_LABEL})\s)[^\W\d_]{{1,4}}\s\d+",
      r"[^\W\d_]{1,10}\b", "a number is parted from the word it counts"),
     # "bij 2 spelers / elk 16 knollen" (round 7): a number keeps the word it counts, so a line never ends in it
-    (r"(?<![\w-])(?!(?i:rij|row|Reihe|Feld|vak|step|stap|page|Seite|side|zijde|pagina|Spalte)\s)[^\W\d_]+\s\d+",
+    (rf"(?<![\w-])(?!(?i:{_LABEL})\s)[^\W\d_]+\s\d+",
      r"[^\W\d_]{4,}", "a line ends in a number before the word it counts"),
     # "bei 4 Spie-" / "lern 9." (the native reader, third round): a word tied to a number is not broken
     (r"[^\W\d_]-", r"[^\W\d_]+[.,;:]?\s\d", "a broken word's tail carries a number"),
@@ -415,8 +440,7 @@ _PARTED = (
     (r"\d+", r"(?:[vn]\.\s?Chr\.|BC\b|AD\b)", "a year is parted from its era"),
     # "von Stapel" / "1 und eine", "(Seiten" / "5 und 6)", "Mit einer" / "1 kommt er" (the native reader,
     # round 8): a noun that names a number, in brackets too, and an indefinite article keep it
-    (r"(?:\b|\()(?:[Ss]tapels?|[Ss]tacks?|[Ss]eiten?|[Pp]ages?|[Pp]agina(?:'s|’s)?|[Rr]ows?|[Rr]ij|[Rr]eihen?"
-     r"|[Ff]eld|[Vv]ak|[Ss]quare|een|eine[rnm]?|an?)", r"\d", "a number is parted from the noun or article before it"),
+    (rf"(?:\b|\()(?i:{_LABEL})", r"\d", "a number is parted from the noun or article before it"),
     # "voor zijde 2 (de" / "achterkant)" (the native reader, round 7): a parenthesis of two words is one unit
     (r"(?<!\S)\([^()\s]+", r"[^()\s]+\)", "a parenthesis of two words is parted"),
 )
@@ -511,22 +535,14 @@ def _column_split_problems(path, kit_id: str) -> list[str]:
     """How the columns and pages of one rendered file part what belongs
     together, as the reader sees the lines."""
     problems = []
-    cols = [(pi, c) for pi, lines in enumerate(page_lines(path)) for c in running_text(lines)]
-    for k in range(1, len(cols)):
-        (pp, prev), (cp, col) = cols[k - 1], cols[k]
-        if col[0].bold or prev[-1].bold:
-            continue
-        pitch, ppitch = _pitch(col), _pitch(prev)
-        start = max((i for i in range(len(prev)) if _starts_paragraph(prev, i, ppitch) or prev[i].bold), default=0)
-        start += 1 if prev[start].bold else 0
-        goes_on = not _starts_paragraph(col, 0, pitch)
+    for b in _breaks(path):
+        pp, prev, cp, col, start, goes_on = b.prev_page, b.prev, b.page, b.col, b.start, b.goes_on
         tail = " ".join(ln.text for ln in prev[start:])
         if goes_on and tail.count("(") > tail.count(")"):
             problems.append(f"a column ends inside a parenthesis: {prev[-1].text!r} / {col[0].text!r}")
         if goes_on and _item(prev[start]) and not prev[-1].text.endswith(ENDS):
-            head = next((i for i in range(1, len(col)) if _starts_paragraph(col, i, pitch) or col[i].bold), len(col))
-            if len(prev) - start + head <= 3:
-                problems.append(f"a list item of {len(prev) - start + head} lines is split: {prev[-1].text!r}")
+            if len(prev) - start + b.head <= 3:
+                problems.append(f"a list item of {len(prev) - start + b.head} lines is split: {prev[-1].text!r}")
         if not _item(col[0]):
             continue
         if cp == pp + 1:
