@@ -323,7 +323,7 @@ def _face(p: float, dark: bool, moved: bool) -> tuple[Shape, ...]:
 
 
 LIGHT_TINT = grey(0.9)  # a light face: a pale tint that runs past its cut like the dark faces' black
-# the ink-saving pieces page (page 4, printed instead of page 2): the dark faces and the light pieces'
+# the ink-saving pieces page (page 2, the one to print; page 4 is solid black instead): the dark faces and the light pieces'
 # markers in a mid grey, still far darker than LIGHT_TINT, so light and dark tell apart in any print
 SAVER_DARK = grey(0.5)
 
@@ -369,13 +369,18 @@ def _marker(mk: float, dark: bool, m: Measure, ink: RGB = BLACK) -> tuple[Shape,
                     fold=_lines_on(ink) if not dark else grey(0.45))
 
 
+HEAD_H = 30.0  # mm: the pieces page's heading and notes, over the pieces
+HEAD_H_SHORT = 25.0  # mm: the same on a shorter paper (US Letter): the notes give the coin-throw tables room
+
+
 def pieces_sheet(ctx: Context, saver: bool = False) -> Sheet:
     """The pieces, the row-4 markers, the coin-throw tables and how a piece
-    is made; the dark pieces and the light pieces' markers black, or on the
-    ink-saving page (`saver`, printed instead of this one, as its header
-    says) SAVER_DARK. The --ink-saver variant already greys the black of
-    the first: its ink-saving page is that page again (SAVER_DARK lightened
-    once more would hardly tell from the light pieces)."""
+    is made; the dark pieces and the light pieces' markers SAVER_DARK on
+    the ink-saving page (`saver`: page 2, the one to print), or black on the
+    solid page (page 4, printed instead of page 2, as its header says). The
+    --ink-saver variant already greys the black of the solid page: its
+    ink-saving page is that page again (SAVER_DARK lightened once more would
+    hardly tell from the light pieces)."""
     ink = SAVER_DARK if saver and ctx.options.variant is not Variant.INK_SAVER else BLACK
     spec: TabSpec = ctx.spec
     cat, m = ctx.cat, ctx.measure
@@ -385,10 +390,11 @@ def pieces_sheet(ctx: Context, saver: bool = False) -> Sheet:
     note = cat.text("pieces_note_saver" if saver else "pieces_note")  # no "the black faces" on the grey page
     head = parse_blocks(["## " + cat.text("pieces_heading"), note,
                          f"**{cat.text('markers_heading')}:** {cat.text('markers_note')}"], cat.lang)
-    cols, _ = fit(head, [Box(area.x, area.y, area.w, 30.0)], m, 9.0, 7.0)
+    head_h = HEAD_H if area.h > 260.0 else HEAD_H_SHORT
+    cols, _ = fit(head, [Box(area.x, area.y, area.w, head_h)], m, 9.0, 7.0)
     items += cols[0]
     # the blocks start under the heading and notes (their last baseline and descenders)
-    y = min(area.y + 32.0, max(t.y for t in cols[0] if isinstance(t, Text)) + 3.0)
+    y = min(area.y + head_h + 2.0, max(t.y for t in cols[0] if isinstance(t, Text)) + 3.0)
     per_row = 3
     # the pieces stand PIECE_GAP apart, each with its own colour past its cut (see `piece`)
     block_w, block_h = block_size(Piece((), 2 * p, p), spec.pieces_per_player, per_row, PIECE_GAP)
@@ -429,7 +435,7 @@ def pieces_sheet(ctx: Context, saver: bool = False) -> Sheet:
     # the tables take up to TABLE_SPARE mm of what the page leaves under the making steps, so the turn
     # summary is set larger where the paper is taller (A4)
     spare = area.bottom - (y + 1.0 + throw_table_h(spec) + 2.5 + MAKING_H)
-    table_h = throw_table_h(spec) + max(0.0, min(TABLE_SPARE, spare - 4.0))
+    table_h = throw_table_h(spec) + max(0.0, min(TABLE_SPARE, spare - 1.5))
     for k in range(n_tables):
         table = throw_table(Box(area.x + 1.0 + k * (tw + 8.0), y + 1.0, tw, table_h), spec, ctx)
         items.append(Group(tuple(table), tag=("throws", str(k + 1))))
@@ -438,9 +444,10 @@ def pieces_sheet(ctx: Context, saver: bool = False) -> Sheet:
     if steps.bottom > area.bottom + 1e-6:
         raise LayoutError(f"the pieces page has no room for how a piece is made ({steps.bottom - area.bottom:.1f} mm over)")
     items += making(steps, spec, ctx)
-    if not saver:
-        return Sheet(False, tuple(items), "pieces", caption=ctx.cat.text("pieces_caption"))
-    return Sheet(False, tuple(items), "pieces ink-saving", caption=ctx.cat.text("saver_caption"), instead_of="pieces")
+    if saver:
+        return Sheet(False, tuple(items), "pieces", caption=ctx.cat.text("saver_caption"))
+    # the solid black page: the last, printed instead of page 2 by whoever wants black faces
+    return Sheet(False, tuple(items), "pieces solid-black", caption=ctx.cat.text("pieces_caption"), instead_of="pieces")
 
 
 MAKING_H = 22.5  # mm: the pictures of how a piece is made, with their captions (up to two lines each)
@@ -590,10 +597,11 @@ def build(ctx: Context) -> list[Sheet]:
         width = column_boxes(content_box(ctx.options.paper, landscape=False), 2)[0].w
         diagrams["original"] = reference_box(parse_blocks(boxed[1:], cat.lang), width, ctx.measure)
     blocks = parse_blocks(raw, cat.lang)
-    # the rules take one page, so the ink-saving pieces page is page 4 as the making notes say
+    # the rules take one page, so pages 1-3 are the kit (board, grey pieces, rules) as the making notes say,
+    # and the solid black pieces page, printed instead of page 2, is the last
     rules = rules_sheets(blocks, ctx.options.paper, ctx.measure, "rules", title=(cat.text("title"), cat.text("subtitle")),
                          max_pages=1, diagrams=diagrams, style=RULES_STYLE)
-    return [board_sheet(ctx), pieces_sheet(ctx), *rules, pieces_sheet(ctx, saver=True)]
+    return [board_sheet(ctx), pieces_sheet(ctx, saver=True), *rules, pieces_sheet(ctx)]
 
 
 KIT = Kit(

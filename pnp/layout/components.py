@@ -213,7 +213,7 @@ def tab_pieces(sheets: list[Sheet], _spec: Any) -> list[Raw]:
     counts: dict[str, int] = {}
     for sheet in sheets:
         if sheet.instead_of:
-            continue  # the ink-saving pieces page: the same pieces again, for a printer at home
+            continue  # Tâb's solid black pieces page: the same pieces again, printed instead of the grey page
         for _, g in _top_tagged(sheet.items):
             kind, value = g.tag  # type: ignore[misc]
             if kind == Tag.THROWS:

@@ -48,7 +48,7 @@ class Sheet:
     scale: tuple[float, float] | None = None  # left end of the bar (x, baseline y)
     scale_label: Box | None = None
     caption: str = ""  # what this sheet is ("Fronts: red"), centred in the header
-    # the label of another sheet this one may be printed in place of (Tâb's ink-saving pieces page):
+    # the label of another sheet this one may be printed in place of (Tâb's solid black pieces page, instead of its grey one):
     # the same components, so the validator counts them once and the print-shop export skips this one
     instead_of: str = ""
 
