@@ -869,7 +869,8 @@ def test_tab_six_making_pictures_with_captions_clear_of_them(render, lang, paper
 @pytest.mark.parametrize("paper", list(PAPERS))
 def test_tab_each_throw_table_carries_a_turn_summary(render, lang, paper):
     """Each coin-throw table (cut out, one for each player) has the scores
-    and, beside them, a turn in four numbered steps, its text 3 mm and more
+    and, beside them, a turn in five numbered steps (the fifth: row 4 and
+    stacks), its text 3 mm and more
     inside the cut."""
     pdf = render("tab", lang, paper)
     cat = load_catalog("tab", lang)
@@ -877,7 +878,7 @@ def test_tab_each_throw_table_carries_a_turn_summary(render, lang, paper):
     tables = _tables(page_objects(pdf, 1))
     assert len(tables) == facts("tab")["players"][0]
     steps = [_norm(t) for t in cat.blocks("turn", coins=facts("tab")["coins"])]
-    assert len(steps) == 4
+    assert len(steps) == 5
     for t in tables:
         x0, y0, x1, y1 = t.line()
         inside = [ln for ln in page_lines(pdf)[1] if ln.x * MM > x0 and ln.right * MM < x1
