@@ -80,7 +80,7 @@ OURS = {"en": ("Our note: row 1 is your own back row", "row 4 is the row nearest
                "Reihe 4 ist die Reihe, die deinem Gegner am nächsten liegt, seine Grundreihe")}
 ROW4_STACK = {"en": ("Row 4: once per piece", "A stack moves as one", "a 1 splits off its top piece"),
               "nl": ("Rij 4: één keer per stuk", "Een stapel gaat als één stuk", "een 1 splitst het bovenste af"),
-              "de": ("Reihe 4: einmal je Stein", "Ein Stapel zieht als einer", "eine 1 löst den obersten ab")}
+              "de": ("Reihe 4: einmal je Stein", "Ein Stapel zieht wie ein Stein", "eine 1 löst den obersten ab")}
 
 
 @pytest.mark.parametrize("lang", LANGS)
