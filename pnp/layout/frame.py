@@ -31,8 +31,8 @@ from pnp.paper import Paper
 from pnp.textflow import Block, Measure, Run, fit
 
 HEADER_SIZE = 7.0  # pt
-FRAME_EDGE = 10.0  # mm: the header and the scale bar keep this far from the paper's left and right edges,
-# clear of a printer's margin of up to 7 mm (the bar is what the scale is checked by: clipped, it misleads)
+FRAME_EDGE = 10.0  # mm: the header starts, and the scale bar lies, this far or more from the paper's left (and
+# right) edge, clear of a printer's margin of up to 7 mm (the bar is what the scale is checked by: clipped, it misleads)
 HEADER_H = 4.0  # mm of band for the header line
 FOOTER_H = 7.0  # mm of band for the scale check
 
@@ -98,8 +98,8 @@ def frame(
         w, h = paper.size(sheet.landscape)
         safe = paper.safe(sheet.landscape)
         hb = sheet.header or Box(safe.x, safe.y, safe.w, HEADER_H)
-        inner_x, inner_right = max(hb.x, FRAME_EDGE), min(hb.right, w - FRAME_EDGE)
-        hb = Box(inner_x, hb.y, inner_right - inner_x, hb.h)
+        inner_x = max(hb.x, FRAME_EDGE)  # the header starts FRAME_EDGE from the left edge; its page count stays at the right
+        hb = Box(inner_x, hb.y, hb.right - inner_x, hb.h)
         base = hb.y + 0.4 + ASCENT * HEADER_SIZE * PT  # 0.4 mm: accents stay clear of the margin when rasterised
         left = f"{title} · {language}"
         right = page_text.format(i=i, n=n)
@@ -121,7 +121,7 @@ def frame(
             sx, sy = bar_start(paper, sheet.landscape), safe.bottom - 0.5
         sx = max(sx, FRAME_EDGE)
         label_x = sx + paper.scale_bar + 3.0
-        label_box = sheet.scale_label or Box(label_x, safe.bottom - FOOTER_H, w - FRAME_EDGE - label_x, FOOTER_H)
+        label_box = sheet.scale_label or Box(label_x, safe.bottom - FOOTER_H, safe.right - label_x, FOOTER_H)
         items.extend(scale_check(sx, sy, paper.scale_bar, scale_text, label_box, measure))
         page = Page(w, h, (*sheet.items, *items), sheet.label, instead_of=sheet.instead_of)
         check_margin(page, paper, sheet.landscape, measure, memo)
