@@ -370,7 +370,7 @@ def _marker(mk: float, dark: bool, m: Measure, ink: RGB = BLACK) -> tuple[Shape,
 
 
 HEAD_H = 30.0  # mm: the pieces page's heading and notes, over the pieces
-HEAD_H_SHORT = 25.0  # mm: the same on a shorter paper (US Letter): the notes give the coin-throw tables room
+HEAD_H_SHORT = 27.0  # mm: the same on a shorter paper (US Letter): the notes give the coin-throw tables room
 
 
 def pieces_sheet(ctx: Context, saver: bool = False) -> Sheet:
@@ -516,7 +516,7 @@ def throw_table_h(spec: TabSpec) -> float:
 
 
 TABLE_SPARE = 10.0  # mm: the most a table grows into room the page leaves
-SCORES_W = 0.42  # of a table's width: the scores; the rest is the turn summary
+SCORES_W = 0.40  # of a table's width: the scores; the rest is the turn summary
 
 
 def throw_table(box: Box, spec: TabSpec, ctx: Context) -> list[Shape]:
@@ -527,11 +527,16 @@ def throw_table(box: Box, spec: TabSpec, ctx: Context) -> list[Shape]:
     base = row_h / 2 + 1.3  # a row's baseline: its 8 pt text centred in it
     h = box.h
     out: list[Shape] = [Rect(box.x, box.y, box.w, h, Style(width=0.4, role=Role.CUT))]
-    sw = box.w * SCORES_W
+    # the scores take what their words need (2 mm each side), up to SCORES_W of the width: the rest is the turn's
+    need_h = max(m(cap(cat.text("heads")), "Sans-Bold", 8), m(cat.text("all_tails"), "Sans", 8)) + 4.0
+    need_v = max(m(cap(cat.text("score")), "Sans-Bold", 8), m("6", "Sans-Bold", 8)) + 4.0
+    need_t = m(cat.text("throws_heading"), "Sans-Bold", 9) + 4.0 - 1.5
+    sw = min(box.w * SCORES_W, max(3.0 + need_h + need_v, need_t))
     out.append(label(box.x + sw / 2 + 1.5, box.y + 6.0, cat.text("throws_heading"), "Sans-Bold", 9, m, sw - 4))
     y = box.y + 9.0
     x0 = box.x + 3.0
-    hw, vw = 0.62 * (sw - 3.0), 0.38 * (sw - 3.0)  # the heads' column, the score's
+    hw = (sw - 3.0) * need_h / (need_h + need_v)  # the heads' column
+    vw = sw - 3.0 - hw  # the score's
     out.append(Rect(x0, y, sw - 3.0, row_h, Style(stroke=None, fill=grey(0.85))))
     out.append(label(x0 + hw / 2, y + base, cap(cat.text("heads")), "Sans-Bold", 8, m, hw - 2))
     out.append(label(x0 + hw + vw / 2, y + base, cap(cat.text("score")), "Sans-Bold", 8, m, vw - 2))
@@ -548,7 +553,7 @@ def throw_table(box: Box, spec: TabSpec, ctx: Context) -> list[Shape]:
     out.append(label(tx, box.y + 6.0, cat.text("turn_heading"), "Sans-Bold", 9, m, tw, Anchor.START))
     steps = parse_blocks(cat.blocks("turn", **text_values(spec, ctx.options)), cat.lang)
     cols, _ = fit(steps, [Box(tx, box.y + 8.0, tw, h - 8.0 - 3.5)], m, 8.0, 6.0,
-                  style=FlowStyle(leading=1.18, gap=0.15, indent=1.3))
+                  style=FlowStyle(leading=1.12, gap=0.15, indent=1.3))
     out += cols[0]
     return out
 

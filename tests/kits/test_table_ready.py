@@ -883,8 +883,9 @@ def test_tab_each_throw_table_carries_a_turn_summary(render, lang, paper):
         x0, y0, x1, y1 = t.line()
         inside = [ln for ln in page_lines(pdf)[1] if ln.x * MM > x0 and ln.right * MM < x1
                   and y0 < _mm_top(ln, page_h) < y1]
-        assert _norm(cat.text("turn_heading")) in [_norm(ln.text) for ln in inside]
-        right = sorted((ln for ln in inside if ln.x * MM > (x0 + x1) / 2 - 5 and not ln.bold), key=lambda ln: -ln.base)
+        (turn,) = [ln for ln in inside if _norm(ln.text) == _norm(cat.text("turn_heading"))]
+        # the turn's column, under its heading: right of the scores' (which take what their words need)
+        right = sorted((ln for ln in inside if ln.x > turn.x - 0.5 and not ln.bold), key=lambda ln: -ln.base)
         text = _joined(right)
         for step in steps:
             assert step in text, f"{step!r} not on the table"
