@@ -560,7 +560,7 @@ def throw_table(box: Box, spec: TabSpec, ctx: Context) -> list[Shape]:
 
 ORIGINAL = "[[diagram:original]]"  # the rules blocks after it: the original's assembly text, in a box at the end
 BOX_PT = 8.0  # the original's assembly text in its box: for reference, smaller than the rules, and legible at home (8 pt)
-BOX_PAD = 3.0  # mm from the column's edges to the box's text
+BOX_PAD = 2.5  # mm from the column's edges to the box's text
 BOX_LINE = 0.5  # mm: the box's frame
 BOX_INSET = 1.0  # mm from the column's edges to the frame's middle
 BOX_STYLE = FlowStyle(heading_scale=1.1)

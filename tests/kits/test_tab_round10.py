@@ -77,7 +77,7 @@ def test_tab_the_print_shop_export_skips_the_solid_black_page(built):
 OURS = {"en": ("Our note: row 1 is your own back row", "row 4 is the row nearest your opponent, their home row"),
         "nl": ("Onze toelichting: rij 1 is je eigen achterste rij", "rij 4 is de rij het dichtst bij je tegenstander, diens thuisrij"),
         "de": ("Unsere Erläuterung: Reihe 1 ist deine eigene hintere Reihe",
-               "Reihe 4 ist die Reihe, die deinem Gegner am nächsten liegt, seine Grundreihe")}
+               "Reihe 4 liegt deinem Gegner am nächsten, sie ist seine Grundreihe")}
 ROW4_STACK = {"en": ("Row 4: once per piece", "A stack moves as one piece", "it splits only on a 1"),
               "nl": ("Rij 4: één keer per stuk", "Een stapel gaat als één stuk", "splitsen mag alleen bij een 1"),
               "de": ("Reihe 4: einmal je Stein", "Ein Stapel zieht wie ein Stein", "teilen darf man ihn nur mit einer 1")}
