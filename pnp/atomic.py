@@ -4,8 +4,8 @@ Every file is written to a hidden `.part` beside it and renamed into place
 when it is complete, so a reader, a crash or Ctrl-C never sees half a file;
 a folder (`pnp new`) is written the same way as a `.part` folder renamed at
 the end. The `.part` names carry the writer's process id, so a later run can
-tell a crashed writer's leftovers (removed: `remove_stale_parts`) from a file
-another run is still writing. Renames and removals of finished files go
+tell a crashed writer's leftovers (removed: `remove_stale_parts`, and for a
+folder by the next writer of its name) from a file another run is still writing. Renames and removals of finished files go
 through here too, so every OSError becomes an OutputError naming the path.
 """
 
@@ -94,6 +94,7 @@ def atomic_folder(folder: Path) -> Iterator[Path]:
     block writes into the path it is given, through atomic_file), renamed to
     `folder` when the block ends without error: `folder` either does not
     exist or is complete. On any error the `.part` folder is removed."""
+    _remove_stale_folders(folder)
     tmp = part_name(folder)
     try:
         yield tmp
@@ -104,6 +105,26 @@ def atomic_folder(folder: Path) -> Iterator[Path]:
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
+
+
+def _remove_stale_folders(folder: Path) -> None:
+    """Remove the `.part` folders beside `folder`, for the same name, that a
+    writer left when it died (SIGKILL, power cut): a folder's writer cannot
+    clean up after a kill, so the next writer of that name does. A `.part`
+    whose writer is still running is left alone; links are not followed."""
+    try:
+        entries = list(os.scandir(folder.parent))
+    except OSError:
+        return
+    for entry in entries:
+        m = PART.match(entry.name)
+        if not m or m["name"] != folder.name or _alive(int(m["pid"])):
+            continue
+        try:
+            if entry.is_dir(follow_symlinks=False):
+                shutil.rmtree(entry.path, ignore_errors=True)
+        except OSError:
+            pass
 
 
 def remove_own_parts() -> None:

@@ -118,3 +118,24 @@ def test_a_folder_interrupted_leaves_nothing(tmp_path):
         write_atomic(tmp / "game.toml", b"a")
         raise KeyboardInterrupt
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_folder_left_by_a_killed_writer_goes_with_the_next_write(tmp_path):
+    """A SIGKILLed `pnp new` cannot remove its .part folder; the next write
+    of that name does, and leaves a live writer's .part (and other names') alone."""
+    import subprocess
+    import sys
+
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True, check=True)
+    dead_pid = int(dead.stdout)  # a process that has ended
+    left = tmp_path / f".game.pnp-{dead_pid}-0123abcd.part"
+    (left / "lang").mkdir(parents=True)
+    (left / "lang" / "en.toml").write_bytes(b"half")
+    live = tmp_path / f".game.pnp-{os.getppid()}-0123abcd.part"  # our parent is running
+    live.mkdir()
+    other = tmp_path / f".other.pnp-{dead_pid}-0123abcd.part"
+    other.mkdir()
+    with atomic_folder(tmp_path / "game") as tmp:
+        write_atomic(tmp / "game.toml", b"a")
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["game", live.name, other.name])
