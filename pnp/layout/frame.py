@@ -51,7 +51,7 @@ class Sheet:
     scale_label: Box | None = None
     caption: str = ""  # what this sheet is ("Fronts: red"), centred in the header
     # the label of another sheet this one may be printed in place of (Tâb's solid black pieces page, instead of its grey one):
-    # the same components, so the validator counts them once and the print-shop export skips this one
+    # the same components, so the validator counts them once (the print-shop export takes this one, see tab_pieces)
     instead_of: str = ""
 
 

@@ -1,8 +1,8 @@
 """Tâb, the hobbyists' round-9/10 points, read from the rendered PDFs:
 
 - the grey (less ink) pieces page is page 2, the one to print: "print pages
-  1–3"; the solid black one is the last page, printed instead of page 2,
-  and the print-shop export skips it;
+  1–3"; the solid black one is the last page, printed instead of page 2
+  (the print-shop export takes its pieces, once);
 - the print note says: no fit to page, auto-rotate on (page 1 is landscape);
 - a note of ours says which row is whose: row 1 your own back row, row 4
   the row nearest the opponent, their home row;
@@ -63,15 +63,19 @@ def test_tab_the_grey_pieces_are_page_2_and_the_solid_black_page_is_last(render,
         assert said in rules, said
 
 
-def test_tab_the_print_shop_export_skips_the_solid_black_page(built):
-    """The last page is printed instead of page 2, and the print-shop pieces
-    come from page 2 only: nine pieces and nine markers a side, once."""
+def test_tab_the_print_shop_export_takes_the_solid_black_page(built):
+    """The last page is printed instead of page 2; the print-shop pieces
+    come once, from the solid black page (a shop saves no ink on grey):
+    nine pieces and nine markers a side."""
     b = built("tab", "en", "a4")
     assert b.pages[-1].instead_of == b.pages[1].label and not b.pages[1].instead_of
-    raws = tab_pieces(b.pages, None)  # type: ignore[arg-type]  # a page has the sheet's items and instead_of
+    raws = tab_pieces(b.pages, None)  # type: ignore[arg-type]  # a page has the sheet's items, label and instead_of
     names = [r.name for r in raws]
     for kind in ("piece-dark", "piece-light", "marker-dark", "marker-light"):
         assert len({n for n in names if n.startswith(kind + "-")}) == 9, kind
+    # (that they are the solid page's black ones: tests/render/test_cards.py, black into the bleed)
+    solid = tab_pieces([b.pages[-1]], None)  # type: ignore[arg-type]
+    assert [r.name for r in solid] == [n for n in names if n != "board"]
 
 
 OURS = {"en": ("Our note: row 1 is your own back row", "row 4 is the row nearest your opponent, their home row"),
