@@ -16,13 +16,15 @@ Typesetting rules, the same for every language and every string:
   it ("Format A4"), a compound cut short to its conjunction ("zwart-wit-
   of"), and "z. B.", "US Letter" and set phrases ("zum Beispiel") stay
   whole (see `tie`); a break after a 3-letter head ("ver-wendet") is dear;
+  a separator "·" goes with the item before it and is left out at a line end;
 - paragraphs are broken as a whole (total fit, see `wrap`): words break
   after their own hyphens or, with libhyphen and LibreOffice's patterns
   for the block's language (pnp.hyphenation), between syllables, best
   between the parts of a compound (a word with a no-break hyphen, U+2011,
   never: a name such as "Itti‑Marduk‑balāṭu" stays whole); never three
   hyphenated lines in a row;
-  a last line of one word only where nothing better exists;
+  a last line of one word only where nothing better exists; a line that
+  ends under 80 % full before a word that would fit costs (EARLY);
 - between columns (see `_column_breaks`): no column ends in a hyphen or a
   heading, and none starts or ends with fewer than KEEP lines of a
   paragraph that goes on.
@@ -136,11 +138,18 @@ _PAPER = re.compile(r"(?<!\w)([Ff]ormaa?t|size) (?=(?:[ABC]\d{1,2}|US)(?!\w))")
 _SUSPENDED = re.compile(r"(?<=[^\W\d_]-) (?=(?:und|oder|bzw\.|sowie|of|en|tot|and|or|to)(?!\w))")
 # a word tied that way ends with the conjunction: the word after it completes the compound
 _SUSPENDS = re.compile(r"[^\W\d_]-\u00a0(?:und|oder|bzw\.|sowie|of|en|tot|and|or|to)$")
-# set phrases that are one unit of meaning: "zum Beispiel", "Rote Beten"
-SET_PHRASES = ("zum Beispiel", "for example", "Rote Bete")
+# set phrases that are one unit of meaning, every word kept on one line: "zum Beispiel", "Rote Beten", the name
+# "Mens Erger Je Niet" (also at the head of a compound: "Mens Erger Je Niet‑pionnen")
+SET_PHRASES = ("zum Beispiel", "for example", "Rote Bete", "Mens Erger Je Niet")
 _SET_PHRASE = re.compile("|".join(
-    rf"(?<!\w)([{w[0].upper()}{w[0]}]{re.escape(w[1:])}) (?={re.escape(rest)})"
-    for w, rest in (p.split(" ", 1) for p in SET_PHRASES)))
+    rf"(?<!\w)[{p[0].upper()}{p[0]}]{re.escape(p[1:])}" for p in SET_PHRASES))
+
+
+# a separator between the items of a list ("Karten 7–30 · Ersatzrückseiten 31–34") goes with the item before it;
+# where the line breaks after it, it is left out (_cut_lines): the break parts the items, and no line ends or
+# starts with a lone dot
+SEPARATOR = "·"
+_SEPARATOR = re.compile(r"[ \u00a0]" + SEPARATOR + r"(?= )")
 
 
 # a parenthesis of two words is one unit: "(de achterkant)", "(see c)", not "(de" at a line end
@@ -242,7 +251,8 @@ def tie(text: str) -> str:
     for rule in (_ABBREV, _NUMBER_HYPHEN, _NUMBER_LIST, _ENUMERATOR, _CAPS_NAME, _OPTION, _ONE_LETTER, _INITIAL,
                  _PAPER):
         tied = rule.sub(lambda m: m.group(1) + NBSP, tied)
-    tied = _SET_PHRASE.sub(lambda m: next(g for g in m.groups() if g) + NBSP, tied)
+    tied = _SET_PHRASE.sub(lambda m: m.group(0).replace(" ", NBSP), tied)
+    tied = _SEPARATOR.sub(NBSP + SEPARATOR, tied)
     tied = _QUOTED.sub(_tie_quoted, tied)
     tied = _SHORT_PAREN.sub(lambda m: f"({m.group(1)}{NBSP}{m.group(2)}", tied)
     return tied
@@ -352,6 +362,11 @@ EARLY_FULL = 0.8  # a line less full than this ends early if the next line's fir
 RUNT_LETTERS = 13
 RUNT_SHARE = 0.25
 PREFIX = 6000  # a break leaving a head of only 3 letters, most often a prefix ("ver-wendet", "Vor-derseite")
+# A line (not the last) under EARLY_FULL of the measure full that ends before a word that would have fitted on it
+# ("je 16 Rüben, bei 3 Spielern 12 und" | "bei 4 Spielern 9."): a reader sees it end early, whatever it saves below.
+# In proportion to how far it falls short of EARLY_FULL (an empty line costs it all), so that the shortness is not
+# gathered into one line to save several just short of full.
+EARLY = 3000
 NUMBER_TIED = 9000  # a word tied to a number it counts or is counted by ("bei 4 Spie-lern 9"): the broken word
 # leaves the number at the start or end of a line with a fragment
 
@@ -375,6 +390,9 @@ def _tied_to_number(text: str, s: int, e: int) -> bool:
         (before[-1:] == NBSP and before[:-1].rstrip("*")[-1:].isdigit())
 
 
+_ABBREV_HEAD = re.compile(r"[(„‘“*]*[A-Z]{1,3}-")  # a word that starts with an abbreviation in capitals ("US-Letter-papier")
+
+
 @cache
 def break_points(text: str, lang: str) -> tuple[tuple[int, bool, int], ...]:
     """Where a word may break, as (position, add a hyphen, demerits): after
@@ -391,9 +409,9 @@ def break_points(text: str, lang: str) -> tuple[tuple[int, bool, int], ...]:
     for i, ch in enumerate(text):
         if ch == "-" and i >= 2 and text[i - 1].isalpha() and text[i - 2].isalpha() and len(text) - i > 3:
             own = True
-            lead = text[:i].lstrip("(„‘“*")
-            if (lead.isupper() and len(lead) <= 3) or text[i + 1].isdigit():
-                continue  # an abbreviation keeps the name it starts ("US-Letter", not "US-" | "Letter"), a word its number ("row-4")
+            if _ABBREV_HEAD.match(text) or text[i + 1].isdigit():
+                continue  # an abbreviation keeps the name it starts, and the compound it heads stays whole ("US-Letter",
+                # "US-Letter-papier", not "US-" | "Letter" or "US-Letter-" | "papier"); a word keeps its number ("row-4")
             points[i + 1] = (False, OWN_HYPHEN)
     if lang and not own:  # a compound breaks at its own hyphens only
         for m in _LETTERS.finditer(text):
@@ -528,6 +546,11 @@ def _wrap(runs: tuple[Run, ...], width: float, size: float, measure: Measure, la
     # the word that completes a compound cut short stays whole: "zwart-wit- of kleurenprinter", not "kleu-"
     points = [() if j and _SUSPENDS.search(texts[j - 1]) else break_points(t, lang) for j, t in enumerate(texts)]
 
+    # the width of the words from j to the end on one line: a line before a last line is not charged for ending
+    # EARLY (the word it would take shortens the last line, which SHORT_LAST weighs)
+    rest = [0.0] * (n + 1)
+    for j in range(n - 1, -1, -1):
+        rest[j] = piece_w(j, 0, len(texts[j]), False) + (space[j + 1] + rest[j + 1] if j + 1 < n else 0.0)
     # a state: the line starts at word i, letter o; with c hyphenated lines just before
     best: dict[tuple[int, int, int], tuple[float, tuple[int, int, int] | None]] = {(0, 0, 0): (0.0, None)}
     order = sorted({(j, 0) for j in range(n)} | {(j, p) for j in range(n) for p, _, _ in points[j]})
@@ -561,9 +584,9 @@ def _wrap(runs: tuple[Run, ...], width: float, size: float, measure: Measure, la
                     short = short_last(sum(_letters(_text(w)) for w in last), whole / width) if (i, o) != (0, 0) else 0.0
                     finals.append((cost0 + LINE + runt + (1e9 if whole > width + 1e-9 else 0), short, (i, o, c)))
                 else:
-                    cost = cost0 + LINE + RAGGED * (max(0.0, width - whole) / width) ** 2
-                    if whole > width + 1e-9:
-                        cost += 1e9
+                    cost = cost0 + LINE + RAGGED * (max(0.0, width - whole) / width) ** 2 \
+                        + _early(whole, whole + space[j + 1] + piece_w(j + 1, 0, len(texts[j + 1]), False),
+                                 rest[j + 1], width) + (1e9 if whole > width + 1e-9 else 0.0)
                     key = (j + 1, 0, 0)
                     if key not in best or cost < best[key][0]:
                         best[key] = (cost, (i, o, c))
@@ -573,6 +596,16 @@ def _wrap(runs: tuple[Run, ...], width: float, size: float, measure: Measure, la
     ends = _pull_up(_line_starts(best, _last_line(finals, best, n), n), words, texts, points, space,
                     width, size, measure)
     return _cut_lines(ends, words, texts, points)
+
+
+def _early(line_w: float, with_next: float, rest: float, width: float) -> float:
+    """What a line `line_w` wide (not the last) costs for ending early:
+    under EARLY_FULL of the measure, though it would be `with_next` wide
+    with the next word; nothing when the words after it (`rest` on one line)
+    could be the last line, whose length SHORT_LAST weighs."""
+    if line_w >= EARLY_FULL * width or with_next > width + 1e-9 or rest <= width + 1e-9:
+        return 0.0
+    return EARLY * (1 - line_w / (EARLY_FULL * width))
 
 
 def _pull_up(ends: list[tuple[int, int]], words: list[Word], texts: list[str],
@@ -659,6 +692,10 @@ def _cut_lines(ends: list[tuple[int, int]], words: list[Word], texts: list[str],
             else:
                 line.append(_piece(words[k], a, len(texts[k]), False))
         lines.append(line)
+    for line in lines[:-1]:  # a separator at a line end is left out: the break parts the items
+        t, f = line[-1][-1]
+        if t.endswith(NBSP + SEPARATOR) and len(t) > 2:
+            line[-1] = [*line[-1][:-1], (t[:-2], f)]
     return lines
 
 

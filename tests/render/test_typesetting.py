@@ -558,3 +558,43 @@ def test_no_column_or_page_parts_a_parenthesis_a_short_item_or_a_list_from_its_h
     list's first item alone at its foot."""
     problems = _column_split_problems(rendered(kit_id, lang, paper), kit_id)
     assert not problems, problems
+
+
+@pytest.mark.parametrize(("kit_id", "lang", "paper", "ending", "word"), [
+    ("kesse-rueben", "de", "letter", "Spielern 12 und", "bei"),  # "12 und" | "bei 4 Spielern 9." (native8-de)
+    ("kesse-rueben", "nl", "a4", "daagt een", "van"),  # "daagt een" | "van de anderen" (native8-nl 4)
+    ("kesse-rueben", "en", "a4", "challenges", "one"),
+])
+def test_a_line_does_not_end_early_where_the_paragraph_can_do_without(rendered, kit_id, lang, paper, ending, word):
+    """Lines the native readers saw end early though the next word fitted,
+    the next line left long enough either way: the paragraph takes the word
+    up (textflow.EARLY)."""
+    lines = [ln for page in page_lines(rendered(kit_id, lang, paper)) for col in running_text(page) for ln in col]
+    hits = [ln.text for ln in lines if ln.text.replace("\u00a0", " ").rstrip().endswith(ending)]
+    assert not hits, f"a line ends early before {word!r}: {hits}"
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("kit_id", KITS)
+def test_no_line_ends_or_starts_with_a_separator(rendered, kit_id, lang, paper):
+    """The "·" between the items of a list (Ludo's page map: "Karten 7–30 ·"
+    | "Ersatzrückseiten 31–34.", native readers DE and NL) neither ends nor
+    starts a line: where the line breaks between two items it is left out."""
+    problems = [f"p{pi + 1}: {ln.text!r}" for pi, page in enumerate(page_lines(rendered(kit_id, lang, paper)))
+                for ln in page if ln.text.endswith("·") or ln.text.startswith("·")]
+    assert not problems, problems
+
+
+# A name is not parted at a line end (native NL reader, round 10): "Mens Erger" | "Je Niet‑pionnen" and
+# "US-Letter-" | "papier" read as two things.
+_NAME_HEADS = ("Mens", "Mens Erger", "Mens Erger Je", "US-", "US-Letter-")
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("kit_id", KITS)
+def test_no_line_parts_a_name(rendered, kit_id, lang, paper):
+    problems = [f"p{pi + 1}: {ln.text!r}" for pi, page in enumerate(page_lines(rendered(kit_id, lang, paper)))
+                for ln in page if ln.text.replace("\u00a0", " ").endswith(tuple(" " + h for h in _NAME_HEADS))]
+    assert not problems, problems
