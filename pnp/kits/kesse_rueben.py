@@ -61,15 +61,18 @@ TEXT_CLEAR = 4.0  # mm from the cut line to any text inside it: the sheet is cut
 BOARD_CLEAR = 3.0  # mm at least from the board's frame to the cut and to the fold
 TOKEN_SAFE = 3.0  # mm from a token's cut to its label and symbols (a print shop's safe zone too)
 PAWN_BLEED = 2.5  # mm: a pawn's colour runs this far past the middle of its cut line (2.3 past its ink)
-TRIM_TOP = 12.0  # mm from the safe area's top to the cut line of the folded sheet (the header, the notes)
+# mm from the safe area's top to the cut line of the folded sheet (the header, the steps):
+# 12 left them two cramped lines; more than 14 costs the rules their 8 pt
+TRIM_TOP = 14.0
 TRIM_BOTTOM = 8.0  # mm from the safe area's bottom to that cut line (the scale check)
 SCALE_PT = 7.0  # the scale check's sentence: one line, beside the bar or above it
-NOTE_PT, NOTE_MIN_PT = 7.5, 6.5  # the notes in the top margin (cut away at the end): largest and smallest size
 CARD_NOTE_GAP = 4.0  # mm from the fold mark, its label and the page count to the card note beside them
 FOLD_MARK_DASH = (1.5, 1.0)  # mm: dash and gap of the fold marks in the margins
 FOLD_TICK = 6.5  # mm: the dashed ticks of the fold on the cut line, inside it (three dashes)
+NOTE_PT, NOTE_MIN_PT = 7.5, 6.5  # the other way in the bottom margin (cut away at the end): largest and smallest size
 STEP_PT = 8.0  # the numbered folding steps in the top margin: this size, never less
-STEPS_PICTURE_W = 27.0  # mm: the picture of the three steps beside them
+STEP_NUMBER_PT = 12.0  # the numbers of the three panels of the steps' picture
+STEPS_PICTURE_W = 124.0  # mm at most: the picture of the three steps, a panel of about 40 mm each
 HEAD_MIN_PT = 7.0  # the setup table's headers stay at the body's floor (MIN_BODY_PT) or more
 TINT_BLEED = 2.3  # mm past the middle of its tokens' outer cut line (2.15 past its ink): a kind's tint, so a miscut leaves no white edge
 TINT_MIX = 0.25  # a tint not given in the facts: this much of the kind's colour on white
@@ -392,28 +395,28 @@ def fold_sheet(ctx: Context) -> Sheet:
     head_base = safe.y + 0.4 + 0.93 * 7 * PT  # the page header's baseline (pnp.layout.frame)
     items.append(label(fold_x - 1.5, head_base, here, "Sans-Bold", 7, m, 30.0, Anchor.END, grey(0.35)))
     items.append(label(fold_x + 1.5, trim.bottom + 3.6, here, "Sans-Bold", 7, m, 30.0, Anchor.START, grey(0.35)))
-    # the folding steps at the top, read before the sheet is folded: under the
-    # page header, on the board's half (the header's page count is on the
-    # other), numbered, with a small picture of the three steps beside them
+    # the steps at the top, read before the sheet is folded: under the page
+    # header, on the board's half, a picture of the three steps in numbered
+    # panels; on the rules' half the steps in words, numbered as the panels.
+    # The words start level with the header, between the fold mark and the
+    # page count, and run on below the header band: two boxes, one above the
+    # other, one left edge. The other way (the original's: no card) is in the
+    # bottom margin of the rules' half, beside the fold mark's label
     note_top = safe.y + HEADER_H  # under the page header's band
     note_h = trim.y - 1.0 - note_top
-    pic_w = STEPS_PICTURE_W
-    pic_x = fold_x - 2.0 - pic_w
+    pic_x = safe.x + 0.3
+    pic_w = min(STEPS_PICTURE_W, fold_x - 2.0 - pic_x)
     items.append(Group(tuple(steps_picture(m, pic_w, note_h)), pic_x, note_top))
-    note = parse_blocks([cat.text("fold_note")], cat.lang)
-    items += _steps(note, Box(safe.x + 0.3, note_top, pic_x - 2.5 - safe.x - 0.3, note_h), m)
-    # beside it, on the rules' half, the other way: the halves cut apart and
-    # glued onto both sides of a card, lined up by pinholes (the halves of the
-    # cut line mirror each other about the fold). It starts level with the
-    # header, between the fold mark and the page count, and runs on below
-    # the header band: two boxes, one above the other, with one left edge
     count = m(cat.text("page", i=9, n=9), "Sans", 7) + CARD_NOTE_GAP  # the header's page count at the right (a few pages)
-    card = parse_blocks([cat.text("card_note")], cat.lang)
+    note = parse_blocks([cat.text("fold_note")], cat.lang)
     upper = Box(fold_x + CARD_NOTE_GAP, safe.y + 0.3, safe.right - 0.3 - count - fold_x - CARD_NOTE_GAP, note_top - safe.y - 0.3)
     lower = Box(fold_x + CARD_NOTE_GAP, note_top, safe.right - 0.3 - fold_x - CARD_NOTE_GAP, note_h)
-    cols, _ = fit(card, [upper, lower], m, NOTE_PT, NOTE_MIN_PT)
-    for col in cols:
+    for col in _steps(note, [upper, lower], m):
         items += col
+    other_x = fold_x + 1.5 + m(here, "Sans-Bold", 7) + CARD_NOTE_GAP
+    other = Box(other_x, trim.bottom + 1.0, safe.right - 0.3 - other_x, safe.bottom - trim.bottom - 1.0)
+    cols, _ = fit(parse_blocks([cat.text("card_note")], cat.lang), [other], m, NOTE_PT, NOTE_MIN_PT)
+    items += cols[0]
 
     # rules face: what the game is, the setup table, the rules, the credits
     head = f"{cat.text('subtitle', **vals)} · {cat.text('byline')}"
@@ -462,13 +465,13 @@ def fold_sheet(ctx: Context) -> Sheet:
     return Sheet(True, tuple(items), "fold-and-glue sheet", scale_label=scale_label)
 
 
-def _steps(note: list[Block], box: Box, m: Measure) -> list[Shape]:
-    """The folding steps, at STEP_PT in `box`."""
+def _steps(note: list[Block], boxes: list[Box], m: Measure) -> list[list[Shape]]:
+    """The steps and the other way, at STEP_PT in `boxes`."""
     try:
-        cols, _ = fit(note, [box], m, STEP_PT, STEP_PT)
+        cols, _ = fit(note, boxes, m, STEP_PT, STEP_PT)
     except LayoutError as e:
-        raise LayoutError(f"the folding steps do not fit {box.w:.0f} x {box.h:.1f} mm at {STEP_PT:g} pt") from e
-    return cols[0]
+        raise LayoutError(f"the folding steps do not fit {boxes[-1].w:.0f} x {boxes[-1].h:.1f} mm at {STEP_PT:g} pt") from e
+    return cols
 
 
 def kit_lines(ctx: Context) -> Lines:
@@ -486,7 +489,7 @@ def setup_table(box: Box, spec: KesseSpec, ctx: Context) -> tuple[list[Shape], f
     widths = (box.w * 0.24, box.w * 0.38, box.w * 0.38)  # the player count is one digit
     xs = (box.x, box.x + widths[0], box.x + widths[0] + widths[1])
     y = box.y + 5.5
-    rh = 4.0  # a row: 8 pt figures with room above and below (round 8: 5.0, the rules needed the room)
+    rh = 3.7  # a row: 8 pt figures with room above and below (round 8: 5.0, round 10: 4.0, the rules needed the room)
     # a header too wide for its column at HEAD_MIN_PT goes on two lines, broken at the space nearest its middle
     cells = []
     for i, hd in enumerate(heads):
@@ -606,6 +609,14 @@ def fold_picture(m: Measure) -> list[Shape]:
     sy = ground - sh
     out.append(Rect(sx, sy, sw, sh, paper))
     foot = sw * PAWN_BASE / (2 * PAWN_FACE[1] + 2 * PAWN_BASE)
+    # the faces hatched as on the pawns (the glued halves), the feet plain
+    hatch = Style(stroke=grey(0.45), width=0.15)
+    k = 0.0
+    while k < sw - 2 * foot + sh:  # lines x - y = c across the faces, clipped to them
+        xa, xb = max(0.0, k - sh), min(sw - 2 * foot, k)
+        if xb - xa > 0.2:
+            out.append(Line(sx + foot + xa, sy + k - xa, sx + foot + xb, sy + k - xb, hatch))
+        k += 1.1
     for x in (sx + foot, sx + sw / 2, sx + sw - foot):
         out.append(Line(x, sy, x, sy + sh, fold))
     # 2: from the end, folded in the middle (top), the faces pressed together
@@ -635,58 +646,131 @@ def fold_picture(m: Measure) -> list[Shape]:
 
 def steps_picture(m: Measure, w: float, h: float) -> list[Shape]:
     """The fold-and-glue sheet made in three numbered steps, in (0, 0)-(w, h),
-    the numbers those of the steps beside it: (1) the sheet seen from its top
-    edge, its right half folding backwards at the dashed fold; (2) folded,
-    the blank backs glued together; (3) seen from the front, cut along the
-    solid line, the margin falling away."""
+    each in a panel of its own, its number that of the step in the text:
+    (1) the sheet from the front, its dashed middle and an arrow taking the
+    right half behind, and seen from its top edge the half swinging back;
+    (2) seen from the top edge, opened: glue on both blank backs, the card
+    pushed in between them up to the fold, and then the three layers
+    pressed flat; (3) from the front, the folded sheet cut along its solid
+    line, and the board it leaves. No words: the steps beside it say it."""
     ink = Style(stroke=BLACK, width=0.45)
     thin = Style(stroke=BLACK, width=0.3)
     arrow = Style(stroke=None, fill=BLACK)
+    paper = Style(stroke=BLACK, fill=WHITE, width=0.35)
+    card = Style(stroke=BLACK, fill=grey(0.55), width=0.25)
+    glue = Style(stroke=None, fill=grey(0.35))
+    fold_dash = Style(stroke=grey(0.35), width=0.3)
     out: list[Shape] = []
     cell = w / 3
-    size = STEP_PT
-    base = 0.93 * size * PT  # the numbers' baseline: their tops level with the box's
-    mid = h / 2 + 0.6
+    size = STEP_NUMBER_PT
+    base = 0.73 * size * PT + 0.2  # the numbers' capitals level with the box's top
     for i in range(3):
-        out.append(label(i * cell + 0.2, base, str(i + 1), "Sans-Bold", size, m, 3.0, Anchor.START))
-    x0 = 3.0  # each step's drawing starts right of its number
-    dw = cell - x0 - 0.7
-    # 1: from the top edge, the printed side up (a grey band on it): the left
-    # half stays, the right half swings down and back under it at the dashed fold
-    half = dw / 2
-    y1 = mid - 1.6
-    out.append(Line(x0, y1, x0 + half, y1, ink))
-    out.append(Line(x0, y1 - 0.45, x0 + half, y1 - 0.45, Style(stroke=grey(0.6), width=0.5)))
-    tip = (x0 + half + 0.55 * half, y1 + 0.85 * half)  # the right half, half way round
-    out.append(Line(x0 + half, y1, tip[0], tip[1], ink))
-    out.append(Line(x0 + half + 0.32, y1 - 0.32, tip[0] + 0.32, tip[1] - 0.32, Style(stroke=grey(0.6), width=0.5)))
-    # the fold, dashed by hand (short solid strokes): the sheet's own fold line is the only dashed line in the margin
-    for k in range(5):
-        ya = y1 - 1.6 + k * 1.0
-        out.append(Line(x0 + half, ya, x0 + half, ya + 0.6, Style(stroke=grey(0.35), width=0.3)))
-    ex, ey = x0 + half - 0.2, mid + 2.9  # the arrow ends under the fold: the half goes behind
-    out.append(Path((("M", tip[0] + 0.7, tip[1] - 0.6), ("C", tip[0] + 1.0, mid + 2.9, ex + 2.0, ey, ex + 1.0, ey)), thin))
-    out.append(polygon([(ex, ey), (ex + 1.1, ey - 0.6), (ex + 1.1, ey + 0.6)], arrow))
-    # 2: folded, from the top edge: the two layers, the fold at the right, the
-    # blank backs glued (grey between them), pressed together
+        out.append(label(i * cell, base, str(i + 1), "Sans-Bold", size, m, 5.0, Anchor.START))
+    x0 = 0.5 * size * PT + 1.5  # each panel's drawing starts right of its number
+    top, bottom = 0.6, h - 0.6
+    sh = bottom - top  # the sheet's height in the front views
+
+    def head(x: float, y: float, dx: float, dy: float, s: float = 1.0) -> Shape:
+        """An arrow's head at (x, y) pointing along (dx, dy), a unit vector."""
+        return polygon([(x, y), (x - s * (1.2 * dx - 0.6 * dy), y - s * (1.2 * dy + 0.6 * dx)),
+                        (x - s * (1.2 * dx + 0.6 * dy), y - s * (1.2 * dy - 0.6 * dx))], arrow)
+
+    def dashes(x: float, y0: float, y1: float) -> list[Shape]:
+        """A dashed line drawn as short strokes: the sheet's own fold line is the only dashed line in the margin."""
+        out_: list[Shape] = []
+        y = y0
+        while y < y1 - 0.3:
+            out_.append(Line(x, y, x, min(y + 0.7, y1), fold_dash))
+            y += 1.2
+        return out_
+
+    # 1: the sheet from the front (landscape: board left, rules right), the
+    # dashed fold in its middle, an arrow taking the right half over the top
+    # and behind; beside it, seen from the top edge, the right half half way round
+    sw = sh * 297.0 / 210.0
+    fx = x0 + 1.5
+    out.append(Rect(fx, top + 1.2, sw, sh - 1.2, paper))
+    mid = fx + sw / 2
+    g = (sw / 2 - 2.0) / 3
+    for k in range(4):  # the board: a small grid on the left half
+        out.append(Line(fx + 1.0 + k * g, top + 2.4, fx + 1.0 + k * g, top + 2.4 + 3 * g, Style(stroke=grey(0.4), width=0.2)))
+        out.append(Line(fx + 1.0, top + 2.4 + k * g, fx + 1.0 + 3 * g, top + 2.4 + k * g, Style(stroke=grey(0.4), width=0.2)))
+    for k in range(4):  # the rules: lines of text on the right half
+        yy = top + 2.6 + k * (sh - 3.6) / 4
+        out.append(Line(mid + 1.0, yy, fx + sw - 1.0, yy, Style(stroke=grey(0.55), width=0.35)))
+    out += dashes(mid, top + 1.2, bottom)
+    # the arrow: from the right half's edge up, over the top and down behind the fold
+    out.append(Path((("M", fx + sw - 1.0, top + 1.0), ("C", fx + sw - 1.5, top - 0.6, mid + 1.0, top - 0.6, mid + 0.4, top + 0.5)), thin))
+    out.append(head(mid + 0.3, top + 1.1, -0.3, 0.95, 0.8))
+    # from the top edge: the left half flat (printed side up, a grey band on it), the right half swinging back down
+    ex = fx + sw + 3.5
+    yy = top + 2.0
+    half = min((cell - ex - 1.5) / 1.5, (bottom - 0.6 - yy) / 0.85)
+    out.append(Line(ex, yy, ex + half, yy, ink))
+    out.append(Line(ex, yy - 0.45, ex + half, yy - 0.45, Style(stroke=grey(0.6), width=0.5)))
+    tip = (ex + half + 0.5 * half, yy + 0.85 * half)
+    out.append(Line(ex + half, yy, tip[0], tip[1], ink))
+    out.append(Line(ex + half + 0.32, yy - 0.32, tip[0] + 0.32, tip[1] - 0.32, Style(stroke=grey(0.6), width=0.5)))
+    # the arrow: from the swinging half's edge round under the left half
+    ay = tip[1] - 0.2
+    out.append(Path((("M", tip[0] - 0.8, tip[1] + 0.3),
+                     ("C", tip[0] - 2.5, ay + 0.6, ex + half * 0.7, ay + 0.6, ex + half * 0.45, ay)), thin))
+    out.append(head(ex + half * 0.45 - 0.6, ay - 0.1, -0.98, -0.2, 0.8))
+
+    # 2: from the top edge, opened: the fold at the right, the two layers
+    # (printed sides out, grey) apart at the left, glue dots on their blank
+    # backs, the card (thick, dark grey) between them pushed into the fold;
+    # then the three layers flat, pressed together
     c2 = cell + x0
-    out.append(Rect(c2 + 0.6, mid - 0.9, dw - 1.6, 1.8, Style(stroke=None, fill=grey(0.75))))
-    out.append(Path((("M", c2 + 0.6, mid - 1.1), ("L", c2 + dw - 1.0, mid - 1.1),
-                     ("C", c2 + dw, mid - 1.1, c2 + dw, mid + 1.1, c2 + dw - 1.0, mid + 1.1),
-                     ("L", c2 + 0.6, mid + 1.1)), ink))
-    for d in (-1, 1):  # arrows pressing the layers together
-        ax = c2 + dw / 2 - 0.5
-        out.append(Line(ax, mid + d * 3.2, ax, mid + d * 2.2, thin))
-        out.append(polygon([(ax, mid + d * 1.5), (ax - 0.55, mid + d * 2.3), (ax + 0.55, mid + d * 2.3)], arrow))
-    # 3: from the front, the folded sheet (its margin grey) cut along the solid line
+    span = (cell - x0) * 0.62
+    fx2 = c2 + span  # the fold
+    cy = (top + bottom) / 2
+    gap = sh / 2 - 0.6
+    out.append(Path((("M", c2, cy - gap), ("L", fx2 - 1.2, cy - 0.9), ("C", fx2, cy - 0.6, fx2, cy + 0.6, fx2 - 1.2, cy + 0.9),
+                     ("L", c2, cy + gap)), ink))
+    out.append(Path((("M", c2, cy - gap - 0.45), ("L", fx2 - 1.2, cy - 1.35)), Style(stroke=grey(0.6), width=0.5)))
+    out.append(Path((("M", c2, cy + gap + 0.45), ("L", fx2 - 1.2, cy + 1.35)), Style(stroke=grey(0.6), width=0.5)))
+    for k in range(1, 5):  # glue dots on the inner (blank) faces
+        t = k / 5.2
+        x = c2 + t * (fx2 - 1.2 - c2)
+        dy = gap + t * (0.9 - gap)
+        out.append(Circle(x, cy - dy + 0.5, 0.35, glue))
+        out.append(Circle(x, cy + dy - 0.5, 0.35, glue))
+    out.append(Rect(c2 - 2.4, cy - 0.45, span * 0.55, 0.9, card))  # the card, on its way in
+    ax = c2 - 2.4 + span * 0.55 + 0.4
+    out.append(Line(ax, cy, ax + 2.2, cy, thin))
+    out.append(head(ax + 3.0, cy, 1.0, 0.0, 0.8))
+    # then: flat, three layers, pressed
+    c2b = fx2 + 2.5
+    lw = cell * 2 - 0.8 - c2b
+    out.append(Rect(c2b, cy - 0.45, lw, 0.9, card))
+    out.append(Line(c2b, cy - 0.75, c2b + lw, cy - 0.75, ink))
+    out.append(Line(c2b, cy + 0.75, c2b + lw, cy + 0.75, ink))
+    for d in (-1, 1):
+        px = c2b + lw / 2
+        out.append(Line(px, cy + d * (sh / 2 - 0.2), px, cy + d * 2.6, thin))
+        out.append(head(px, cy + d * 1.3, 0.0, -d, 0.8))
+
+    # 3: from the front, the folded sheet (its margin grey), a knife on the
+    # solid line; an arrow; the board it leaves, the margin gone
     c3 = 2 * cell + x0
-    top = mid - 3.0
-    out.append(Rect(c3, top, dw, 6.0, Style(stroke=grey(0.5), fill=grey(0.85), width=0.25)))
-    out.append(Rect(c3 + 1.0, top + 1.0, dw - 2.0, 4.0, Style(stroke=BLACK, fill=WHITE, width=0.45)))
-    # a craft knife's blade at the solid line's corner, its handle up and away
-    bx, by = c3 + dw - 1.0, top + 1.0
-    out.append(polygon([(bx, by), (bx + 0.5, by - 1.6), (bx + 1.3, by - 1.1)], Style(stroke=BLACK, fill=WHITE, width=0.2)))
-    out.append(Line(bx + 0.9, by - 1.35, bx + 1.9, by - 2.5, Style(stroke=BLACK, width=0.8)))
+    hw = sh * 148.5 / 210.0
+    out.append(Rect(c3, top, hw, sh, Style(stroke=grey(0.5), fill=grey(0.82), width=0.25)))
+    inset = 1.0
+    out.append(Rect(c3 + inset, top + 1.6, hw - 2 * inset, sh - 2.6, Style(stroke=BLACK, fill=WHITE, width=0.5)))
+    bx, by = c3 + hw - inset, top + 1.6
+    out.append(polygon([(bx, by), (bx + 0.5, by - 1.4), (bx + 1.3, by - 0.9)], Style(stroke=BLACK, fill=WHITE, width=0.2)))
+    out.append(Line(bx + 0.9, by - 1.15, bx + 2.0, by - 2.0, Style(stroke=BLACK, width=0.8)))
+    rw, rh = hw - 2 * inset, sh - 2.6
+    rx = c3 + hw + 9.0  # the board it leaves, an arrow to it
+    ax = c3 + hw + 2.5
+    out.append(Line(ax, (top + bottom) / 2, rx - 2.6, (top + bottom) / 2, thin))
+    out.append(head(rx - 1.4, (top + bottom) / 2, 1.0, 0.0, 0.8))
+    out.append(Rect(rx, top + 1.6, rw, rh, Style(stroke=BLACK, fill=WHITE, width=0.5)))
+    g = (rw - 1.6) / 3
+    for k in range(4):
+        out.append(Line(rx + 0.8 + k * g, top + 2.4, rx + 0.8 + k * g, top + 2.4 + 3 * g, Style(stroke=grey(0.4), width=0.2)))
+        out.append(Line(rx + 0.8, top + 2.4 + k * g, rx + 0.8 + 3 * g, top + 2.4 + k * g, Style(stroke=grey(0.4), width=0.2)))
     return out
 
 
@@ -704,13 +788,50 @@ def pawn_piece(pawn: Pawn) -> tuple[Shape, ...]:
     folded out to either side. Each face shows the colour and its symbol
     upright when the pawn stands; the colour runs past the cut."""
     fw, fh = PAWN_FACE
-    faces = [(Group((symbol(pawn.symbol, 0, 0, fw * 0.28, pawn.ink),), fh / 2, fw / 2, turn),)
+    r = fw * 0.28
+    # each half hatched: the halves are glued back to back, the feet are not
+    # (the hobbyist, round 9: a small picture alone was hard to read); the
+    # symbol on a clear disc of the pawn's colour, so the hatching never touches it
+    glue = glue_hatch(fh, fw, pawn.rgb, pawn.ink)
+    faces = [(*glue, Circle(fh / 2, fw / 2, r * 1.3, Style(stroke=None, fill=pawn.rgb)),
+              Group((symbol(pawn.symbol, 0, 0, r, pawn.ink),), fh / 2, fw / 2, turn))
              for turn in (90.0, -90.0)]
     # on a dark pawn (its symbol in white) the cut and fold lines are light too, as on the
     # dark pieces of the other kits (pnp.kinds.pieces): dark grey on dark red vanishes in greyscale
     dark = pawn.ink == WHITE
     return foldover(fh, fw, faces[0], faces[1], fill=pawn.rgb, bleed=PAWN_BLEED, cut=grey(0.8) if dark else grey(0.3),
                     fold=grey(0.8) if dark else FOLD_GREY, base=PAWN_BASE)
+
+
+def _luma(rgb: RGB) -> float:
+    return 0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2]
+
+
+def glue_hatch(w: float, h: float, body: RGB, ink: RGB) -> list[Shape]:
+    """Light diagonal hatching over a face (0, 0)-(w, h), GLUE_INSET inside
+    its cut and fold lines, GLUE_STEP apart: the face whose blank back is
+    glued. Its lines are the body's colour moved towards the ink by
+    GLUE_CONTRAST of the grey scale, so they read in black and white too,
+    and stay lighter than the symbol and the cut line."""
+    gap = abs(_luma(ink) - _luma(body))
+    t = min(1.0, GLUE_CONTRAST / gap) if gap else 1.0
+    colour: RGB = tuple(b + t * (i - b) for b, i in zip(body, ink, strict=True))  # type: ignore[assignment]
+    st = Style(stroke=colour, width=GLUE_LINE)
+    x0, y0, x1, y1 = GLUE_INSET, GLUE_INSET, w - GLUE_INSET, h - GLUE_INSET
+    out: list[Shape] = []
+    c = -(y1 - y0) + GLUE_STEP / 2
+    while c < x1 - x0:  # the lines x - y = c in the inset box's own coordinates
+        xa, xb = max(0.0, c), min(x1 - x0, (y1 - y0) + c)
+        if xb - xa > 0.3:
+            out.append(Line(x0 + xa, y0 + xa - c, x0 + xb, y0 + xb - c, st))
+        c += GLUE_STEP
+    return out
+
+
+GLUE_INSET = 1.2  # mm: the hatching keeps this far inside a face's cut and fold lines
+GLUE_STEP = 2.4  # mm between two lines of the hatching, along the face
+GLUE_LINE = 0.25  # mm: a line of the hatching
+GLUE_CONTRAST = 0.3  # of the grey scale: a hatching line against its pawn's colour
 
 
 def build(ctx: Context) -> list[Sheet]:

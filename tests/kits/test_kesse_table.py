@@ -220,21 +220,23 @@ def _margin_lines(render, lang: str, paper: str):
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_folding_note_is_at_the_top_outside_the_trim(render, lang, paper):
     """How to fold and glue, and which way, is read first: in the top margin
-    the last cut takes away, on the board's half, clear of the cut line and
-    of the fold; the sheet's text inside the trim keeps 4 mm from the cut
+    the last cut takes away (round 10: on the rules' half, the board's half
+    holds the picture of the steps), clear of the cut line, the fold mark and
+    the page count; the sheet's text inside the trim keeps 4 mm from the cut
     (tests/kits/test_table_ready.py)."""
     lines, (cx0, cy0, cx1, cy1), fold = _margin_lines(render, lang, paper)
     cat = load_catalog(KIT, lang)
     note = _norm(cat.text("fold_note").replace("**", ""))
-    words = note.split()
-    here = _norm(cat.text("fold_here"))
-    mine = [ln for ln in lines if ln[0] and ln[0] != here and ln[0].split()[0].rstrip("-") in note and ln[4] < cy0
-            and ln[1] < fold]
+    here, count = _norm(cat.text("fold_here")), _norm(cat.text("page", i=1, n=2))
+    (label,) = [ln for ln in lines if ln[0] == here and ln[4] < cy0]
+    (page_count,) = [ln for ln in lines if ln[0] == count]
+    mine = [ln for ln in lines if ln[4] < cy0 and ln[1] > fold and ln[0] not in (here, count)]
     text = re.sub(r"(\w)- (\w)", r"\1\2", " ".join(ln[0] for ln in mine))
-    assert text.startswith(" ".join(words[:4])) and text.endswith(" ".join(words[-3:])), text
-    for _, _x0, x1, _top, bottom in mine:
+    assert text == note, text
+    for _, x0, x1, top, bottom in mine:
         assert bottom <= cy0 - 0.8, "the note stays above the top cut line"
-        assert x1 <= fold - 2.0, "the note stays on the board's half, clear of the fold"
+        assert x0 >= fold + 2.0 and x0 >= label[2] + 1.0, "the note stays on the rules' half, clear of the fold and its label"
+        assert bottom < page_count[3] or top > page_count[4] or x1 <= page_count[1] - 1.0, "clear of the page count"
     assert not [ln for ln in lines if ln[3] > cy1 and ln[0] in note and len(ln[0]) > 20], "nothing of it at the foot"
 
 
@@ -391,42 +393,40 @@ def _values() -> dict[str, object]:
     return text_values(SPEC, Options("en", get_paper("a4")))
 
 
-# ---- round 5: the stiffer board, glued onto both sides of a card: the method, and the halves that let it work -----
+# ---- round 10: thin card is the default, the original's way an 'or' -------------------------------------------------
+
 
 @pytest.mark.parametrize("paper", list(PAPERS))
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_card_method_is_beside_the_folding_note_and_the_halves_mirror(render, lang, paper):
-    """The other way to make the sheet, read before it is cut: in the top
-    margin of the rules' half, clear of the fold mark, its label and the
-    page count, above the cut line, whole, at 7 pt or more; it cuts the halves apart, glues one
-    onto card, pins through the corners of its solid line and lays the
-    other half's corners on the pinholes. That works only if the two
-    halves of the cut line are mirror images about the fold: the cut line's
-    sides are equally far from it (read from the PDF, within 0.1 mm)."""
+def test_thin_card_is_the_default_and_the_originals_way_an_or_at_the_foot(render, lang, paper):
+    """Round 10 (the hobbyist's 9th report: two layers of paper alone curl):
+    the steps glue thin card between the halves, the default; the original's
+    way ("fold and stick together", no card) is an 'or' in the bottom margin
+    of the rules' half, beside the fold mark's label, above the paper's
+    edge, whole, at 6.5 pt or more (read from the PDF). The halves of the
+    cut line mirror each other about the fold (within 0.1 mm), so the card
+    pushed into the fold lies under both."""
     lines, (cx0, cy0, cx1, cy1), fold = _margin_lines(render, lang, paper)
     cat = load_catalog(KIT, lang)
-    card = _norm(cat.text("card_note").replace("**", ""))
+    note = _norm(cat.text("fold_note").replace("**", ""))
+    steps = re.split(r"(?:^|\s)[123] ", note)
+    card = {"en": "thin card", "nl": "dun karton", "de": "dünnen Karton"}[lang]
+    assert card in steps[2] and card not in steps[1] + steps[3], "the card goes in at step 2, the glue step"
+    other = _norm(cat.text("card_note").replace("**", ""))
     here = _norm(cat.text("fold_here"))
-    (label,) = [ln for ln in lines if ln[0] == here and ln[4] < cy0]
-    count = _norm(cat.text("page", i=1, n=2))
-    mine = [ln for ln in lines if ln[4] < cy0 and ln[1] > fold and ln[0] not in (here, count)]
+    (label,) = [ln for ln in lines if ln[0] == here and ln[3] > cy1]
+    mine = [ln for ln in lines if ln[3] > cy1 and ln[1] > fold and ln[0] != here]
     text = re.sub(r"(\w)- (\w)", r"\1\2", " ".join(ln[0] for ln in mine))
-    assert text == card, text
+    assert text == other, text
+    page_h = {"a4": 210.0, "letter": 215.9}[paper]
     for _, x0, _x1, top, bottom in mine:
-        assert x0 >= fold + 2.0, "clear of the fold mark"
-        assert bottom <= cy0 - 0.8, "above the top cut line"
-        beside = top < label[4] and bottom > label[3]  # a line level with the mark's label
-        assert not beside or x0 >= label[2] + 1.0, "clear of the fold mark's label"
-    (page_count,) = [ln for ln in lines if ln[0] == count]
-    for _, _x0, x1, top, bottom in mine:
-        assert bottom < page_count[3] or top > page_count[4] or x1 <= page_count[1] - 1.0, "clear of the page count"
+        assert x0 >= label[2] + 1.0, "beside the fold mark's label"
+        assert top >= cy1 + 0.8 and bottom <= page_h - 6.35 + 0.05, "between the cut line and the paper's edge"
     sizes = [ln.size for ln in page_lines(render(KIT, lang, paper))[0] if _norm(ln.text) in {m[0] for m in mine}]
-    assert sizes and min(sizes) >= 7.0 - 0.01, f"the card note at {min(sizes):.2f} pt"
-    words = {"en": ("in two", "card", "pin", "corners", "pinholes"), "nl": ("doormidden", "karton", "speld", "hoeken", "gaatjes"),
-             "de": ("Halbiere", "Karton", "Nadel", "Ecken", "Löchern")}[lang]
-    assert all(w in card for w in words)
-    # the fold note says only the folding way now, the card way is the card note's
-    assert {"en": "thin card", "nl": "karton", "de": "Karton"}[lang] not in _norm(cat.text("fold_note"))
+    assert sizes and min(sizes) >= 6.5 - 0.01, f"the other way at {min(sizes):.2f} pt"
+    words = {"en": ("Or", "original", "no card"), "nl": ("Of", "origineel", "zonder karton"),
+             "de": ("Oder", "Original", "ohne Karton")}[lang]
+    assert all(w in other for w in words)
     assert fold - cx0 == pytest.approx(cx1 - fold, abs=0.1), f"cut line {cx0:.2f}-{cx1:.2f}, fold {fold:.2f} mm"
 
 
@@ -460,7 +460,7 @@ def test_a_standing_pawn_fits_on_a_token_on_a_square(render, paper):
     t = max(max(o.line()[2] - o.line()[0], o.line()[3] - o.line()[1]) for o in tokens)
     for kind in SPEC.kinds:
         mine = [o for o in objs if o.tag == ("pawn", kind) and o.kind == "path" and o.stroke > 0]
-        (cut,) = [o for o in mine if not o.dashed]
+        cut = max((o for o in mine if not o.dashed), key=lambda o: o.w)  # round 10: the faces' hatching beside it
         folds = sorted((o.x0 + o.x1) / 2 for o in mine if o.dashed)
         assert len(folds) == 3, "the middle fold and a fold for each foot"
         x0, y0, x1, y1 = cut.line()
@@ -527,9 +527,11 @@ def test_the_fold_is_ticked_on_the_cut_line_itself(render, paper):
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_folding_steps_are_numbered_at_8_pt_beside_a_picture(render, lang, paper):
     """Fold, glue, cut: the three steps numbered 1, 2, 3 in that order, set
-    at 8 pt or more in the top margin of the board's half; between them and
-    the fold mark a small drawing (paths; no words but its numbers) of the
-    three steps."""
+    at 8 pt or more in the top margin of the rules' half; on the board's
+    half a picture of the three steps (paths; no words but its numbers),
+    round 10 (the hobbyist: 'the picture is tiny'): its numbers at 11 pt or
+    more, one panel each, the panels at least 35 mm apart, the drawing at
+    least 90 mm wide and 8 mm tall (it was 27 x 7 mm for all three)."""
     from tests.kits.test_table_ready import page_objects
     from tests.printer import MM
 
@@ -538,46 +540,54 @@ def test_the_folding_steps_are_numbered_at_8_pt_beside_a_picture(render, lang, p
     note = _norm(cat.text("fold_note").replace("**", ""))
     pdf = render(KIT, lang, paper)
     page_h = {"a4": 210.0, "letter": 215.9}[paper]
-    skip = {_norm(cat.text("fold_here")), _norm(f"{cat.text('title')} · {cat.text('language_name')}")}
-    top = [ln for ln in page_lines(pdf)[0] if page_h - ln.base * MM < cy0 and ln.right * MM < fold
-           and _norm(ln.text) not in skip]
-    mine = [ln for ln in top if not re.fullmatch(r"[123]", _norm(ln.text))]  # the picture's numbers apart
+    skip = {_norm(cat.text("fold_here")), _norm(f"{cat.text('title')} · {cat.text('language_name')}"),
+            _norm(cat.text("page", i=1, n=2))}
+    top = [ln for ln in page_lines(pdf)[0] if page_h - ln.base * MM < cy0 and _norm(ln.text) not in skip]
+    mine = [ln for ln in top if ln.x * MM > fold]
     text = re.sub(r"(\w)- (\w)", r"\1\2", " ".join(_norm(ln.text) for ln in mine))
     assert text == note, text
     assert [int(d) for d in re.findall(r"(?:^|\. )([123]) ", text)] == [1, 2, 3], "the steps in order, numbered"
     assert min(ln.size for ln in mine) >= STEP_MIN_PT - 0.01, f"the steps at {min(ln.size for ln in mine):.2f} pt"
-    right = max(ln.right * MM for ln in mine)
-    numbers = [ln for ln in top if ln not in mine]
-    assert sorted(_norm(ln.text) for ln in numbers) == ["1", "2", "3"], "the picture's steps numbered as the text's"
-    assert all(ln.x * MM > right + 1.0 for ln in numbers)
-    drawing = [o for o in page_objects(pdf, 0) if o.kind == "path" and not o.dashed and o.x0 > right + 1.0
-               and o.x1 < fold - 1.0 and o.y1 < cy0 - 0.5]
-    assert len(drawing) >= 8, f"{len(drawing)} strokes of a picture beside the steps"
+    numbers = sorted((ln for ln in top if ln.right * MM < fold), key=lambda ln: ln.x)
+    assert [_norm(ln.text) for ln in numbers] == ["1", "2", "3"], "the picture's words are its numbers, those of the steps"
+    assert min(ln.size for ln in numbers) >= 11.0 - 0.01, f"its numbers at {min(ln.size for ln in numbers):.2f} pt"
+    xs = [ln.x * MM for ln in numbers]
+    assert min(b - a for a, b in zip(xs, xs[1:], strict=False)) >= 35.0, f"panels at {xs}"
+    drawing = [o for o in page_objects(pdf, 0) if o.kind == "path" and not o.dashed and o.x1 < fold - 1.0
+               and o.y1 < cy0 - 0.5 and o.y0 > 6.0]
+    x0, x1 = min(o.x0 for o in drawing), max(o.x1 for o in drawing)
+    y0, y1 = min(o.y0 for o in drawing), max(o.y1 for o in drawing)
+    assert len(drawing) >= 24 and x1 - x0 >= 90.0 and y1 - y0 >= 8.0, \
+        f"{len(drawing)} strokes, {x1 - x0:.1f} x {y1 - y0:.1f} mm"
+    for i, x in enumerate(xs):  # each panel holds a drawing of its own
+        end = xs[i + 1] if i + 1 < len(xs) else fold
+        assert len([o for o in drawing if x < o.x0 and o.x1 < end]) >= 6, f"panel {i + 1}"
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_you_also_need_names_thin_card_for_a_stiffer_board(rendered, lang):
-    """The list under the rules names the card the stiffer board needs, as
-    optional, besides the card page 2 is glued onto (read from page 1)."""
+def test_you_also_need_names_thin_card_for_the_board_too(rendered, lang):
+    """The list under the rules names the thin card the sheet is made with
+    (round 10: no longer optional) and the card page 2 is glued onto, in
+    one line, the card named once (read from page 1)."""
     first = joined(rendered(KIT, lang, "a4"), 0)
     cat = load_catalog(KIT, lang)
-    board = _norm(cat.text("need_board_card"))
-    assert board in first and _norm(cat.text("need_tokens_card")) in first
-    assert {"en": "optional", "nl": "optioneel", "de": "optional"}[lang] in board
-    # round 9 (native NL reader): the card is named once as "thin card"; the board's is extra card beside it
-    assert {"en": "extra card", "nl": "extra karton", "de": "mehr Karton"}[lang] in board
     need = first[first.find(_norm(cat.text("kit_needs"))):]
+    line = _norm(cat.text("need_tokens_card"))
+    assert line in need
     thin = {"en": "thin card", "nl": "dun karton", "de": "dünner Karton"}[lang]
     assert need.count(thin) == 1, need
+    for word in {"en": ("1½", "board", "page 2"), "nl": ("1½", "bord", "pagina 2"), "de": ("1½", "Brett", "Seite 2")}[lang]:
+        assert word in line, word
+    assert {"en": "optional", "nl": "optioneel", "de": "optional"}[lang] not in need
 
 
 @pytest.mark.parametrize("paper", list(PAPERS))
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_turn_in_brief_and_the_card_note_say_what_the_rules_say(rendered, lang, paper):
+def test_the_turn_in_brief_and_the_steps_say_what_the_rules_say(rendered, lang, paper):
     """Round 9 (native NL reader), read from page 1: the turn in brief under
     the board sets no timing the rules do not ("als je pion op zijn veld
-    komt", not "net ... is gekomen"), and the card note calls the fold line
-    what the folding note calls it (not "between the dashed marks")."""
+    komt", not "net ... is gekomen"), and the steps call the fold line what
+    the fold marks call it: the dashed line (not "between the dashed marks")."""
     first = joined(rendered(KIT, lang, paper), 0)
     said = {"en": ("when your pawn moves onto its square", "when your pawn moves into the barn"),
             "nl": ("als je pion op zijn veld komt", "als je pion in de schuur komt"),
@@ -586,13 +596,11 @@ def test_the_turn_in_brief_and_the_card_note_say_what_the_rules_say(rendered, la
         assert phrase in first, phrase
     for timing in {"en": ("has just moved",), "nl": ("net op", "net in", "is gekomen"), "de": ("gerade",)}[lang]:
         assert timing not in first, timing
-    line = {"en": "cut the sheet in two along the dashed line", "nl": "snijd het vel langs de stippellijn doormidden",
-            "de": "Halbiere den Bogen an der Faltlinie"}[lang]
+    line = {"en": "Fold backwards on the dashed line", "nl": "Vouw langs de stippellijn naar achteren",
+            "de": "Falte an der gestrichelten Linie nach hinten"}[lang]
     assert line in first
     for other in {"en": ("dashed marks",), "nl": ("streepjes",), "de": ("Strichen",)}[lang]:
         assert other not in first
-    if lang == "de":  # native DE reader: no comma before "oder" joining the two ways
-        assert "auf dünnen Karton oder klebe eine Hälfte" in first
 
 
 def _pawn_colours(pdf) -> dict[str, tuple[tuple[int, int, int], set[tuple[int, int, int]]]]:
@@ -680,3 +688,56 @@ def test_the_first_heading_clears_the_setup_table(rendered, lang, paper):
              and o.x0 <= x + 2.0 and o.x1 >= x + 10.0 and o.y1 < base]
     rule = max(rules, key=lambda o: o.y1)
     assert caps - rule.ink()[3] >= 2.0, f"{caps - rule.ink()[3]:.2f} mm from the table's rule to {first_heading!r}"
+
+
+# ---- round 10: the native readers' points, read from the rendered pages ----------------------------------------------
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_the_native_readers_round_10_wording(rendered, paper):
+    """DE: the steps say 'bedruckte Seiten' (not 'Druck', read as pressure);
+    the pawns go on any square (NL original 002: 'ergens op het bord'); the
+    turn in brief puts a turnip on the pawn's turnip-free square (the pawn
+    stands on it: it is not empty); no comma after 'Oder'. NL: the brand
+    name on page 2 is never split over two lines (read line by line)."""
+    de = joined(rendered(KIT, "de", paper), 0)
+    for said in ("nach hinten, bedruckte Seiten nach außen", "stellt sie auf ein beliebiges Feld, aber nicht in die Scheune",
+                 "auf das rübenfreie Feld der eigenen Figur", "Oder wie im Original:"):
+        assert said in de, said
+    for gone in ("Druck nach außen", "auf das leere Feld", "Oder,"):
+        assert gone not in de, gone
+    en = joined(rendered(KIT, "en", paper), 0)
+    assert "empty square" not in en and "on your pawn’s square if no turnip lies there" in en
+    nl = page_lines(rendered(KIT, "nl", paper))[1]
+    brand = [ln for ln in nl if "Mens" in ln.text or "Niet" in ln.text]
+    assert brand and all("Mens Erger Je Niet" in _norm(ln.text) for ln in brand), [ln.text for ln in brand]
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_glued_halves_of_each_pawn_are_hatched_and_its_feet_are_not(rendered, lang, paper):
+    """Round 10 (the hobbyist's 9th report: the small picture of 'glue the
+    halves, not the feet' was hard to read): on each pawn itself, read from
+    page 2, diagonal hatching lines cover both faces between the feet's
+    folds (at least 12 on each face), none on a foot; the note beside the
+    pawns names the hatched halves. (Their contrast with the pawn's colour, in colour and in
+    greyscale, is test_the_lines_on_every_pawn_stand_out_from_its_colour's.)"""
+    from tests.kits.test_table_ready import page_objects
+
+    pdf = rendered(KIT, lang, paper)
+    objs = [o for o in page_objects(pdf, 1) if o.tag and o.tag[0] == "pawn"]
+    assert sorted({o.tag[1] for o in objs if o.tag}) == sorted(SPEC.kinds)
+    for kind in SPEC.kinds:
+        mine = [o for o in objs if o.tag == ("pawn", kind) and o.kind == "path"]
+        folds = sorted((o for o in mine if o.dashed and o.w < 1.0), key=lambda o: o.x0)
+        assert len(folds) == 3, f"{kind}: {len(folds)} folds"
+        left, mid, right = ((f.x0 + f.x1) / 2 for f in folds)
+        hatch = [o for o in mine if o.stroke > 0 and not o.dashed and not o.filled and o.w - o.stroke > 0.3
+                 and abs(o.w - o.h) < 0.1]
+        for a, b in ((left, mid), (mid, right)):
+            assert len([o for o in hatch if a < o.x0 and o.x1 < b]) >= 12, f"{kind}: face {a:.1f}-{b:.1f} mm"
+        assert all(left < o.x0 and o.x1 < right for o in hatch), f"{kind}: hatching on a foot"
+    cat = load_catalog(KIT, lang)
+    said = {"en": "two hatched halves back to back", "nl": "twee gearceerde helften rug aan rug",
+            "de": "beiden schraffierten Hälften Rücken an Rücken"}[lang]
+    assert said in cat.text("pawns_note") and said in joined(pdf, 1)
