@@ -32,7 +32,7 @@ from pnp.layout.board import Grid, frame, squares
 from pnp.layout.component_list import ContentFact, KitList, Lines, component_list, height, lines_for
 from pnp.layout.components import kesse_pieces
 from pnp.layout.foldover import FOLD_GREY, foldover
-from pnp.layout.frame import HEADER_H, Sheet, content_box
+from pnp.layout.frame import HEADER_H, Sheet, bar_start, content_box
 from pnp.layout.marks import cap, label, symbol
 from pnp.layout.pieces import Piece, block, even_rows, field
 from pnp.layout.rules import MIN_BODY_PT
@@ -452,7 +452,8 @@ def fold_sheet(ctx: Context) -> Sheet:
     # the scale check in the bottom margin of the board half (never across
     # the fold), its sentence on one line: beside the bar, or above it where
     # the half is too narrow for both
-    bar_end = safe.x + 0.5 + paper.scale_bar + 3.0
+    bar_x = bar_start(paper, landscape=True)
+    bar_end = bar_x + paper.scale_bar + 3.0
     room = fold_x - 3.0 - bar_end
     from pnp.build import scale_sentence  # the words the frame puts beside the bar
 
@@ -460,7 +461,7 @@ def fold_sheet(ctx: Context) -> Sheet:
     if m(sentence, "Sans", SCALE_PT) <= room - 0.5:
         scale_label = Box(bar_end, safe.bottom - 5.0, room, 5.0)
     else:
-        scale_label = Box(safe.x + 0.5, trim.bottom + 0.95, fold_x - 3.0 - safe.x - 0.5, 3.4)
+        scale_label = Box(bar_x, trim.bottom + 0.95, fold_x - 3.0 - bar_x, 3.4)
     return Sheet(True, tuple(items), "fold-and-glue sheet", scale_label=scale_label)
 
 

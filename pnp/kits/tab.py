@@ -323,7 +323,7 @@ def _face(p: float, dark: bool, moved: bool) -> tuple[Shape, ...]:
 
 
 LIGHT_TINT = grey(0.9)  # a light face: a pale tint that runs past its cut like the dark faces' black
-# the ink-saving pieces page (page 4, printed instead of page 2): the dark faces and the light pieces'
+# the ink-saving pieces page (page 2, the one to print; page 4 is solid black instead): the dark faces and the light pieces'
 # markers in a mid grey, still far darker than LIGHT_TINT, so light and dark tell apart in any print
 SAVER_DARK = grey(0.5)
 
@@ -369,13 +369,18 @@ def _marker(mk: float, dark: bool, m: Measure, ink: RGB = BLACK) -> tuple[Shape,
                     fold=_lines_on(ink) if not dark else grey(0.45))
 
 
+HEAD_H = 30.0  # mm: the pieces page's heading and notes, over the pieces
+HEAD_H_SHORT = 27.0  # mm: the same on a shorter paper (US Letter): the notes give the coin-throw tables room
+
+
 def pieces_sheet(ctx: Context, saver: bool = False) -> Sheet:
     """The pieces, the row-4 markers, the coin-throw tables and how a piece
-    is made; the dark pieces and the light pieces' markers black, or on the
-    ink-saving page (`saver`, printed instead of this one, as its header
-    says) SAVER_DARK. The --ink-saver variant already greys the black of
-    the first: its ink-saving page is that page again (SAVER_DARK lightened
-    once more would hardly tell from the light pieces)."""
+    is made; the dark pieces and the light pieces' markers SAVER_DARK on
+    the ink-saving page (`saver`: page 2, the one to print), or black on the
+    solid page (page 4, printed instead of page 2, as its header says). The
+    --ink-saver variant already greys the black of the solid page: its
+    ink-saving page is that page again (SAVER_DARK lightened once more would
+    hardly tell from the light pieces)."""
     ink = SAVER_DARK if saver and ctx.options.variant is not Variant.INK_SAVER else BLACK
     spec: TabSpec = ctx.spec
     cat, m = ctx.cat, ctx.measure
@@ -385,10 +390,11 @@ def pieces_sheet(ctx: Context, saver: bool = False) -> Sheet:
     note = cat.text("pieces_note_saver" if saver else "pieces_note")  # no "the black faces" on the grey page
     head = parse_blocks(["## " + cat.text("pieces_heading"), note,
                          f"**{cat.text('markers_heading')}:** {cat.text('markers_note')}"], cat.lang)
-    cols, _ = fit(head, [Box(area.x, area.y, area.w, 30.0)], m, 9.0, 7.0)
+    head_h = HEAD_H if area.h > 260.0 else HEAD_H_SHORT
+    cols, _ = fit(head, [Box(area.x, area.y, area.w, head_h)], m, 9.0, 7.0)
     items += cols[0]
     # the blocks start under the heading and notes (their last baseline and descenders)
-    y = min(area.y + 32.0, max(t.y for t in cols[0] if isinstance(t, Text)) + 3.0)
+    y = min(area.y + head_h + 2.0, max(t.y for t in cols[0] if isinstance(t, Text)) + 3.0)
     per_row = 3
     # the pieces stand PIECE_GAP apart, each with its own colour past its cut (see `piece`)
     block_w, block_h = block_size(Piece((), 2 * p, p), spec.pieces_per_player, per_row, PIECE_GAP)
@@ -429,7 +435,7 @@ def pieces_sheet(ctx: Context, saver: bool = False) -> Sheet:
     # the tables take up to TABLE_SPARE mm of what the page leaves under the making steps, so the turn
     # summary is set larger where the paper is taller (A4)
     spare = area.bottom - (y + 1.0 + throw_table_h(spec) + 2.5 + MAKING_H)
-    table_h = throw_table_h(spec) + max(0.0, min(TABLE_SPARE, spare - 4.0))
+    table_h = throw_table_h(spec) + max(0.0, min(TABLE_SPARE, spare - 1.5))
     for k in range(n_tables):
         table = throw_table(Box(area.x + 1.0 + k * (tw + 8.0), y + 1.0, tw, table_h), spec, ctx)
         items.append(Group(tuple(table), tag=("throws", str(k + 1))))
@@ -438,9 +444,10 @@ def pieces_sheet(ctx: Context, saver: bool = False) -> Sheet:
     if steps.bottom > area.bottom + 1e-6:
         raise LayoutError(f"the pieces page has no room for how a piece is made ({steps.bottom - area.bottom:.1f} mm over)")
     items += making(steps, spec, ctx)
-    if not saver:
-        return Sheet(False, tuple(items), "pieces", caption=ctx.cat.text("pieces_caption"))
-    return Sheet(False, tuple(items), "pieces ink-saving", caption=ctx.cat.text("saver_caption"), instead_of="pieces")
+    if saver:
+        return Sheet(False, tuple(items), "pieces", caption=ctx.cat.text("saver_caption"))
+    # the solid black page: the last, printed instead of page 2 by whoever wants black faces
+    return Sheet(False, tuple(items), "pieces solid-black", caption=ctx.cat.text("pieces_caption"), instead_of="pieces")
 
 
 MAKING_H = 22.5  # mm: the pictures of how a piece is made, with their captions (up to two lines each)
@@ -509,7 +516,7 @@ def throw_table_h(spec: TabSpec) -> float:
 
 
 TABLE_SPARE = 10.0  # mm: the most a table grows into room the page leaves
-SCORES_W = 0.42  # of a table's width: the scores; the rest is the turn summary
+SCORES_W = 0.40  # of a table's width: the scores; the rest is the turn summary
 
 
 def throw_table(box: Box, spec: TabSpec, ctx: Context) -> list[Shape]:
@@ -520,11 +527,16 @@ def throw_table(box: Box, spec: TabSpec, ctx: Context) -> list[Shape]:
     base = row_h / 2 + 1.3  # a row's baseline: its 8 pt text centred in it
     h = box.h
     out: list[Shape] = [Rect(box.x, box.y, box.w, h, Style(width=0.4, role=Role.CUT))]
-    sw = box.w * SCORES_W
+    # the scores take what their words need (2 mm each side), up to SCORES_W of the width: the rest is the turn's
+    need_h = max(m(cap(cat.text("heads")), "Sans-Bold", 8), m(cat.text("all_tails"), "Sans", 8)) + 4.0
+    need_v = max(m(cap(cat.text("score")), "Sans-Bold", 8), m("6", "Sans-Bold", 8)) + 4.0
+    need_t = m(cat.text("throws_heading"), "Sans-Bold", 9) + 4.0 - 1.5
+    sw = min(box.w * SCORES_W, max(3.0 + need_h + need_v, need_t))
     out.append(label(box.x + sw / 2 + 1.5, box.y + 6.0, cat.text("throws_heading"), "Sans-Bold", 9, m, sw - 4))
     y = box.y + 9.0
     x0 = box.x + 3.0
-    hw, vw = 0.62 * (sw - 3.0), 0.38 * (sw - 3.0)  # the heads' column, the score's
+    hw = (sw - 3.0) * need_h / (need_h + need_v)  # the heads' column
+    vw = sw - 3.0 - hw  # the score's
     out.append(Rect(x0, y, sw - 3.0, row_h, Style(stroke=None, fill=grey(0.85))))
     out.append(label(x0 + hw / 2, y + base, cap(cat.text("heads")), "Sans-Bold", 8, m, hw - 2))
     out.append(label(x0 + hw + vw / 2, y + base, cap(cat.text("score")), "Sans-Bold", 8, m, vw - 2))
@@ -541,14 +553,14 @@ def throw_table(box: Box, spec: TabSpec, ctx: Context) -> list[Shape]:
     out.append(label(tx, box.y + 6.0, cat.text("turn_heading"), "Sans-Bold", 9, m, tw, Anchor.START))
     steps = parse_blocks(cat.blocks("turn", **text_values(spec, ctx.options)), cat.lang)
     cols, _ = fit(steps, [Box(tx, box.y + 8.0, tw, h - 8.0 - 3.5)], m, 8.0, 6.0,
-                  style=FlowStyle(leading=1.18, gap=0.15, indent=1.3))
+                  style=FlowStyle(leading=1.12, gap=0.15, indent=1.3))
     out += cols[0]
     return out
 
 
 ORIGINAL = "[[diagram:original]]"  # the rules blocks after it: the original's assembly text, in a box at the end
-BOX_PT = 7.0  # the original's assembly text in its box: small, for reference, and no smaller than 7 pt
-BOX_PAD = 3.0  # mm from the column's edges to the box's text
+BOX_PT = 8.0  # the original's assembly text in its box: for reference, smaller than the rules, and legible at home (8 pt)
+BOX_PAD = 2.5  # mm from the column's edges to the box's text
 BOX_LINE = 0.5  # mm: the box's frame
 BOX_INSET = 1.0  # mm from the column's edges to the frame's middle
 BOX_STYLE = FlowStyle(heading_scale=1.1)
@@ -590,10 +602,11 @@ def build(ctx: Context) -> list[Sheet]:
         width = column_boxes(content_box(ctx.options.paper, landscape=False), 2)[0].w
         diagrams["original"] = reference_box(parse_blocks(boxed[1:], cat.lang), width, ctx.measure)
     blocks = parse_blocks(raw, cat.lang)
-    # the rules take one page, so the ink-saving pieces page is page 4 as the making notes say
+    # the rules take one page, so pages 1-3 are the kit (board, grey pieces, rules) as the making notes say,
+    # and the solid black pieces page, printed instead of page 2, is the last
     rules = rules_sheets(blocks, ctx.options.paper, ctx.measure, "rules", title=(cat.text("title"), cat.text("subtitle")),
                          max_pages=1, diagrams=diagrams, style=RULES_STYLE)
-    return [board_sheet(ctx), pieces_sheet(ctx), *rules, pieces_sheet(ctx, saver=True)]
+    return [board_sheet(ctx), pieces_sheet(ctx, saver=True), *rules, pieces_sheet(ctx)]
 
 
 KIT = Kit(

@@ -211,9 +211,12 @@ def tab_pieces(sheets: list[Sheet], _spec: Any) -> list[Raw]:
     """The board, the pieces (plain face in front, starred face behind), the markers (a 4 on each face)."""
     out: list[Raw] = []
     counts: dict[str, int] = {}
+    # the grey pieces page (page 2) saves ink at home; a shop prints the same pieces from the solid black
+    # page that may be printed instead of it (the last), so the grey one is skipped: each piece comes once
+    greyed = {sheet.instead_of for sheet in sheets if sheet.instead_of}
     for sheet in sheets:
-        if sheet.instead_of:
-            continue  # the ink-saving pieces page: the same pieces again, for a printer at home
+        if sheet.label in greyed:
+            continue
         for _, g in _top_tagged(sheet.items):
             kind, value = g.tag  # type: ignore[misc]
             if kind == Tag.THROWS:

@@ -31,6 +31,8 @@ from pnp.paper import Paper
 from pnp.textflow import Block, Measure, Run, fit
 
 HEADER_SIZE = 7.0  # pt
+FRAME_EDGE = 10.0  # mm: the header starts, and the scale bar lies, this far or more from the paper's left (and
+# right) edge, clear of a printer's margin of up to 7 mm (the bar is what the scale is checked by: clipped, it misleads)
 HEADER_H = 4.0  # mm of band for the header line
 FOOTER_H = 7.0  # mm of band for the scale check
 
@@ -48,8 +50,8 @@ class Sheet:
     scale: tuple[float, float] | None = None  # left end of the bar (x, baseline y)
     scale_label: Box | None = None
     caption: str = ""  # what this sheet is ("Fronts: red"), centred in the header
-    # the label of another sheet this one may be printed in place of (Tâb's ink-saving pieces page):
-    # the same components, so the validator counts them once and the print-shop export skips this one
+    # the label of another sheet this one may be printed in place of (Tâb's solid black pieces page, instead of its grey one):
+    # the same components, so the validator counts them once (the print-shop export takes this one, see tab_pieces)
     instead_of: str = ""
 
 
@@ -57,6 +59,12 @@ def content_box(paper: Paper, landscape: bool) -> Box:
     """The safe area less the header and footer bands."""
     s = paper.safe(landscape)
     return Box(s.x, s.y + HEADER_H + 2.0, s.w, s.h - HEADER_H - FOOTER_H - 5.0)
+
+
+def bar_start(paper: Paper, landscape: bool) -> float:
+    """Where the scale bar starts on a sheet that does not place it: at the
+    safe area's left edge, and FRAME_EDGE or more from the paper's."""
+    return max(paper.safe(landscape).x + 0.5, FRAME_EDGE)
 
 
 def scale_check(x: float, y: float, length: float, label: str, label_box: Box, measure: Measure) -> tuple[Shape, ...]:
@@ -90,6 +98,8 @@ def frame(
         w, h = paper.size(sheet.landscape)
         safe = paper.safe(sheet.landscape)
         hb = sheet.header or Box(safe.x, safe.y, safe.w, HEADER_H)
+        inner_x = max(hb.x, FRAME_EDGE)  # the header starts FRAME_EDGE from the left edge; its page count stays at the right
+        hb = Box(inner_x, hb.y, hb.right - inner_x, hb.h)
         base = hb.y + 0.4 + ASCENT * HEADER_SIZE * PT  # 0.4 mm: accents stay clear of the margin when rasterised
         left = f"{title} · {language}"
         right = page_text.format(i=i, n=n)
@@ -108,7 +118,8 @@ def frame(
         if sheet.scale is not None:
             sx, sy = sheet.scale
         else:
-            sx, sy = safe.x + 0.5, safe.bottom - 0.5
+            sx, sy = bar_start(paper, sheet.landscape), safe.bottom - 0.5
+        sx = max(sx, FRAME_EDGE)
         label_x = sx + paper.scale_bar + 3.0
         label_box = sheet.scale_label or Box(label_x, safe.bottom - FOOTER_H, safe.right - label_x, FOOTER_H)
         items.extend(scale_check(sx, sy, paper.scale_bar, scale_text, label_box, measure))

@@ -253,7 +253,7 @@ def counted(want: Mapping[str, int], found: Counter[tuple[str, str]]) -> tuple[d
 
 def alternatives(built: Built) -> dict[int, int]:
     """The pages the kit builds to be printed in place of another (Tâb's
-    ink-saving pieces page): {page index: index of the page it stands in for}."""
+    solid black pieces page, instead of its grey one): {page index: index of the page it stands in for}."""
     index = {p.label: i for i, p in enumerate(built.pages)}
     return {i: index[p.instead_of] for i, p in enumerate(built.pages) if p.instead_of and p.instead_of in index}
 

@@ -50,7 +50,7 @@ def test_pages_draw_the_components_the_rules_demand(built, kit_id, lang, paper_i
     kit = b.kit
     found: Counter[tuple[str, str]] = Counter()
     for page in b.pages:
-        if page.instead_of:  # a page printed in place of another (Tâb's ink-saving pieces): counted once, there
+        if page.instead_of:  # a page printed in place of another (Tâb's solid black pieces): counted once, there
             continue
         for g, _ in tagged(page.items):
             if any(is_inked(s) for s, _, _ in walk(g.items)):

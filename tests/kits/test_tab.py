@@ -17,6 +17,7 @@ from tests.helpers import LANGS, PAPER_IDS, group_box, joined_text, need_tool, r
 from tests.textlines import page_lines
 
 KIT = "tab"
+SOLID = "pieces solid-black"  # the solid black pieces page (the last), printed instead of the grey one
 TAB_COMBOS = [(lg, p) for lg in LANGS for p in PAPER_IDS]
 
 
@@ -215,8 +216,8 @@ def test_dark_faces_are_inked_past_their_cut(built, rendered, paper_id):
     """Rasterised at 200 dpi, every pixel in a ring 0.25-0.6 mm outside
     each dark piece's cut line is black: a cut that misses by half a
     millimetre leaves no white edge."""
-    page = _page(built, "en", paper_id, "pieces")
-    index = [p.label for p in built(KIT, "en", paper_id).pages].index("pieces")
+    page = _page(built, "en", paper_id, SOLID)
+    index = [p.label for p in built(KIT, "en", paper_id).pages].index(SOLID)
     dpi = 200
     img = _raster(rendered, "en", paper_id, index + 1, dpi)
     px = dpi / 25.4
@@ -242,8 +243,8 @@ def test_a_row_four_marker_stands_out_on_the_piece_it_sits_on(built, rendered, s
     rasterised, each marker is in the other colour from its owner's pieces
     (a dark field on a light piece, a light one on a dark piece), with its 4
     in the contrasting ink."""
-    page = _page(built, "en", paper_id, "pieces")
-    index = [p.label for p in built(KIT, "en", paper_id).pages].index("pieces")
+    page = _page(built, "en", paper_id, SOLID)
+    index = [p.label for p in built(KIT, "en", paper_id).pages].index(SOLID)
     dpi = 150
     img = _raster(rendered, "en", paper_id, index + 1, dpi)
     px = dpi / 25.4

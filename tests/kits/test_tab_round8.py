@@ -91,15 +91,15 @@ def test_tab_board_has_a_row_number_legend_clear_of_its_cut(render, lang, paper)
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_tab_headers_say_which_pieces_page_to_print(render, lang):
-    """Page 2 (black pieces) says in its header to print it or page 4 with
-    less ink; page 4 (grey) says it is the recommended one."""
+    """Page 2 (grey) says in its header it is the recommended one, to print
+    it or page 4 (solid black); page 4 says to print it or page 2."""
     pdf = render(lang)
     cat = load_catalog("tab", lang)
-    two, four = _norm(cat.text("pieces_caption")), _norm(cat.text("saver_caption"))
+    two, four = _norm(cat.text("saver_caption")), _norm(cat.text("pieces_caption"))
     assert "4" in two and "2" in four
     assert two in _norm(_text(pdf, 1)) and four in _norm(_text(pdf, 3))
     recommended = {"en": "recommended", "nl": "aanbevolen", "de": "empfohlen"}[lang]
-    assert recommended in four and recommended not in two
+    assert recommended in two and recommended not in four
 
 
 @pytest.mark.parametrize("lang", LANGS)

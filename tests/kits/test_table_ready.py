@@ -870,7 +870,8 @@ def test_tab_six_making_pictures_with_captions_clear_of_them(render, lang, paper
 @pytest.mark.parametrize("paper", list(PAPERS))
 def test_tab_each_throw_table_carries_a_turn_summary(render, lang, paper):
     """Each coin-throw table (cut out, one for each player) has the scores
-    and, beside them, a turn in four numbered steps, its text 3 mm and more
+    and, beside them, a turn in five numbered steps (the fifth: row 4 and
+    stacks), its text 3 mm and more
     inside the cut."""
     pdf = render("tab", lang, paper)
     cat = load_catalog("tab", lang)
@@ -878,13 +879,14 @@ def test_tab_each_throw_table_carries_a_turn_summary(render, lang, paper):
     tables = _tables(page_objects(pdf, 1))
     assert len(tables) == facts("tab")["players"][0]
     steps = [_norm(t) for t in cat.blocks("turn", coins=facts("tab")["coins"])]
-    assert len(steps) == 4
+    assert len(steps) == 5
     for t in tables:
         x0, y0, x1, y1 = t.line()
         inside = [ln for ln in page_lines(pdf)[1] if ln.x * MM > x0 and ln.right * MM < x1
                   and y0 < _mm_top(ln, page_h) < y1]
-        assert _norm(cat.text("turn_heading")) in [_norm(ln.text) for ln in inside]
-        right = sorted((ln for ln in inside if ln.x * MM > (x0 + x1) / 2 - 5 and not ln.bold), key=lambda ln: -ln.base)
+        (turn,) = [ln for ln in inside if _norm(ln.text) == _norm(cat.text("turn_heading"))]
+        # the turn's column, under its heading: right of the scores' (which take what their words need)
+        right = sorted((ln for ln in inside if ln.x > turn.x - 0.5 and not ln.bold), key=lambda ln: -ln.base)
         text = _joined(right)
         for step in steps:
             assert step in text, f"{step!r} not on the table"

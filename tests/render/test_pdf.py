@@ -117,7 +117,7 @@ def test_tab_components_are_marked_in_the_file(rendered):
     n = spec.pieces_per_player
     assert found[("board", f"{spec.rows}x{spec.columns}")] == 1
     assert sum(c for (k, _), c in found.items() if k == "square") == spec.rows * spec.columns
-    # the pieces page and its ink-saving stand-in (page 4) each carry them all
+    # the grey pieces page and its solid black stand-in (page 4) each carry them all
     assert found[("piece", "light")] == found[("piece", "dark")] == 2 * n
     assert found[("marker", "light")] == found[("marker", "dark")] == 2 * n
 

@@ -51,7 +51,7 @@ def test_a_page_difference_is_said_in_words():
 
 
 def test_a_page_printed_instead_of_another_is_counted_once_and_must_match_it():
-    """Tâb's ink-saving pieces page stands in for page 2: its pieces are not
+    """Tâb's solid black pieces page stands in for page 2 (grey): its pieces are not
     counted a second time, and it must print the very components of the page
     it replaces (one missing is named)."""
     want = {"board": 1, "piece": 2}
