@@ -135,8 +135,14 @@ def load_spec(templates: pathlib.Path | None = None) -> LudoSpec:
 def text_values(spec: LudoSpec, options: Options) -> dict[str, object]:
     comma = options.lang in ("nl", "de")  # a decimal comma
     size = " × ".join(f"{v:g}".replace(".", ",") if comma else f"{v:g}" for v in spec.card)
+    # the weights of card and paper in g/m², and on US Letter also as US stock is sold (60 lb cover
+    # is 162 g/m², 80 lb cover 216; 20 lb bond 75 g/m², 32 lb bond 120): the same words in every language
+    us = options.paper.id == "letter"
+    card = "160–220 g/m²" + (" (60–80 lb cover)" if us else "")
+    paper = "80–120 g/m²" + (" (20–32 lb bond)" if us else "")
     return {"players_min": min(spec.players), "players_max": max(spec.players), "stacks": len(spec.values),
-            "height": spec.stack_height, "card_size": size, "die": die_page(options)}
+            "height": spec.stack_height, "card_size": size, "die": die_page(options), "card_weight": card,
+            "paper_weight": paper}
 
 
 RULES_PAGES = 2  # the rules fill a sheet: page 1 and its back
@@ -562,7 +568,7 @@ def die_sheet(ctx: Context) -> Sheet:
     text_box = Box(area.x + gap, area.y + 10.0, text_w, area.h - 20.0)
     x0 = text_box.right + gap
     y0 = area.y + (area.h - net_h) / 2
-    blocks = parse_blocks(ctx.cat.blocks("die_text"), ctx.cat.lang)
+    blocks = parse_blocks(ctx.cat.blocks("die_text", **text_values(ctx.spec, ctx.options)), ctx.cat.lang)
     text = flow(blocks, [text_box], 10.0, ctx.measure)[0]
     foot = max((s.y for s in text if isinstance(s, Text)), default=text_box.y) + 0.24 * 10.0 * PT
     quick = parse_blocks(ctx.cat.blocks("quick_ref", **text_values(ctx.spec, ctx.options)), ctx.cat.lang)

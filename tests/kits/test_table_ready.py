@@ -649,6 +649,9 @@ STOCK = {"duplex-long": ("need_stock_duplex",), "duplex-short": ("need_stock_dup
          "gutterfold": ("need_stock_gutterfold",), "none": ("need_stock_none",)}
 
 
+A4_CARD = "160–220 g/m²"  # the card's weight as an A4 kit gives it (a Letter kit adds lb cover)
+
+
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("backs", list(STOCK))
 def test_ludo_needs_follow_the_backs_printed(ludo_mode, lang, backs):
@@ -662,14 +665,14 @@ def test_ludo_needs_follow_the_backs_printed(ludo_mode, lang, backs):
     size = _card_size(lang)
 
     def lines(key: str) -> list[str]:  # an item set on two lines ("card ...\nor paper, sleeves ...") is two lines
-        return [_norm(part) for part in cat.text(key, card_size=size).split("\n")]
+        return [_norm(part) for part in cat.text(key, card_size=size, card_weight=A4_CARD).split("\n")]
 
     for key in STOCK[backs]:
-        assert all(ln in text for ln in lines(key)), f"{backs}: {cat.text(key, card_size=size)!r} not on page 1"
+        assert all(ln in text for ln in lines(key)), f"{backs}: {cat.text(key, card_size=size, card_weight=A4_CARD)!r} not on page 1"
     for other in {k for keys in STOCK.values() for k in keys} - set(STOCK[backs]):
         assert not any(ln in text for ln in lines(other)), f"{backs}: {other!r} on page 1"
     glue = {"en": "glue", "nl": "lijm", "de": "kleber"}[lang]
-    needs = " ".join(_norm(cat.text(k, card_size=size)).lower() for k in STOCK[backs])
+    needs = " ".join(_norm(cat.text(k, card_size=size, card_weight=A4_CARD)).lower() for k in STOCK[backs])
     assert (glue in needs) == (backs == "gutterfold"), "glue is needed for the gutterfold only"
 
 
