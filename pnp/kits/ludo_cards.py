@@ -346,9 +346,9 @@ def piles(ctx: Context, guide_page: int | None = None) -> list[deck.Pile]:
              f"{colour.id}-{v}-{k}")
             for v, k in spec.deck(colour))
         out.append(deck.Pile(colour.id, fronts, tuple(card_back(spec, colour, name, title, m, saver)),
-                             None if saver else colour.rgb, cat.text("sheet_fronts", colour=cap(name)),
+                             None if saver else colour.rgb, cat.text("sheet_fronts", colour=name),
                              # the page number is filled in per sheet by card_sheets, once it is known
-                             cat.text("sheet_backs", colour=cap(name), page="{page}") + turned,
+                             cat.text("sheet_backs", colour=name, page="{page}") + turned,
                              cat.text("sheet_gutterfold", colour=cap(name))))
     return out
 
@@ -392,7 +392,7 @@ def spare_sheets(ctx: Context) -> list[Sheet]:
         times = sheets_of(ctx, colour)
         out.append(Sheet(True, tuple(items), f"spare backs {colour.id}", header=fb["header"], scale=fb["scale"],
                          scale_label=fb["scale_label"],
-                         caption=cat.text("sheet_spare_backs", colour=cap(name), spare_times=times)))
+                         caption=cat.text("sheet_spare_backs", colour=name, spare_times=times)))
     return out
 
 

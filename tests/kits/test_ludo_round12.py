@@ -52,3 +52,24 @@ def test_ludo_weights_six_and_height_tip(rendered, lang, paper):
     heading = squash(BEATING[lang])
     rules = first + second
     assert rules.index(heading) < rules.index(squash(TIP[lang])[:30]), f"{lang} {paper}: the tip stands under Beating"
+
+
+NATIVE = {"nl": [(1, "29 (groen); in het afdrukvenster:"), (1, "naar het aantal ogen op de dobbelsteen"),
+                 (3, "dubbelzijdig, omslaan langs de lange zijde"), (3, "in een kaarthoesje (63,5 × 88,9 mm)"),
+                 (4, "Vouw langs elke stippellijn van je af"), (6, "Alle vijf geven hetzelfde (vervolg):"),
+                 (7, "Voorkanten: rood")],
+          "de": [(1, "29 (Grün) – im Druckdialog „7,9,11,13,15,17,19,21,23,25,27,29“ – einseitig"),
+                 (3, "(im Druckdialog heißt das oft „spiegeln“ oder „Bindung“ an dieser Kante)"),
+                 (4, "legst du die erste Karte des Stapels mit dieser Augenzahl oberhalb davon aus"),
+                 (7, "Vorderseiten: Rot")]}
+
+
+@pytest.mark.parametrize("paper", PAPER_IDS)
+@pytest.mark.parametrize("lang", ["nl", "de"])
+def test_ludo_native_wording(rendered, lang, paper):
+    """The round-11 native readers' wording, each on its page: Dutch 'omslaan'
+    as printer dialogs say, one bracket not two, a colour lower case after a
+    colon; German the print dialog's words, the stack named."""
+    pages = page_lines(rendered("ludo-cards", lang, paper))
+    for number, phrase in NATIVE[lang]:
+        assert squash(phrase) in page_text(pages[number - 1]), f"{lang} {paper}: page {number} says {phrase!r}"
