@@ -135,11 +135,13 @@ def load_spec(templates: pathlib.Path | None = None) -> LudoSpec:
 def text_values(spec: LudoSpec, options: Options) -> dict[str, object]:
     comma = options.lang in ("nl", "de")  # a decimal comma
     size = " × ".join(f"{v:g}".replace(".", ",") if comma else f"{v:g}" for v in spec.card)
-    # the weights of card and paper in g/m², and on US Letter also as US stock is sold (60 lb cover
-    # is 162 g/m², 80 lb cover 216; 20 lb bond 75 g/m², 32 lb bond 120): the same words in every language
-    us = options.paper.id == "letter"
-    card = "160–220 g/m²" + (" (60–80 lb cover)" if us else "")
-    paper = "80–120 g/m²" + (" (20–32 lb bond)" if us else "")
+    # the weights of card and paper in g/m², and on US Letter also as US stock is sold (the catalog's
+    # card_weight_us, paper_weight_us: 60 lb cover is 162 g/m², 80 lb cover 216; 20 lb bond 75, 32 lb bond 120)
+    from pnp.i18n import load_catalog
+
+    cat = load_catalog("ludo-cards", options.lang)
+    us = "_us" if options.paper.id == "letter" else ""
+    card, paper = cat.text("card_weight" + us), cat.text("paper_weight" + us)
     return {"players_min": min(spec.players), "players_max": max(spec.players), "stacks": len(spec.values),
             "height": spec.stack_height, "card_size": size, "die": die_page(options), "card_weight": card,
             "paper_weight": paper}
