@@ -191,6 +191,7 @@ a an een ein eine einer einen einem""".split())  # after an indefinite article a
 
 
 UNITS = frozenset("% mm cm m km pt g kg v n".split())  # "50 mm", "100 %", "177 v. Chr.": the number keeps both
+_LIST_GOES_ON = re.compile(r"\*{0,2}, \*{0,2}\d")  # a number followed by the next of a list ("0, 1 of 2")
 _LIST_END = re.compile(r"\d\*{0,2}\s[^\W\d_]{1,4}\s$")  # a number and a short word right before a number
 
 
@@ -240,6 +241,9 @@ def tie(text: str) -> str:
         # a unit goes with the word before too ("at 100 %", "177 v. Chr."), and so does a short word after a
         # label ("row 2 to"); after a label the number keeps no longer word ("op rij 4 | geweest")
         fwd = after is not None and (not back or len(after.group(1)) <= 3 and plain[e + 1] != "(")
+        if back and not label and _LIST_GOES_ON.match(plain, e):
+            back = False  # a list's first number goes with the list, not the word before: "Beiden nemen | 0, 1 of 2
+            # knollen" (a unit of five words leaves the line before it short, native11-nl 22)
         if back:
             out[s - 1] = NBSP
         if fwd:

@@ -388,7 +388,11 @@ def test_kesse_english_letter_rules_stand_at_the_largest_size_that_fits(rendered
     ("(rij 2)", "(rij\u00a02)"),
     ("Reihe **3**.", "Reihe\u00a0**3**."),
     ("0, 1 or 2", "0,\u00a01\u00a0or\u00a02"),
-    ("kaarten 1, 2, 3 en 4 op", "kaarten\u00a01,\u00a02,\u00a03\u00a0en\u00a04\u00a0op"),
+    ("kaarten 1, 2, 3 en 4 op", "kaarten 1,\u00a02,\u00a03\u00a0en\u00a04\u00a0op"),
+    # a list's first number goes with the list, not the word before (native11-nl 22: "Beiden" | "nemen 0, 1 of 2
+    # knollen" left the line before it short); a noun that names it keeps it still
+    ("Beiden nemen 0, 1 of 2 knollen", "Beiden nemen 0,\u00a01\u00a0of\u00a02\u00a0knollen"),
+    ("die Stapel 1, 2 und 3", "die Stapel\u00a01,\u00a02\u00a0und\u00a03"),
     ("bis er 2- oder 3-mal Kopf", "bis er\u00a02-\u00a0oder\u00a03-mal Kopf"),
     ("liegt (ii) er nog", "liegt (ii)\u00a0er nog"),
     ("en (i) het daar", "en (i)\u00a0het daar"),
@@ -580,6 +584,7 @@ def test_no_column_or_page_parts_a_parenthesis_a_short_item_or_a_list_from_its_h
     ("kesse-rueben", "de", "letter", "Spielern 12 und", "bei"),  # "12 und" | "bei 4 Spielern 9." (native8-de)
     ("kesse-rueben", "nl", "a4", "daagt een", "van"),  # "daagt een" | "van de anderen" (native8-nl 4)
     ("kesse-rueben", "en", "a4", "challenges", "one"),
+    ("kesse-rueben", "nl", "a4", "Beiden", "nemen"),  # "Beiden" | "nemen 0, 1 of 2 knollen" (native11-nl 22)
 ])
 def test_a_line_does_not_end_early_where_the_paragraph_can_do_without(rendered, kit_id, lang, paper, ending, word):
     """Lines the native readers saw end early though the next word fitted,
