@@ -129,6 +129,9 @@ _CAPS_NAME = re.compile(r"(?<![\w-])([A-Z]{2,3}) (?=[A-Z][\w]*\b)")
 # a command-line option and its value: "--back-offset X,Y", "--backs duplex-short" (any backs mode)
 _OPTION = re.compile(r"(?<!\S)(--[a-z][a-z-]*) (?=[A-Z0-9]|-\d|" + "|".join(rf"{b}\b" for b in Backs) + ")")
 # a word of one letter keeps the word after it: "B weet", "A ‘3’", "a piece"
+# a numeral written as a word keeps the word after it, as a number in figures does: "legt óf één | kaart uit" reads
+# as a number left at the line end (native11-nl 8); Dutch marks the numeral "één" apart from the article "een"
+_NUMERAL_WORD = re.compile(r"(?<!\w)(\*{0,2}[Éé]én\*{0,2}) (?=\*{0,2}[^\W\d_])")
 _ONE_LETTER = re.compile(r"(?<![\w.,’'‘-])([^\W\d_]) (?=\S)")
 # an initial keeps the name after it: "J. Smith"
 _INITIAL = re.compile(r"(?<![\w.])([A-Z]\.) (?=[A-Z][a-z])")
@@ -252,7 +255,7 @@ def tie(text: str) -> str:
     tied = _FIGURE_REF.sub(NBSP, tied)
     tied = _SUSPENDED.sub(NBSP, tied)
     tied = _TIMES.sub(lambda m: m.group(1) + NBSP + "×" + NBSP, tied)
-    for rule in (_ABBREV, _NUMBER_HYPHEN, _NUMBER_LIST, _ENUMERATOR, _CAPS_NAME, _OPTION, _ONE_LETTER, _INITIAL,
+    for rule in (_ABBREV, _NUMBER_HYPHEN, _NUMBER_LIST, _NUMERAL_WORD, _ENUMERATOR, _CAPS_NAME, _OPTION, _ONE_LETTER, _INITIAL,
                  _PAPER):
         tied = rule.sub(lambda m: m.group(1) + NBSP, tied)
     tied = _SET_PHRASE.sub(lambda m: m.group(0).replace(" ", NBSP), tied)

@@ -393,6 +393,9 @@ def test_kesse_english_letter_rules_stand_at_the_largest_size_that_fits(rendered
     # knollen" left the line before it short); a noun that names it keeps it still
     ("Beiden nemen 0, 1 of 2 knollen", "Beiden nemen 0,\u00a01\u00a0of\u00a02\u00a0knollen"),
     ("die Stapel 1, 2 und 3", "die Stapel\u00a01,\u00a02\u00a0und\u00a03"),
+    # a numeral written as a word keeps the word after it (native11-nl 8: "Hij legt óf één" | "kaart uit")
+    ("legt óf één kaart uit, óf", "legt óf één\u00a0kaart uit, óf"),
+    ("**Één** stapel", "**Één**\u00a0stapel"),
     ("bis er 2- oder 3-mal Kopf", "bis er\u00a02-\u00a0oder\u00a03-mal Kopf"),
     ("liegt (ii) er nog", "liegt (ii)\u00a0er nog"),
     ("en (i) het daar", "en (i)\u00a0het daar"),
@@ -420,6 +423,7 @@ _PARTED = (
     (r"\bUS-", r"Letter", "'US-Letter' is broken at its hyphen"),
     (r"[^\W\d_]-", r"\d", "a word is parted from the number it joins with a hyphen ('row-' / '4 markers')"),
     (r"[^\W\d_]-", r"(?:und|oder|bzw\.|sowie|of|en|tot|and|or|to)\b", "a compound cut short is parted from its conjunction"),
+    (r"(?<!\w)[Éé]én", r"[^\W\d_]", "a numeral word is parted from the word it counts ('óf één' / 'kaart')"),
     (r"\b[Zz]um", r"Beispiel", "'zum Beispiel' is parted"),
     (r"\b[Ff]or", r"example", "'for example' is parted"),
     # a number and its unit or a short word after it ("50 / mm", "1 / or 2")
