@@ -597,6 +597,8 @@ def test_no_column_or_page_parts_a_parenthesis_a_short_item_or_a_list_from_its_h
     ("ludo-cards", "de", "a4", "gewürfelten Augenzahl", "anlegen,"),
     ("ludo-cards", "nl", "a4", "en gooit hij", "daarna"),
     ("ludo-cards", "nl", "letter", "van een of meer", "andere"),
+    ("ludo-cards", "de", "a4", "Wer am", "höchsten"),  # the quick reference (native11-de 2): textflow.EARLY
+    ("ludo-cards", "de", "letter", "Wer am", "höchsten"),
 ])
 def test_a_line_does_not_end_early_where_the_paragraph_can_do_without(rendered, kit_id, lang, paper, ending, word):
     """Lines the native readers saw end early though the next word fitted,
