@@ -391,7 +391,8 @@ def _letters(text: str) -> int:
 
 def short_last(letters: int, share: float) -> float:
     """What a paragraph's last line of `letters` letters filling `share` of
-    the measure costs for being short (0 when it is long enough)."""
+    the measure costs for being short (0 when it is long enough, or has
+    LONG_LAST letters whatever its share)."""
     if letters >= LONG_LAST:
         return 0.0
     return SHORT_LAST * max(0.0, 1 - letters / SHORT_LETTERS, 1 - share / SHORT_SHARE)
