@@ -140,8 +140,10 @@ def text_values(spec: LudoSpec, options: Options) -> dict[str, object]:
     from pnp.i18n import load_catalog
 
     cat = load_catalog("ludo-cards", options.lang)
-    us = "_us" if options.paper.id == "letter" else ""
-    card, paper = cat.text("card_weight" + us), cat.text("paper_weight" + us)
+    if options.paper.id == "letter":
+        card, paper = cat.text("card_weight_us"), cat.text("paper_weight_us")
+    else:
+        card, paper = cat.text("card_weight"), cat.text("paper_weight")
     return {"players_min": min(spec.players), "players_max": max(spec.players), "stacks": len(spec.values),
             "height": spec.stack_height, "card_size": size, "die": die_page(options), "card_weight": card,
             "paper_weight": paper}
