@@ -171,7 +171,7 @@ def load_spec(templates: pathlib.Path | None = None) -> KesseSpec:
     looks = {kind: _look(g.look[kind]) for kind in g.kinds}
     # a pawn for each kind of turnip, in its colour with its symbol: a player
     # plays one kind, and the pawn shows which
-    colours = {kind: hex_rgb(g.look[kind].pawn) if g.look[kind].pawn else looks[kind].body for kind in g.kinds}
+    colours = {kind: looks[kind].body if (own := g.look[kind].pawn) is None else hex_rgb(own) for kind in g.kinds}
     pawns = tuple(Pawn(kind, colours[kind], _ink_on(colours[kind]), looks[kind].symbol) for kind in g.kinds)
     return KesseSpec(tuple(g.players), g.board, g.barn, g.square, g.token, tuple(g.kinds), dict(g.supply), looks, pawns,
                      KitList(tuple(g.contents), tuple(g.needs)))
