@@ -36,8 +36,8 @@ def render(tmp_path_factory):
 
 
 PRINT = {"en": ("Print pages 1–3", "no fit to page", "auto-rotate on"),
-         "nl": ("druk pagina’s 1–3 af", "niet passend maken op de pagina", "automatisch draaien aan"),
-         "de": ("Drucke die Seiten 1–3", "nicht an die Seite anpassen", "automatisch drehen an")}
+         "nl": ("druk pagina’s 1–3 af", "niet ‘aanpassen aan pagina’", "automatisch draaien aan"),
+         "de": ("Drucke die Seiten 1–3", "nicht an die Seite anpassen", "„Automatisch drehen“ einschalten")}
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -79,7 +79,8 @@ def test_tab_the_print_shop_export_takes_the_solid_black_page(built):
 
 
 OURS = {"en": ("Our note: row 1 is your own back row", "row 4 is the row nearest your opponent, their home row"),
-        "nl": ("Onze toelichting: rij 1 is je eigen achterste rij", "rij 4 is de rij het dichtst bij je tegenstander, diens thuisrij"),
+        "nl": ("Onze toelichting: rij 1 is je eigen achterste rij",
+               "rij 4 is de rij die het dichtst bij je tegenstander ligt, diens thuisrij"),
         "de": ("Unsere Erläuterung: Reihe 1 ist deine eigene hintere Reihe",
                "Reihe 4 liegt deinem Gegner am nächsten, sie ist seine Grundreihe")}
 # round 12: the summary also says when a row-4 piece moves on, what a stack sent back keeps, and the start
