@@ -129,6 +129,9 @@ _CAPS_NAME = re.compile(r"(?<![\w-])([A-Z]{2,3}) (?=[A-Z][\w]*\b)")
 # a command-line option and its value: "--back-offset X,Y", "--backs duplex-short" (any backs mode)
 _OPTION = re.compile(r"(?<!\S)(--[a-z][a-z-]*) (?=[A-Z0-9]|-\d|" + "|".join(rf"{b}\b" for b in Backs) + ")")
 # a word of one letter keeps the word after it: "B weet", "A ‘3’", "a piece"
+# a numeral written as a word keeps the word after it, as a number in figures does: "legt óf één | kaart uit" reads
+# as a number left at the line end (native11-nl 8); Dutch marks the numeral "één" apart from the article "een"
+_NUMERAL_WORD = re.compile(r"(?<!\w)(\*{0,2}[Éé]én\*{0,2}) (?=\*{0,2}[^\W\d_])")
 _ONE_LETTER = re.compile(r"(?<![\w.,’'‘-])([^\W\d_]) (?=\S)")
 # an initial keeps the name after it: "J. Smith"
 _INITIAL = re.compile(r"(?<![\w.])([A-Z]\.) (?=[A-Z][a-z])")
@@ -191,6 +194,7 @@ a an een ein eine einer einen einem""".split())  # after an indefinite article a
 
 
 UNITS = frozenset("% mm cm m km pt g kg v n".split())  # "50 mm", "100 %", "177 v. Chr.": the number keeps both
+_LIST_GOES_ON = re.compile(r"\*{0,2}, \*{0,2}\d")  # a number followed by the next of a list ("0, 1 of 2")
 _LIST_END = re.compile(r"\d\*{0,2}\s[^\W\d_]{1,4}\s$")  # a number and a short word right before a number
 
 
@@ -240,6 +244,9 @@ def tie(text: str) -> str:
         # a unit goes with the word before too ("at 100 %", "177 v. Chr."), and so does a short word after a
         # label ("row 2 to"); after a label the number keeps no longer word ("op rij 4 | geweest")
         fwd = after is not None and (not back or len(after.group(1)) <= 3 and plain[e + 1] != "(")
+        if back and not label and _LIST_GOES_ON.match(plain, e):
+            back = False  # a list's first number goes with the list, not the word before: "Beiden nemen | 0, 1 of 2
+            # knollen" (a unit of five words leaves the line before it short, native11-nl 22)
         if back:
             out[s - 1] = NBSP
         if fwd:
@@ -248,7 +255,7 @@ def tie(text: str) -> str:
     tied = _FIGURE_REF.sub(NBSP, tied)
     tied = _SUSPENDED.sub(NBSP, tied)
     tied = _TIMES.sub(lambda m: m.group(1) + NBSP + "×" + NBSP, tied)
-    for rule in (_ABBREV, _NUMBER_HYPHEN, _NUMBER_LIST, _ENUMERATOR, _CAPS_NAME, _OPTION, _ONE_LETTER, _INITIAL,
+    for rule in (_ABBREV, _NUMBER_HYPHEN, _NUMBER_LIST, _NUMERAL_WORD, _ENUMERATOR, _CAPS_NAME, _OPTION, _ONE_LETTER, _INITIAL,
                  _PAPER):
         tied = rule.sub(lambda m: m.group(1) + NBSP, tied)
     tied = _SET_PHRASE.sub(lambda m: m.group(0).replace(" ", NBSP), tied)
@@ -351,9 +358,14 @@ RUNT = 4000  # a last line of a single word
 # runts native readers flagged have 9 to 12 and read as an afterthought; 0.3: under a third of a wide measure a
 # last line looks left behind ("as a marker too." is 0.11 of Tâb's intro). Dearer than 6000 it would set a
 # lone short word on a line of its own ("Die" / "Zuckerrübenver-" / "arbeitung beginnt") to save the last one.
+# A last line of LONG_LAST letters or more is judged by its letters alone: "Spieler gleichzeitig schlagen." (0.31)
+# under "eines oder mehrerer anderer" (0.85) and "und sein Zug ist vorbei." under "würfelt dann" | "eine 1
+# oder" left lines a native reader calls ragged (native11-de 3, native11-nl 9) to keep a last line of 19 or 20
+# letters over a quarter of a wide measure, where no reader has called one a runt (those had 9 to 13 letters).
 SHORT_LAST = 6000
 SHORT_LETTERS = 14
 SHORT_SHARE = 0.3
+LONG_LAST = 18
 MAX_HYPHENS_IN_A_ROW = 2
 EARLY_FULL = 0.8  # a line less full than this ends early if the next line's first word fits after it (_pull_up)
 # A last line a reader calls a runt: fewer letters or less of the measure than this. Below SHORT_LETTERS and
@@ -366,7 +378,9 @@ PREFIX = 6000  # a break leaving a head of only 3 letters, most often a prefix (
 # ("je 16 Rüben, bei 3 Spielern 12 und" | "bei 4 Spielern 9."): a reader sees it end early, whatever it saves below.
 # In proportion to how far it falls short of EARLY_FULL (an empty line costs it all), so that the shortness is not
 # gathered into one line to save several just short of full.
-EARLY = 3000
+# 6000: at 3000 a line 0.76 full ("unsere Vorschläge: Wer am" | "höchsten würfelt, beginnt;", native11-de 2) cost
+# less than the gap it left moved to the line below, which a reader does not see as an early end.
+EARLY = 6000
 NUMBER_TIED = 9000  # a word tied to a number it counts or is counted by ("bei 4 Spie-lern 9"): the broken word
 # leaves the number at the start or end of a line with a fragment
 
@@ -377,7 +391,10 @@ def _letters(text: str) -> int:
 
 def short_last(letters: int, share: float) -> float:
     """What a paragraph's last line of `letters` letters filling `share` of
-    the measure costs for being short (0 when it is long enough)."""
+    the measure costs for being short (0 when it is long enough, or has
+    LONG_LAST letters whatever its share)."""
+    if letters >= LONG_LAST:
+        return 0.0
     return SHORT_LAST * max(0.0, 1 - letters / SHORT_LETTERS, 1 - share / SHORT_SHARE)
 
 
@@ -635,8 +652,9 @@ def _pull_up(ends: list[tuple[int, int]], words: list[Word], texts: list[str],
             rest = wide(k + 1, trial)
             if k + 3 == len(ends):
                 (last,) = _cut_lines(trial[k + 1:k + 3], words, texts, points)
-                if visible_words(last) < 2 or sum(_letters(_text(w)) for w in last) < RUNT_LETTERS \
-                        or rest < RUNT_SHARE * width:
+                letters = sum(_letters(_text(w)) for w in last)
+                if visible_words(last) < 2 or letters < RUNT_LETTERS \
+                        or rest < RUNT_SHARE * width and letters < LONG_LAST:
                     continue
             elif rest < EARLY_FULL * width:
                 continue

@@ -17,7 +17,7 @@ import pytest
 
 from pnp.hyphenation import positions
 from pnp.paths import TEMPLATES
-from pnp.textflow import EARLY_FULL, LABELS, RUNT_LETTERS, RUNT_SHARE, tie
+from pnp.textflow import EARLY_FULL, LABELS, LONG_LAST, RUNT_LETTERS, RUNT_SHARE, tie
 from tests.helpers import KIT_IDS, LANGS
 from tests.textlines import Line, page_lines, running_text
 
@@ -94,7 +94,9 @@ def test_running_text_has_no_runts_widows_or_orphans(rendered, kit_id, lang, pap
 
 
 # A paragraph's last line a reader calls a runt ("speler begint.", "het bewegen.", "de winnaar."): fewer than
-# RUNT_LETTERS letters or under RUNT_SHARE of its column, the typesetter's own bounds (pnp.textflow). (Its
+# RUNT_LETTERS letters or under RUNT_SHARE of its column, the typesetter's own bounds (pnp.textflow); one of
+# LONG_LAST letters or more is no runt, whatever its share (native11: lines above it were left ragged to keep
+# "Spieler gleichzeitig schlagen." over a quarter of a wide column). (Its
 # graded threshold, textflow.SHORT_LETTERS and SHORT_SHARE, lies above this: a line just under it may stay where
 # avoiding it costs more.)
 
@@ -121,7 +123,7 @@ def test_no_paragraph_ends_in_a_short_line(rendered, kit_id, lang, paper):
     """A paragraph of two lines or more does not end in a line of two short
     words after a gappy line ("speler begint.", "het bewegen.", "niet
     komen.", "de winnaar."): its last line has RUNT_LETTERS letters or more
-    and fills RUNT_SHARE of the column or more."""
+    and fills RUNT_SHARE of the column or more, or has LONG_LAST letters."""
     problems = []
     for pi, lines in enumerate(page_lines(rendered(kit_id, lang, paper))):
         for col in running_text(lines):
@@ -129,7 +131,7 @@ def test_no_paragraph_ends_in_a_short_line(rendered, kit_id, lang, paper):
             for ln, n in _paragraph_ends(col):
                 letters = sum(ch.isalpha() for ch in ln.text)
                 share = (ln.right - ln.x) / measure
-                if n >= 2 and (letters < RUNT_LETTERS or share < RUNT_SHARE):
+                if n >= 2 and (letters < RUNT_LETTERS or share < RUNT_SHARE and letters < LONG_LAST):
                     problems.append(f"p{pi + 1}: {ln.text!r} ends a paragraph of {n} lines ({letters} letters, "
                                     f"{share:.2f} of the column)")
     assert not problems, problems
@@ -189,7 +191,8 @@ def _early_ends(col: list[Line]) -> list[str]:
         left_w = nxt.right - nxt.x - w - SPACE_EM * ln.size
         last = i + 2 == len(col) or col[i + 2].bold or _starts_paragraph(col, i + 2, pitch)
         if last and nxt.text.endswith(ENDS):
-            worse = sum(ch.isalpha() for ch in rest) < RUNT_LETTERS or left_w / measure < RUNT_SHARE
+            letters = sum(ch.isalpha() for ch in rest)
+            worse = letters < RUNT_LETTERS or left_w / measure < RUNT_SHARE and letters < LONG_LAST
         else:
             worse = left_w / (right - nxt.x) < EARLY_FULL
         if not worse:
@@ -388,7 +391,14 @@ def test_kesse_english_letter_rules_stand_at_the_largest_size_that_fits(rendered
     ("(rij 2)", "(rij\u00a02)"),
     ("Reihe **3**.", "Reihe\u00a0**3**."),
     ("0, 1 or 2", "0,\u00a01\u00a0or\u00a02"),
-    ("kaarten 1, 2, 3 en 4 op", "kaarten\u00a01,\u00a02,\u00a03\u00a0en\u00a04\u00a0op"),
+    ("kaarten 1, 2, 3 en 4 op", "kaarten 1,\u00a02,\u00a03\u00a0en\u00a04\u00a0op"),
+    # a list's first number goes with the list, not the word before (native11-nl 22: "Beiden" | "nemen 0, 1 of 2
+    # knollen" left the line before it short); a noun that names it keeps it still
+    ("Beiden nemen 0, 1 of 2 knollen", "Beiden nemen 0,\u00a01\u00a0of\u00a02\u00a0knollen"),
+    ("die Stapel 1, 2 und 3", "die Stapel\u00a01,\u00a02\u00a0und\u00a03"),
+    # a numeral written as a word keeps the word after it (native11-nl 8: "Hij legt óf één" | "kaart uit")
+    ("legt óf één kaart uit, óf", "legt óf één\u00a0kaart uit, óf"),
+    ("**Één** stapel", "**Één**\u00a0stapel"),
     ("bis er 2- oder 3-mal Kopf", "bis er\u00a02-\u00a0oder\u00a03-mal Kopf"),
     ("liegt (ii) er nog", "liegt (ii)\u00a0er nog"),
     ("en (i) het daar", "en (i)\u00a0het daar"),
@@ -416,6 +426,7 @@ _PARTED = (
     (r"\bUS-", r"Letter", "'US-Letter' is broken at its hyphen"),
     (r"[^\W\d_]-", r"\d", "a word is parted from the number it joins with a hyphen ('row-' / '4 markers')"),
     (r"[^\W\d_]-", r"(?:und|oder|bzw\.|sowie|of|en|tot|and|or|to)\b", "a compound cut short is parted from its conjunction"),
+    (r"(?<!\w)[Éé]én", r"[^\W\d_]", "a numeral word is parted from the word it counts ('óf één' / 'kaart')"),
     (r"\b[Zz]um", r"Beispiel", "'zum Beispiel' is parted"),
     (r"\b[Ff]or", r"example", "'for example' is parted"),
     # a number and its unit or a short word after it ("50 / mm", "1 / or 2")
@@ -580,6 +591,14 @@ def test_no_column_or_page_parts_a_parenthesis_a_short_item_or_a_list_from_its_h
     ("kesse-rueben", "de", "letter", "Spielern 12 und", "bei"),  # "12 und" | "bei 4 Spielern 9." (native8-de)
     ("kesse-rueben", "nl", "a4", "daagt een", "van"),  # "daagt een" | "van de anderen" (native8-nl 4)
     ("kesse-rueben", "en", "a4", "challenges", "one"),
+    ("kesse-rueben", "nl", "a4", "Beiden", "nemen"),  # "Beiden" | "nemen 0, 1 of 2 knollen" (native11-nl 22)
+    # a last line of LONG_LAST letters is no runt: the lines above it fill (native11-de 3, native11-nl 9)
+    ("ludo-cards", "de", "a4", "mehrerer anderer", "Spieler"),
+    ("ludo-cards", "de", "a4", "gewürfelten Augenzahl", "anlegen,"),
+    ("ludo-cards", "nl", "a4", "en gooit hij", "daarna"),
+    ("ludo-cards", "nl", "letter", "van een of meer", "andere"),
+    ("ludo-cards", "de", "a4", "Wer am", "höchsten"),  # the quick reference (native11-de 2): textflow.EARLY
+    ("ludo-cards", "de", "letter", "Wer am", "höchsten"),
 ])
 def test_a_line_does_not_end_early_where_the_paragraph_can_do_without(rendered, kit_id, lang, paper, ending, word):
     """Lines the native readers saw end early though the next word fitted,
