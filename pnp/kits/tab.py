@@ -358,7 +358,7 @@ def _marker(mk: float, dark: bool, m: Measure, ink: RGB = BLACK) -> tuple[Shape,
 
 
 HEAD_H = 30.0  # mm: the pieces page's heading and notes, over the pieces
-HEAD_H_SHORT = 21.0  # mm: the same on a shorter paper (US Letter): the notes give the coin-throw tables room
+HEAD_H_SHORT = 23.0  # mm: the same on a shorter paper (US Letter): the notes give the coin-throw tables room
 
 
 def pieces_sheet(ctx: Context, saver: bool = False) -> Sheet:
@@ -379,7 +379,8 @@ def pieces_sheet(ctx: Context, saver: bool = False) -> Sheet:
     head = parse_blocks(["## " + cat.text("pieces_heading"), note,
                          f"**{cat.text('markers_heading')}:** {cat.text('markers_note')}"], cat.lang)
     head_h = HEAD_H if area.h > 260.0 else HEAD_H_SHORT
-    cols, _ = fit(head, [Box(area.x, area.y, area.w, head_h)], m, 9.0, 7.0)
+    cols, note_pt = fit(head, [Box(area.x, area.y, area.w, head_h)], m, 9.0, 7.0)
+    block_pt = min(8.0, note_pt)  # a block's label no larger than the notes: a label over a picture, not a heading
     items += cols[0]
     # the blocks start under the heading and notes (their last baseline and descenders)
     y = min(area.y + head_h + 2.0, max(t.y for t in cols[0] if isinstance(t, Text)) + 3.0)
@@ -398,8 +399,8 @@ def pieces_sheet(ctx: Context, saver: bool = False) -> Sheet:
     for side, dark in (("light", False), ("dark", True)):
         # each block has its own heading: "Light pieces" over the pieces, "Markers for light pieces" over theirs
         pieces_key, markers_key = headings[side]
-        items.append(label(area.x, y + 3.0, cat.text(pieces_key), "Sans-Bold", 8, m, 60, Anchor.START))
-        items.append(label(mx0, y + 3.0, cat.text(markers_key), "Sans-Bold", 8, m, area.right - mx0, Anchor.START))
+        items.append(label(area.x, y + 3.0, cat.text(pieces_key), "Sans-Bold", block_pt, m, 60, Anchor.START))
+        items.append(label(mx0, y + 3.0, cat.text(markers_key), "Sans-Bold", block_pt, m, area.right - mx0, Anchor.START))
         y0 = y + 4.0 + BLEED  # the dark markers' field 0.4 mm under the labels' descenders
         # the pieces stand PIECE_GAP apart (pnp.layout.pieces), each with its own colour past its cut
         items += block(Piece(piece(p, dark, ink), 2 * p, p), spec.pieces_per_player, per_row, x0, y0, ("piece", side),
