@@ -238,7 +238,11 @@ def _round_the_grid(spec: TabSpec, grid: Grid, ow: float, oh: float, gx: float, 
         legend.append(polygon([(lx + 10, 3.4), (lx + 7.6, 2.2), (lx + 7.6, 4.6)], Style(stroke=None, fill=BLACK)))
         legend.append(Text(lx + 12, 4.4, t, "Sans", s, w))
         kx = lx + 12 + w + KEY_SPACE
-        legend.append(_badge(kx + LEGEND_R, 3.4, LEGEND_R, "1", who == "player_b", m))
+        fill, digit = (BLACK, WHITE) if who == "player_b" else (WHITE, BLACK)  # a badge as on the board, drawn in place
+        size = LEGEND_R * 1.5 / PT
+        legend.append(Circle(kx + LEGEND_R, 3.4, LEGEND_R, Style(stroke=BLACK, fill=fill, width=0.35)))
+        legend.append(Text(kx + LEGEND_R, 3.4 + 0.36 * size * PT, "1", "Sans-Bold", size, m("1", "Sans-Bold", size),
+                           Anchor.MIDDLE, digit))
         legend.append(Text(kx + 2 * LEGEND_R + 1.5, 4.4, kt, "Sans", ks, kw))
         items.append(Group(tuple(legend), gx + gw / 2, y, rot))
     # the journey: a dotted track along every row, from edge to edge, that the
