@@ -128,6 +128,9 @@ class KesseLook(Schema, frozen=True):
     body: HexColour
     symbol: Symbol
     tint: HexColour | None = None  # none given: the body's colour, TINT_MIX of it on white
+    # the pawn's colour where the body's would not match its tokens' ground
+    # (a pale body on a coloured tint); none given: the body's colour
+    pawn: HexColour | None = None
 
 
 class KesseGame(Schema, frozen=True):
@@ -168,7 +171,8 @@ def load_spec(templates: pathlib.Path | None = None) -> KesseSpec:
     looks = {kind: _look(g.look[kind]) for kind in g.kinds}
     # a pawn for each kind of turnip, in its colour with its symbol: a player
     # plays one kind, and the pawn shows which
-    pawns = tuple(Pawn(kind, looks[kind].body, _ink_on(looks[kind].body), looks[kind].symbol) for kind in g.kinds)
+    colours = {kind: looks[kind].body if (own := g.look[kind].pawn) is None else hex_rgb(own) for kind in g.kinds}
+    pawns = tuple(Pawn(kind, colours[kind], _ink_on(colours[kind]), looks[kind].symbol) for kind in g.kinds)
     return KesseSpec(tuple(g.players), g.board, g.barn, g.square, g.token, tuple(g.kinds), dict(g.supply), looks, pawns,
                      KitList(tuple(g.contents), tuple(g.needs)))
 
@@ -430,16 +434,16 @@ def fold_sheet(ctx: Context) -> Sheet:
     items += table
     lines = kit_lines(ctx)
     list_x = right.x + col_w + col_gap
+    # the credit at the foot of the second column, under the component list
+    # (round 12: at the foot of the first it cut the list of actions in two)
     credits = cat.text("credits")
-    items.append(label(right.x, right.bottom - 0.8, credits, "Sans", 7, m, right.w, Anchor.START, grey(0.3)))
+    items.append(label(list_x, right.bottom - 0.8, credits, "Sans", 7, m, col_w, Anchor.START, grey(0.3)))
     ink = m.ink(credits, "Sans", 7)
-    # the rules' last line (its descenders) stays CREDIT_GAP above the credit's capitals
+    # the list's last line (its descenders) stays CREDIT_GAP above the credit's capitals
     credits_h = 0.8 + (-ink[1] if ink else 7 * 0.73 * PT) + CREDIT_GAP
     blocks = parse_blocks(cat.blocks("rules", **vals), cat.lang)
-    bottom = right.bottom - credits_h
-    # a credit line as narrow as the first column leaves the second's foot
-    # free: the component list ends there, level with the credit
-    list_bottom = right.bottom if m(credits, "Sans", 7) <= col_w - 2.0 else bottom
+    bottom = right.bottom
+    list_bottom = right.bottom - credits_h
     list_h = height(lines, 1)
     listed, _ = component_list(Box(list_x, list_bottom - list_h, col_w, list_h), lines, m, columns=1)
     items += listed
@@ -609,14 +613,6 @@ def fold_picture(m: Measure) -> list[Shape]:
     sy = ground - sh
     out.append(Rect(sx, sy, sw, sh, paper))
     foot = sw * PAWN_BASE / (2 * PAWN_FACE[1] + 2 * PAWN_BASE)
-    # the faces hatched as on the pawns (the glued halves), the feet plain
-    hatch = Style(stroke=grey(0.45), width=0.15)
-    k = 0.0
-    while k < sw - 2 * foot + sh:  # lines x - y = c across the faces, clipped to them
-        xa, xb = max(0.0, k - sh), min(sw - 2 * foot, k)
-        if xb - xa > 0.2:
-            out.append(Line(sx + foot + xa, sy + k - xa, sx + foot + xb, sy + k - xb, hatch))
-        k += 1.1
     for x in (sx + foot, sx + sw / 2, sx + sw - foot):
         out.append(Line(x, sy, x, sy + sh, fold))
     # 2: from the end, folded in the middle (top), the faces pressed together
@@ -789,49 +785,16 @@ def pawn_piece(pawn: Pawn) -> tuple[Shape, ...]:
     upright when the pawn stands; the colour runs past the cut."""
     fw, fh = PAWN_FACE
     r = fw * 0.28
-    # each half hatched: the halves are glued back to back, the feet are not
-    # (the hobbyist, round 9: a small picture alone was hard to read); the
-    # symbol on a clear disc of the pawn's colour, so the hatching never touches it
-    glue = glue_hatch(fh, fw, pawn.rgb, pawn.ink)
-    faces = [(*glue, Circle(fh / 2, fw / 2, r * 1.3, Style(stroke=None, fill=pawn.rgb)),
-              Group((symbol(pawn.symbol, 0, 0, r, pawn.ink),), fh / 2, fw / 2, turn))
+    # no hatching on the faces (round 12): on the printed side it read as
+    # "glue here", where the blank backs are what is glued, and it hid the
+    # dashes of the middle fold; the note says which side is glued
+    faces = [(Group((symbol(pawn.symbol, 0, 0, r, pawn.ink),), fh / 2, fw / 2, turn),)
              for turn in (90.0, -90.0)]
     # on a dark pawn (its symbol in white) the cut and fold lines are light too, as on the
     # dark pieces of the other kits (pnp.kinds.pieces): dark grey on dark red vanishes in greyscale
     dark = pawn.ink == WHITE
     return foldover(fh, fw, faces[0], faces[1], fill=pawn.rgb, bleed=PAWN_BLEED, cut=grey(0.8) if dark else grey(0.3),
                     fold=grey(0.8) if dark else FOLD_GREY, base=PAWN_BASE)
-
-
-def _luma(rgb: RGB) -> float:
-    return 0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2]
-
-
-def glue_hatch(w: float, h: float, body: RGB, ink: RGB) -> list[Shape]:
-    """Light diagonal hatching over a face (0, 0)-(w, h), GLUE_INSET inside
-    its cut and fold lines, GLUE_STEP apart: the face whose blank back is
-    glued. Its lines are the body's colour moved towards the ink by
-    GLUE_CONTRAST of the grey scale, so they read in black and white too,
-    and stay lighter than the symbol and the cut line."""
-    gap = abs(_luma(ink) - _luma(body))
-    t = min(1.0, GLUE_CONTRAST / gap) if gap else 1.0
-    colour: RGB = tuple(b + t * (i - b) for b, i in zip(body, ink, strict=True))  # type: ignore[assignment]
-    st = Style(stroke=colour, width=GLUE_LINE)
-    x0, y0, x1, y1 = GLUE_INSET, GLUE_INSET, w - GLUE_INSET, h - GLUE_INSET
-    out: list[Shape] = []
-    c = -(y1 - y0) + GLUE_STEP / 2
-    while c < x1 - x0:  # the lines x - y = c in the inset box's own coordinates
-        xa, xb = max(0.0, c), min(x1 - x0, (y1 - y0) + c)
-        if xb - xa > 0.3:
-            out.append(Line(x0 + xa, y0 + xa - c, x0 + xb, y0 + xb - c, st))
-        c += GLUE_STEP
-    return out
-
-
-GLUE_INSET = 1.2  # mm: the hatching keeps this far inside a face's cut and fold lines
-GLUE_STEP = 2.4  # mm between two lines of the hatching, along the face
-GLUE_LINE = 0.25  # mm: a line of the hatching
-GLUE_CONTRAST = 0.3  # of the grey scale: a hatching line against its pawn's colour
 
 
 def build(ctx: Context) -> list[Sheet]:

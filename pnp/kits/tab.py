@@ -226,12 +226,24 @@ def _round_the_grid(spec: TabSpec, grid: Grid, ow: float, oh: float, gx: float, 
         legend: list[Shape] = [
             label(0, -0.6, cat.text(who), "Sans-Bold", 8, m, gw - 10),
         ]
+        # on the same line, after the way to row 4: this player's row numbers
+        # (a badge as on the board and its words), inside the frame so that
+        # the key survives cutting (round 12: it stood under the cut line)
+        key = cat.text("legend_a" if who == "player_a" else "legend_b")
+        kt, ks, kw = fitted_text(key, "Sans", (gw - 30) * 0.45, 7, m)
         branch = cat.text("branch")
-        t, s, w = fitted_text(branch, "Sans", gw - 30, 7, m)
-        lx = -(w + 12) / 2
+        t, s, w = fitted_text(branch, "Sans", gw - 30 - (kw + 2 * LEGEND_R + 1.5 + KEY_SPACE), 7, m)
+        lx = -(w + 12 + KEY_SPACE + 2 * LEGEND_R + 1.5 + kw) / 2
         legend.append(Line(lx, 3.4, lx + 8, 3.4, Style(width=0.6, dash=(1.6, 1.0))))
         legend.append(polygon([(lx + 10, 3.4), (lx + 7.6, 2.2), (lx + 7.6, 4.6)], Style(stroke=None, fill=BLACK)))
         legend.append(Text(lx + 12, 4.4, t, "Sans", s, w))
+        kx = lx + 12 + w + KEY_SPACE
+        fill, digit = (BLACK, WHITE) if who == "player_b" else (WHITE, BLACK)  # a badge as on the board, drawn in place
+        size = LEGEND_R * 1.5 / PT
+        legend.append(Circle(kx + LEGEND_R, 3.4, LEGEND_R, Style(stroke=BLACK, fill=fill, width=0.35)))
+        legend.append(Text(kx + LEGEND_R, 3.4 + 0.36 * size * PT, "1", "Sans-Bold", size, m("1", "Sans-Bold", size),
+                           Anchor.MIDDLE, digit))
+        legend.append(Text(kx + 2 * LEGEND_R + 1.5, 4.4, kt, "Sans", ks, kw))
         items.append(Group(tuple(legend), gx + gw / 2, y, rot))
     # the journey: a dotted track along every row, from edge to edge, that the
     # arcs at the ends carry on to the next row
@@ -267,7 +279,7 @@ def board_sheet(ctx: Context) -> Sheet:
     heading_h = 7.0
     lines = kit_lines(ctx)
     list_h = list_height(lines, 2)
-    gap = LEGEND_GAP + 2 * LEGEND_R + 3.0  # the board, the row numbers' legend, the component list
+    gap = 4.0  # the board and the component list (the row numbers' key is inside the board's frame)
     ox = area.x + (area.w - ow) / 2
     # the board and the component list under it, the pair centred on the page
     oy = area.y + heading_h + max(0.0, (area.h - heading_h - oh - gap - list_h) / 2)
@@ -278,31 +290,11 @@ def board_sheet(ctx: Context) -> Sheet:
                     ("board", f"{spec.rows}x{spec.columns}"), art=_square_art(grid),
                     over=_round_the_grid(spec, grid, ow, oh, border[0], border[1], m, cat))
     listed, _ = component_list(Box(ox, oy + oh + gap, ow, list_h), lines, m, columns=2)
-    legend = row_legend(ox + ow / 2, oy + oh + LEGEND_GAP + LEGEND_R, ow, m, cat)
-    return Sheet(True, (heading, placed(g, ox, oy), *legend, *listed), "board")
+    return Sheet(True, (heading, placed(g, ox, oy), *listed), "board")
 
 
-LEGEND_GAP = 2.5  # mm from the board's cut line to the row numbers' legend under it
-LEGEND_R = 2.2  # mm: the radius of a badge in that legend
-LEGEND_PT = 8.0
-
-
-def row_legend(cx: float, cy: float, width: float, m: Measure, cat: Catalog) -> list[Shape]:
-    """One line under the board, centred at (cx, cy): a white row badge and
-    "player A's row numbers (white)", a black one and player B's."""
-    texts = [cat.text("legend_a"), cat.text("legend_b")]
-    ws = [m(t, "Sans", LEGEND_PT) for t in texts]
-    step, space = 2 * LEGEND_R + 1.5, 10.0  # a badge and its text; between the two pairs
-    total = 2 * step + sum(ws) + space
-    if total > width:
-        raise LayoutError(f"the row numbers' legend is {total:.0f} mm, wider than the board ({width:.0f} mm)")
-    x = cx - total / 2
-    out: list[Shape] = []
-    for dark, t, w in ((False, texts[0], ws[0]), (True, texts[1], ws[1])):
-        out.append(_badge(x + LEGEND_R, cy, LEGEND_R, "1", dark, m))
-        out.append(Text(x + step, cy + 0.36 * LEGEND_PT * PT, t, "Sans", LEGEND_PT, w))
-        x += step + w + space
-    return out
+LEGEND_R = 2.2  # mm: the radius of a badge in the row numbers' key (inside the frame, on each player's side)
+KEY_SPACE = 8.0  # mm from the way to row 4 to the row numbers' key on the same line
 
 
 def kit_lines(ctx: Context) -> Lines:
@@ -370,7 +362,7 @@ def _marker(mk: float, dark: bool, m: Measure, ink: RGB = BLACK) -> tuple[Shape,
 
 
 HEAD_H = 30.0  # mm: the pieces page's heading and notes, over the pieces
-HEAD_H_SHORT = 27.0  # mm: the same on a shorter paper (US Letter): the notes give the coin-throw tables room
+HEAD_H_SHORT = 23.0  # mm: the same on a shorter paper (US Letter): the notes give the coin-throw tables room
 
 
 def pieces_sheet(ctx: Context, saver: bool = False) -> Sheet:
@@ -391,7 +383,8 @@ def pieces_sheet(ctx: Context, saver: bool = False) -> Sheet:
     head = parse_blocks(["## " + cat.text("pieces_heading"), note,
                          f"**{cat.text('markers_heading')}:** {cat.text('markers_note')}"], cat.lang)
     head_h = HEAD_H if area.h > 260.0 else HEAD_H_SHORT
-    cols, _ = fit(head, [Box(area.x, area.y, area.w, head_h)], m, 9.0, 7.0)
+    cols, note_pt = fit(head, [Box(area.x, area.y, area.w, head_h)], m, 9.0, 7.0)
+    block_pt = min(8.0, note_pt)  # a block's label no larger than the notes: a label over a picture, not a heading
     items += cols[0]
     # the blocks start under the heading and notes (their last baseline and descenders)
     y = min(area.y + head_h + 2.0, max(t.y for t in cols[0] if isinstance(t, Text)) + 3.0)
@@ -410,8 +403,8 @@ def pieces_sheet(ctx: Context, saver: bool = False) -> Sheet:
     for side, dark in (("light", False), ("dark", True)):
         # each block has its own heading: "Light pieces" over the pieces, "Markers for light pieces" over theirs
         pieces_key, markers_key = headings[side]
-        items.append(label(area.x, y + 3.0, cat.text(pieces_key), "Sans-Bold", 8, m, 60, Anchor.START))
-        items.append(label(mx0, y + 3.0, cat.text(markers_key), "Sans-Bold", 8, m, area.right - mx0, Anchor.START))
+        items.append(label(area.x, y + 3.0, cat.text(pieces_key), "Sans-Bold", block_pt, m, 60, Anchor.START))
+        items.append(label(mx0, y + 3.0, cat.text(markers_key), "Sans-Bold", block_pt, m, area.right - mx0, Anchor.START))
         y0 = y + 4.0 + BLEED  # the dark markers' field 0.4 mm under the labels' descenders
         # the pieces stand PIECE_GAP apart (pnp.layout.pieces), each with its own colour past its cut
         items += block(Piece(piece(p, dark, ink), 2 * p, p), spec.pieces_per_player, per_row, x0, y0, ("piece", side),
@@ -506,7 +499,7 @@ def making(box: Box, spec: TabSpec, ctx: Context) -> list[Shape]:
     return out
 
 
-THROW_ROW = 5.0  # mm: a row of the coin-throw table
+THROW_ROW = 4.0  # mm: a row of the coin-throw table (round 12: 5.0; the turn runs on under the scores)
 
 
 def throw_table_h(spec: TabSpec) -> float:
@@ -515,7 +508,9 @@ def throw_table_h(spec: TabSpec) -> float:
     return 9.0 + THROW_ROW * (len(spec.scores) + 1) + 4.0
 
 
-TABLE_SPARE = 10.0  # mm: the most a table grows into room the page leaves
+TABLE_SPARE = 30.0  # mm: the most a table grows into room the page leaves (round 12: the turn has seven lines)
+TURN_MIN_PT = 7.0  # the turn summary is read at the table: never smaller
+TURN_UNDER_MIN = 3.0  # mm: the least room under the scores worth running the turn on into
 SCORES_W = 0.40  # of a table's width: the scores; the rest is the turn summary
 
 
@@ -533,7 +528,7 @@ def throw_table(box: Box, spec: TabSpec, ctx: Context) -> list[Shape]:
     need_t = m(cat.text("throws_heading"), "Sans-Bold", 9) + 4.0 - 1.5
     sw = min(box.w * SCORES_W, max(3.0 + need_h + need_v, need_t))
     out.append(label(box.x + sw / 2 + 1.5, box.y + 6.0, cat.text("throws_heading"), "Sans-Bold", 9, m, sw - 4))
-    y = box.y + 9.0
+    y = box.y + 8.2  # the scores right under their heading (round 12: 9.0; the turn runs on under them)
     x0 = box.x + 3.0
     hw = (sw - 3.0) * need_h / (need_h + need_v)  # the heads' column
     vw = sw - 3.0 - hw  # the score's
@@ -546,15 +541,23 @@ def throw_table(box: Box, spec: TabSpec, ctx: Context) -> list[Shape]:
         left = str(heads) if heads else cat.text("all_tails")
         out.append(label(x0 + hw / 2, y + base, left, "Sans", 8, m, hw - 2))
         out.append(label(x0 + hw + vw / 2, y + base, str(score), "Sans-Bold", 8, m, vw - 2))
-    # the turn, beside the scores: a heading and its numbered steps, 3 mm and more inside the cut
+    # the turn, beside the scores: a heading and its numbered steps, 3 mm and more inside the cut;
+    # where the table is taller than the scores, the steps run on under them across the whole
+    # table (round 12: seven steps at 7 pt and more on US Letter)
     tx = box.x + sw + 4.0
-    out.append(Line(tx - 2.0, box.y + 3.0, tx - 2.0, box.y + h - 3.0, Style(width=0.2, stroke=grey(0.5))))
+    under = y + row_h + 0.3  # the scores' last row, and room under it
+    room = box.y + h - 3.0 - under  # the last line 3 mm and more inside the cut
+    beside_h = (under - box.y if room >= TURN_UNDER_MIN else h) - 8.0 - (0.0 if room >= TURN_UNDER_MIN else 3.5)
+    out.append(Line(tx - 2.0, box.y + 3.0, tx - 2.0, box.y + 8.0 + beside_h, Style(width=0.2, stroke=grey(0.5))))
     tw = box.right - 3.0 - tx
     out.append(label(tx, box.y + 6.0, cat.text("turn_heading"), "Sans-Bold", 9, m, tw, Anchor.START))
     steps = parse_blocks(cat.blocks("turn", **text_values(spec, ctx.options)), cat.lang)
-    cols, _ = fit(steps, [Box(tx, box.y + 8.0, tw, h - 8.0 - 3.5)], m, 8.0, 6.0,
-                  style=FlowStyle(leading=1.12, gap=0.15, indent=1.3))
-    out += cols[0]
+    boxes = [Box(tx, box.y + 8.0, tw, beside_h)]
+    if room >= TURN_UNDER_MIN:
+        boxes.append(Box(box.x + 3.0, under, box.w - 6.0, room))
+    cols, _ = fit(steps, boxes, m, 8.0, TURN_MIN_PT, style=FlowStyle(leading=1.12, gap=0.15, indent=1.3))
+    for col in cols:
+        out += col
     return out
 
 

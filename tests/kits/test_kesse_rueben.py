@@ -165,7 +165,7 @@ def test_the_squares_are_26_mm_on_a4_and_as_large_as_the_half_letter_allows(buil
 
 @pytest.mark.parametrize("paper", list(PAPERS))
 def test_one_pawn_for_each_kind_of_turnip_in_its_colour_with_its_symbol(built, paper):
-    """A player plays one kind of turnip: its pawn has that kind's colour and
+    """A player plays one kind of turnip: its pawn has that kind's colour (its pawn colour where given) and
     symbol (game.toml look.*), not another kit's colours."""
     import tomllib
 
@@ -178,7 +178,7 @@ def test_one_pawn_for_each_kind_of_turnip_in_its_colour_with_its_symbol(built, p
     pawns = {g.tag[1]: g for g, _ in tagged(page.items) if g.tag[0] == "pawn"}
     assert set(pawns) == set(SPEC.kinds) == set(looks)
     for kind, g in pawns.items():
-        body = hex_rgb(looks[kind]["body"])
+        body = hex_rgb(looks[kind].get("pawn", looks[kind]["body"]))  # a pawn colour of its own where given
         face = max((s for s, _, _ in walk(g.items) if isinstance(s, Rect)), key=lambda r: r.w * r.h * (r.style.fill is not None))
         assert face.style.fill == body
         # the symbol twice, once on each face, dark on a light colour and light on a dark one
@@ -297,3 +297,88 @@ def test_paper_pawns_have_feet_deep_enough_to_stand(rendered, paper):
         assert feet[0] == pytest.approx(feet[1], abs=0.05)
         assert folds[1].cx == pytest.approx((left + right) / 2, abs=0.05)
         assert folds[1].cx - folds[0].cx >= 12.0  # a face still stands taller than a foot is deep
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_pawn_faces_are_plain_and_the_pawns_match_their_tokens(rendered, paper):
+    """Read from the PDF (round 12): a pawn's faces carry only its symbol (no
+    hatching, which on the printed face read as "glue here" and hid the
+    dashes of the middle fold), and each pawn's colour is of its tokens'
+    colour family: the hue of the pawn's field within 40 degrees of the hue
+    of the tint under its tokens (the cream sugar-beet pawn on green tokens
+    failed)."""
+    import colorsys
+
+    import pikepdf
+
+    from tests.printer import read_pages
+
+    page = read_pages(rendered(KIT, "en", paper))[1]
+    for pawn in page.of("pawn"):
+        small = [b for b in pawn.parts if b.w < 15.0 and b.h < 15.0]
+        assert len(small) == 2, (pawn.value, small)  # the symbol on each face, nothing else
+    # the colours: the pawn's first field and the tint under the kind's tokens, from the page's content
+    pdf = pikepdf.open(rendered(KIT, "en", paper))
+    ops = pikepdf.parse_content_stream(pdf.pages[1])
+    fills, rgb = [], None
+    for operands, op in ops:
+        if str(op) == "rg":
+            rgb = tuple(float(v) for v in operands)
+        elif str(op) == "re" and rgb is not None and float(operands[2]) > 5.0 and float(operands[3]) > 5.0:
+            fills.append(rgb)
+    looks = SPEC.looks
+    for p in SPEC.pawns:
+        tint = looks[p.id].tint
+        assert any(all(abs(a - b) < 0.003 for a, b in zip(f, tint, strict=True)) for f in fills), p.id  # printed
+        assert any(all(abs(a - b) < 0.003 for a, b in zip(f, p.rgb, strict=True)) for f in fills), p.id
+        h_pawn = colorsys.rgb_to_hls(*p.rgb)[0]
+        h_tint = colorsys.rgb_to_hls(*tint)[0]
+        d = abs(h_pawn - h_tint) * 360
+        assert min(d, 360 - d) <= 40.0, (p.id, p.rgb, tint)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_credit_ends_the_second_column_not_the_actions(rendered, lang, paper):
+    """Read from the PDF (round 12): the © line sits at the foot of the second
+    rules column, under the component list, not at the foot of the first,
+    where it cut the list of actions in two."""
+    cat = load_catalog(KIT, lang)
+    pt = 72 / 25.4
+    lines = page_lines(rendered(KIT, lang, paper))[0]
+    credit = [ln for ln in lines if ln.text.startswith("©")]
+    assert len(credit) == 1
+    c = credit[0]
+    assert c.text == cat.text("credits")
+    # the component list's heading "You also need" starts level with it (the same column), above it
+    need = [ln for ln in lines if ln.text == cat.text("kit_needs")]
+    assert len(need) == 1 and need[0].base > c.base and abs(need[0].x - c.x) < 0.5 * pt, (need, c.x)
+    # and no line of the rules' first column lies lower than the line above the credit's column's foot
+    firsts = [ln for ln in lines if ln.x < c.x - 20 * pt and ln.x > need[0].x - 80 * pt and ln.size < 9.0]
+    assert firsts
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_turn_in_brief_lets_pawns_share_the_barn(lang):
+    """The turn in brief under the board agrees with the rules and our note
+    that the barn holds any number of pawns (round 12: it said "not onto
+    another pawn", full stop)."""
+    cat = load_catalog(KIT, lang)
+    aid = cat.text("turn_aid")
+    barn = cat.text("barn").lower()
+    move = [part for part in aid.split(";") if re.search({"en": r"pawn one square", "nl": r"één veld",
+                                                             "de": r"ein Feld weit"}[lang], part)]
+    assert len(move) == 1 and barn in move[0].lower(), move
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_scale_check_says_no_fit_and_auto_rotate(rendered, lang, paper):
+    """Page 1 is landscape, page 2 portrait: the line beside the scale bar
+    says not to fit to page and to let the printer rotate (as Tâb's print
+    note does), read from the PDF."""
+    lines = page_lines(rendered(KIT, lang, paper))[0]
+    words = {"en": ("no fit to page", "auto-rotate"), "nl": ("niet aanpassen aan pagina", "automatisch draaien"),
+             "de": ("nicht anpassen", "automatisch drehen")}[lang]
+    said = " ".join(ln.text for ln in lines if "100" in ln.text)
+    assert all(w in said for w in words), said

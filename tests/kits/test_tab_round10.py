@@ -36,8 +36,8 @@ def render(tmp_path_factory):
 
 
 PRINT = {"en": ("Print pages 1–3", "no fit to page", "auto-rotate on"),
-         "nl": ("druk pagina’s 1–3 af", "niet passend maken op de pagina", "automatisch draaien aan"),
-         "de": ("Drucke die Seiten 1–3", "nicht an die Seite anpassen", "automatisch drehen an")}
+         "nl": ("druk pagina’s 1–3 af", "niet ‘aanpassen aan pagina’", "automatisch draaien aan"),
+         "de": ("Drucke die Seiten 1–3", "nicht an die Seite anpassen", "„Automatisch drehen“ einschalten")}
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -79,12 +79,17 @@ def test_tab_the_print_shop_export_takes_the_solid_black_page(built):
 
 
 OURS = {"en": ("Our note: row 1 is your own back row", "row 4 is the row nearest your opponent, their home row"),
-        "nl": ("Onze toelichting: rij 1 is je eigen achterste rij", "rij 4 is de rij het dichtst bij je tegenstander, diens thuisrij"),
+        "nl": ("Onze toelichting: rij 1 is je eigen achterste rij",
+               "rij 4 is de rij die het dichtst bij je tegenstander ligt, diens thuisrij"),
         "de": ("Unsere Erläuterung: Reihe 1 ist deine eigene hintere Reihe",
                "Reihe 4 liegt deinem Gegner am nächsten, sie ist seine Grundreihe")}
-ROW4_STACK = {"en": ("Row 4: once per piece", "A stack moves as one piece", "it splits only on a 1"),
-              "nl": ("Rij 4: één keer per stuk", "Een stapel gaat als één stuk", "splitsen mag alleen bij een 1"),
-              "de": ("Reihe 4: einmal je Stein", "Ein Stapel zieht wie ein Stein", "teilen darf man ihn nur mit einer 1")}
+# round 12: the summary also says when a row-4 piece moves on, what a stack sent back keeps, and the start
+ROW4_STACK = {"en": ("Row 4: once per piece", "A stack moves as one piece", "splits only on a 1", "have left row 1",
+                     "keeps one piece", "Start:", "single head"),
+              "nl": ("Rij 4: één keer per stuk", "Een stapel beweegt als één stuk", "splitst alleen bij een 1", "rij 1 leeg",
+                     "houdt hij één stuk", "Begin:", "één kop"),
+              "de": ("Reihe 4: einmal je Stein", "Ein Stapel zieht wie ein Stein", "teilt sich nur mit einer 1", "Reihe 1 leer",
+                     "bleibt ein Stein", "Beginn:", "einmal Kopf")}
 
 
 @pytest.mark.parametrize("lang", LANGS)

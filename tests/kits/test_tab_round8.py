@@ -51,39 +51,37 @@ def _height_mm(pdf: Path, index: int) -> float:
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("paper", list(PAPERS))
-def test_tab_board_has_a_row_number_legend_clear_of_its_cut(render, lang, paper):
-    """Under the board's cut line (1.5 mm and more clear of it) and above the
-    component list: a white round badge, player A's row numbers, then a black
-    badge, player B's; the words name the colours too."""
+def test_tab_board_has_a_row_number_legend_inside_its_frame(render, lang, paper):
+    """Round 12 (the legend under the board was lost once the board was
+    cut): each player's row-number key is inside the board's bold frame, on
+    that player's side, on the line of the way to row 4: player A's (a
+    white badge) at the foot, read from A's side; player B's (a black badge)
+    at the top, turned to B. The words name the colours too."""
     pdf = render(lang, paper)
     cat = load_catalog("tab", lang)
     objs = page_objects(pdf, 0)
     board = [o for o in objs if o.tag and o.tag[0] == "board"]
     cut = max((o for o in board if o.kind == "path" and o.stroke > 0 and not o.dashed), key=lambda o: o.w * o.h)
-    cut_bottom = cut.line()[3]
+    cx0, cy0, cx1, cy1 = cut.line()
+    inset = 3.5 + 0.5  # the frame's middle FRAME_CLEAR + 0.5 inside the cut, and half its 1 mm line
     h = _height_mm(pdf, 0)
-    lines = page_lines(pdf)[0]
-    found = []
-    for key in ("legend_a", "legend_b"):
-        text = _norm(cat.text(key))
-        (ln,) = [ln for ln in lines if text in _norm(ln.text)]
-        base = h - ln.base * MM
-        assert base - 0.75 * ln.size * MM > cut_bottom + 1.5, f"{text!r} runs into the board's cut line"
-        found.append(base)
-    (head,) = [ln for ln in lines if _norm(ln.text).startswith(_norm(cat.text("kit_contents")))]
-    assert h - (head.base + head.size) * MM > max(found) + 1.0, "the legend stands above the component list"
-    badges = sorted((o for o in objs if o.kind == "path" and o.filled and not o.tag and 3.5 < o.w < 5.5
-                     and abs(o.w - o.h) < 0.3 and o.y0 > cut_bottom), key=lambda o: o.x0)
-    assert len(badges) == 2, f"{len(badges)} legend badges under the board"
+    (a,) = [ln for ln in page_lines(pdf)[0] if _norm(cat.text("legend_a")) in _norm(ln.text)]
+    base = h - a.base * MM
+    assert cy0 + inset < base < cy1 - inset, f"{a.text!r} is not inside the frame"
+    assert base > (cy0 + cy1) / 2, "player A's key is on A's side (the foot)"
+    assert _norm(cat.text("legend_b")) in _norm(_text(pdf, 0)), "player B's key (turned to B) is on the board"
+    badges = sorted((o for o in board if o.kind == "path" and o.filled and 4.6 < o.w < 5.5 and abs(o.w - o.h) < 0.3),
+                    key=lambda o: -o.y0)
+    assert len(badges) == 2, f"{len(badges)} key badges on the board"
     img = _grey(pdf, 0, 150)
     px = 150 / 25.4
     greys = []
     for b in badges:
-        assert b.y0 > cut_bottom + 1.5 and any(abs((b.y0 + b.y1) / 2 - (y - 1.0)) < 2.0 for y in found)
-        cy = (b.y0 + b.y1) / 2  # a patch left of the digit, inside the ring
+        assert cx0 + inset < b.x0 and b.x1 < cx1 - inset and cy0 + inset < b.y0 and b.y1 < cy1 - inset
+        cy = (b.y0 + b.y1) / 2  # a patch beside the digit, inside the ring
         box = (round((b.x0 + 0.8) * px), round((cy - 0.4) * px), round((b.x0 + 1.5) * px), round((cy + 0.4) * px))
         greys.append(ImageStat.Stat(img.crop(box)).mean[0])
-    assert greys[0] > 200 and greys[1] < 60, f"the legend's badges: {greys} (white for A, then black for B)"
+    assert greys[0] > 200 and greys[1] < 60, f"the keys' badges: {greys} (white for A at the foot, black for B)"
     assert "A" in cat.text("legend_a") and "B" in cat.text("legend_b")
     white, black = {"en": ("white", "black"), "nl": ("licht", "donker"), "de": ("weiß", "schwarz")}[lang]
     assert white in cat.text("legend_a") and black in cat.text("legend_b")

@@ -870,16 +870,17 @@ def test_tab_six_making_pictures_with_captions_clear_of_them(render, lang, paper
 @pytest.mark.parametrize("paper", list(PAPERS))
 def test_tab_each_throw_table_carries_a_turn_summary(render, lang, paper):
     """Each coin-throw table (cut out, one for each player) has the scores
-    and, beside them, a turn in five numbered steps (the fifth: row 4 and
-    stacks), its text 3 mm and more
-    inside the cut."""
+    and, beside them, the start and a turn in six numbered steps (round 12:
+    row 4 and stacks in full), running on under the scores where the table
+    is taller than they are, its text 3 mm and more inside the cut, and
+    never under 7 pt."""
     pdf = render("tab", lang, paper)
     cat = load_catalog("tab", lang)
     page_h = 279.4 if paper == "letter" else 297.0
     tables = _tables(page_objects(pdf, 1))
     assert len(tables) == facts("tab")["players"][0]
-    steps = [_norm(t) for t in cat.blocks("turn", coins=facts("tab")["coins"])]
-    assert len(steps) == 5
+    steps = [_norm(t.replace("**", "")) for t in cat.blocks("turn", coins=facts("tab")["coins"])]
+    assert len(steps) == 7
     for t in tables:
         x0, y0, x1, y1 = t.line()
         inside = [ln for ln in page_lines(pdf)[1] if ln.x * MM > x0 and ln.right * MM < x1
@@ -887,7 +888,11 @@ def test_tab_each_throw_table_carries_a_turn_summary(render, lang, paper):
         (turn,) = [ln for ln in inside if _norm(ln.text) == _norm(cat.text("turn_heading"))]
         # the turn's column, under its heading: right of the scores' (which take what their words need)
         right = sorted((ln for ln in inside if ln.x > turn.x - 0.5 and not ln.bold), key=lambda ln: -ln.base)
-        text = _joined(right)
+        # and under the scores (their last row: all tails), across the table
+        (tails,) = [ln for ln in inside if _norm(ln.text).startswith(_norm(cat.text("all_tails")))]
+        under = sorted((ln for ln in inside if ln.x < turn.x - 0.5 and ln.base < tails.base - 1.0), key=lambda ln: -ln.base)
+        text = _joined(right) + " " + _joined(under)
+        assert min(ln.size for ln in right + under) >= 7.0 - 0.05
         for step in steps:
             assert step in text, f"{step!r} not on the table"
         gap = min(min(ln.x * MM - x0, x1 - ln.right * MM, _mm_top(ln, page_h) - y0) for ln in inside)
