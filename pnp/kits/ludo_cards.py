@@ -135,8 +135,18 @@ def load_spec(templates: pathlib.Path | None = None) -> LudoSpec:
 def text_values(spec: LudoSpec, options: Options) -> dict[str, object]:
     comma = options.lang in ("nl", "de")  # a decimal comma
     size = " × ".join(f"{v:g}".replace(".", ",") if comma else f"{v:g}" for v in spec.card)
+    # the weights of card and paper in g/m², and on US Letter also as US stock is sold (the catalog's
+    # card_weight_us, paper_weight_us: 60 lb cover is 162 g/m², 80 lb cover 216; 20 lb bond 75, 32 lb bond 120)
+    from pnp.i18n import load_catalog
+
+    cat = load_catalog("ludo-cards", options.lang)
+    if options.paper.id == "letter":
+        card, paper = cat.text("card_weight_us"), cat.text("paper_weight_us")
+    else:
+        card, paper = cat.text("card_weight"), cat.text("paper_weight")
     return {"players_min": min(spec.players), "players_max": max(spec.players), "stacks": len(spec.values),
-            "height": spec.stack_height, "card_size": size, "die": die_page(options)}
+            "height": spec.stack_height, "card_size": size, "die": die_page(options), "card_weight": card,
+            "paper_weight": paper}
 
 
 RULES_PAGES = 2  # the rules fill a sheet: page 1 and its back
@@ -340,9 +350,9 @@ def piles(ctx: Context, guide_page: int | None = None) -> list[deck.Pile]:
              f"{colour.id}-{v}-{k}")
             for v, k in spec.deck(colour))
         out.append(deck.Pile(colour.id, fronts, tuple(card_back(spec, colour, name, title, m, saver)),
-                             None if saver else colour.rgb, cat.text("sheet_fronts", colour=cap(name)),
+                             None if saver else colour.rgb, cat.text("sheet_fronts", colour=name),
                              # the page number is filled in per sheet by card_sheets, once it is known
-                             cat.text("sheet_backs", colour=cap(name), page="{page}") + turned,
+                             cat.text("sheet_backs", colour=name, page="{page}") + turned,
                              cat.text("sheet_gutterfold", colour=cap(name))))
     return out
 
@@ -386,7 +396,7 @@ def spare_sheets(ctx: Context) -> list[Sheet]:
         times = sheets_of(ctx, colour)
         out.append(Sheet(True, tuple(items), f"spare backs {colour.id}", header=fb["header"], scale=fb["scale"],
                          scale_label=fb["scale_label"],
-                         caption=cat.text("sheet_spare_backs", colour=cap(name), spare_times=times)))
+                         caption=cat.text("sheet_spare_backs", colour=name, spare_times=times)))
     return out
 
 
@@ -562,7 +572,7 @@ def die_sheet(ctx: Context) -> Sheet:
     text_box = Box(area.x + gap, area.y + 10.0, text_w, area.h - 20.0)
     x0 = text_box.right + gap
     y0 = area.y + (area.h - net_h) / 2
-    blocks = parse_blocks(ctx.cat.blocks("die_text"), ctx.cat.lang)
+    blocks = parse_blocks(ctx.cat.blocks("die_text", **text_values(ctx.spec, ctx.options)), ctx.cat.lang)
     text = flow(blocks, [text_box], 10.0, ctx.measure)[0]
     foot = max((s.y for s in text if isinstance(s, Text)), default=text_box.y) + 0.24 * 10.0 * PT
     quick = parse_blocks(ctx.cat.blocks("quick_ref", **text_values(ctx.spec, ctx.options)), ctx.cat.lang)

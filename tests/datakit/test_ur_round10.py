@@ -25,17 +25,20 @@ JUMP_QUICK = {"en": "jumping over any pieces in the way (our suggestion)",
               "de": "über alle Steine dazwischen hinweg (unser Vorschlag)"}
 STARTS = {"en": "both players throw the lots, and the higher throw starts",
           "nl": "beide spelers werpen de kaartjes, en wie het hoogst werpt, begint",
-          "de": "Beide werfen die Plättchen: Wer höher wirft, beginnt"}
+          "de": "Beide werfen die Plättchen; wer höher wirft, beginnt"}
 GLUE = {"en": "back to back, printed sides out", "nl": "rug aan rug op elkaar, de bedrukte kanten naar buiten",
         "de": "Rücken an Rücken zusammen, die bedruckten Seiten nach außen"}
-ONE_CARD = {"en": ["about 0.5 mm: one sheet does for both", "for the pieces and the throwing lots: one sheet does for both"],
-            "nl": ["ongeveer 0,5 mm: één vel is genoeg voor beide",
+ONE_CARD = {"en": ["about 0.5 mm: one sheet does for the pieces and the lots",
+                   "for the pieces and the throwing lots: one sheet does for both"],
+            "nl": ["ongeveer 0,5 mm: één vel is genoeg voor de stenen en de werpkaartjes",
                    "voor de stenen en de werpkaartjes: één vel is genoeg voor beide"],
-            "de": ["etwa 0,5 mm: Ein Bogen reicht für beides",
+            "de": ["etwa 0,5 mm: Ein Bogen reicht für die Steine und die Wurfplättchen",
                    "für die Steine und die Wurfplättchen: ein Bogen reicht für beides"]}
-FLAT = {"en": ["spread the glue over its whole back and press it flat under books overnight"],
-        "nl": ["smeer de lijm over de hele achterkant en laat het een nacht plat onder boeken liggen"],
-        "de": ["Verteile den Kleber auf der ganzen Rückseite und lass es über Nacht unter Büchern flach liegen"]}
+FLAT = {"en": ["spread glue over its whole back, lay it on thick card (about 1 mm) and press it flat under books overnight"],
+        "nl": ["smeer de lijm over de hele achterkant, leg het op dik karton (ongeveer 1 mm) "
+               "en laat het een nacht plat onder boeken liggen"],
+        "de": ["Verteile den Kleber auf der ganzen Rückseite, lege es auf dicken Karton (etwa 1 mm) "
+               "und lass es über Nacht unter Büchern flach liegen"]}
 
 
 def squash(text: str) -> str:

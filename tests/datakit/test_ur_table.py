@@ -512,7 +512,7 @@ def test_the_scribes_name_is_never_split_and_the_paper_is_named_right(rendered, 
             "de": f"{paper_name.replace(' ', '-')}-Papier"}[lang]
     flat = " ".join(first.replace("\u00a0", " ").replace("- ", "-").split())  # a line may end after a hyphen
     assert word in flat
-    starts = {"en": "the higher throw starts", "nl": "wie het hoogst werpt, begint", "de": "Wer höher wirft, beginnt"}
+    starts = {"en": "the higher throw starts", "nl": "wie het hoogst werpt, begint", "de": "wer höher wirft, beginnt"}
     thick = {"en": "thick card", "nl": "dik karton", "de": "dicken Karton"}
     # every line of the page, each half top to bottom: a short paragraph alone atop a column is no running text
     lines = page_lines(path)[0]

@@ -218,7 +218,7 @@ def test_back_pages_name_the_page_of_their_fronts(ludo, lang, paper, backs, play
     for p in back_pages:
         colour = p.of("back")[0].value
         name = cat.text(colour)
-        said = norm(cat.text("sheet_backs", colour=name[:1].upper() + name[1:], page=p.number - 1))
+        said = norm(cat.text("sheet_backs", colour=name, page=p.number - 1))  # the colour as named
         assert said in texts[p.number - 1], f"page {p.number}: its header does not say {said!r}"
         assert len(re.findall(re.escape(said.split("(")[0]), texts[p.number - 1])) == 1
         fronts = pages[p.number - 2].of("card")
@@ -348,7 +348,7 @@ def test_spare_backs_follow_the_cards_in_light_ink_cut_like_the_fronts(ludo, lan
         assert named == per_sheet and text.count(title) >= per_sheet, f"page {page.number}: {named} backs"
         assert cut_positions(page, block) == cuts, f"page {page.number}: cut otherwise than the fronts"
         times = sum(1 for p in fronts if p.of("card")[0].value.startswith(colour + "-"))
-        assert norm(cat.text("sheet_spare_backs", colour=cat.text(colour)[:1].upper() + cat.text(colour)[1:],
+        assert norm(cat.text("sheet_spare_backs", colour=cat.text(colour),
                              spare_times=times)) in text, f"page {page.number}: the header"
 
 
