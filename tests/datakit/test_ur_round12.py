@@ -16,7 +16,7 @@ from tests.helpers import LANGS, PAPER_IDS
 from tests.textlines import page_lines
 
 SCORE = {"en": "score the dashed line with the back of the knife along a ruler",
-         "nl": "kras de stippellijn langs een liniaal met de rug van het mes",
+         "nl": "ril de stippellijn langs een liniaal met de rug van het mes",
          "de": "ritze die gestrichelte Linie mit dem Messerrücken an einem Lineal entlang"}
 STEPS = {"en": ["Print", "Board:", "Pieces:", "Lots:", "Quick reference:"],
          "nl": ["Afdrukken:", "Bord:", "Stenen:", "Werpkaartjes:", "Kort overzicht:"],

@@ -735,7 +735,7 @@ def test_the_pawns_faces_are_not_hatched_and_the_note_says_which_side_is_glued(r
         assert len(strokes) == 1, f"{kind}: {len(strokes)} solid strokes (only the cut outline)"
     cat = load_catalog(KIT, lang)
     said = {"en": ("printed side out", "glue the blank backs together"),
-            "nl": ("met de bedrukte kant naar buiten", "plak de blanke achterkanten op elkaar"),
+            "nl": ("met de bedrukte kant naar buiten", "plak de blanco achterkanten op elkaar"),
             "de": ("die bedruckte Seite nach außen", "klebe die leeren Rückseiten zusammen")}[lang]
     text = joined(pdf, 1)
     for words in said:

@@ -217,7 +217,10 @@ def test_the_alignment_test_names_one_threshold(ludo, lang):
     start = page.index(" ".join(differ))
     same = re.sub(r"\*\*|^- ", "", steps[-1]).split(" (")[0]
     end = page.rindex(same) + len(same) + 30  # the step itself; the one before refers to it by name
-    found = re.findall(r"(\d+(?:[.,]\d+)?) mm", page[start:end])
+    # a length, not the step's example shift ("say 1.5 mm to the right and 2 mm down")
+    shift = r"(?! (?:to the right|down|naar rechts|omlaag|nach rechts|nach unten))"
+    found = [m.group(1) for m in re.finditer(rf"(\d+(?:[.,]\d+)?) mm{shift}", page[start:end + 40])
+             if m.start() < end - start]
     assert len(found) == 3, found
     assert {float(v.replace(",", ".")) for v in found} == {ALIGN_TOLERANCE}
 
