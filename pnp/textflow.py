@@ -426,7 +426,8 @@ def break_points(text: str, lang: str) -> tuple[tuple[int, bool, int], ...]:
     for i, ch in enumerate(text):
         if ch == "-" and i >= 2 and text[i - 1].isalpha() and text[i - 2].isalpha() and len(text) - i > 3:
             own = True
-            if _ABBREV_HEAD.match(text) or text[i + 1].isdigit():
+            # the word as tied may start before the abbreviation ("Format US-Letter" tied by a no-break space)
+            if _ABBREV_HEAD.match(text, text.rfind(NBSP, 0, i) + 1) or text[i + 1].isdigit():
                 continue  # an abbreviation keeps the name it starts, and the compound it heads stays whole ("US-Letter",
                 # "US-Letter-papier", not "US-" | "Letter" or "US-Letter-" | "papier"); a word keeps its number ("row-4")
             points[i + 1] = (False, OWN_HYPHEN)

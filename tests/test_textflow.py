@@ -448,6 +448,7 @@ def test_an_abbreviation_keeps_the_name_after_its_hyphen():
     """"im Format US-Letter", "US-Letter-papier": never "US-" | "Letter", nor
     "US-Let-" | "ter"; a word's own hyphen after real words still breaks."""
     assert break_points("US-Letter", "de") == ()
+    assert break_points(tie("im Format US-Letter;").split(" ")[1], "de") == (), "tied to 'Format' by a no-break space"
     assert 3 not in [p for p, _, _ in break_points("US-Letter-papier", "nl")]
     assert [p for p, _, _ in break_points("Print-and-Play-Bögen", "de")] == [6, 10, 15]
     assert break_points("row-4\u00a0markers", "en") == (), "never 'row-' | '4 markers'"
