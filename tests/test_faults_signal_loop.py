@@ -282,13 +282,20 @@ def test_a_signal_inside_pdfiums_own_bookkeeping_is_raised_after_it(tmp_path, mo
         return real(self, kid)
 
     monkeypatch.setattr(bases.AutoCloseable, "_add_kid", add_kid)  # the forked run below has it too
+    _cards_run_stops_with_one_line(tmp_path, signal.SIGHUP)
+
+
+def _cards_run_stops_with_one_line(tmp_path, sig: int) -> None:
+    """A forked cards run (the patch in place) that the signal stops: exit
+    128 + sig, one line on stderr and nothing else, and the files it says it
+    kept are the files on disk."""
     out, err = tmp_path / "out", tmp_path / "run.err"
     pid, ready = _fork_run(CONFIGS["cards-serial"], out, err)
     os.read(ready, 1)
     os.close(ready)
     _, status = os.waitpid(pid, 0)
     stderr = err.read_text(errors="replace")
-    assert os.waitstatus_to_exitcode(status) == 128 + signal.SIGHUP, stderr
+    assert os.waitstatus_to_exitcode(status) == 128 + sig, stderr
     lines = stderr.splitlines()
     assert len(lines) == 1 and KEPT.match(lines[0]), stderr
     m = KEPT.match(lines[0])
@@ -367,12 +374,4 @@ def test_a_signal_while_a_zip_entry_is_written_leaves_no_open_handle(tmp_path, m
         return real(self)
 
     monkeypatch.setattr(zipfile._ZipWriteFile, "close", close)  # the forked run below has it too
-    out, err = tmp_path / "out", tmp_path / "run.err"
-    pid, ready = _fork_run(CONFIGS["cards-serial"], out, err)
-    os.read(ready, 1)
-    os.close(ready)
-    _, status = os.waitpid(pid, 0)
-    stderr = err.read_text(errors="replace")
-    assert os.waitstatus_to_exitcode(status) == 128 + signal.SIGINT, stderr
-    lines = stderr.splitlines()
-    assert len(lines) == 1 and KEPT.match(lines[0]), stderr
+    _cards_run_stops_with_one_line(tmp_path, signal.SIGINT)

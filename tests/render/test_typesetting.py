@@ -25,6 +25,10 @@ KITS = KIT_IDS
 PAPERS = ("a4", "letter")
 ENDS = (".", ":", "!", "?", ")", "”", "’", "“")
 
+# every kit file: each kit in each language on each paper ("tab-de-letter")
+EVERY_FILE = pytest.mark.parametrize(("kit_id", "lang", "paper"),
+                                     [(k, lang, p) for k in KITS for lang in LANGS for p in PAPERS])
+
 
 def _columns(path):
     return [col for lines in page_lines(path) for col in running_text(lines)]
@@ -67,9 +71,7 @@ def _breaks(path) -> Iterator[_Break]:
         yield _Break(pp, prev, cp, col, start, head, not _starts_paragraph(col, 0, pitch))
 
 
-@pytest.mark.parametrize("paper", PAPERS)
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("kit_id", KITS)
+@EVERY_FILE
 def test_running_text_has_no_runts_widows_or_orphans(rendered, kit_id, lang, paper):
     cols = _columns(rendered(kit_id, lang, paper))
     assert sum(len(c) for c in cols) > 20, "found too little running text to judge"  # Ur's rules: about 30 lines
@@ -116,9 +118,7 @@ def _paragraph_ends(col: list[Line]):
             yield ln, i - start + 1
 
 
-@pytest.mark.parametrize("paper", PAPERS)
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("kit_id", KITS)
+@EVERY_FILE
 def test_no_paragraph_ends_in_a_short_line(rendered, kit_id, lang, paper):
     """A paragraph of two lines or more does not end in a line of two short
     words after a gappy line ("speler begint.", "het bewegen.", "niet
@@ -200,9 +200,7 @@ def _early_ends(col: list[Line]) -> list[str]:
     return problems
 
 
-@pytest.mark.parametrize("paper", PAPERS)
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("kit_id", KITS)
+@EVERY_FILE
 def test_no_line_ends_early_before_a_word_that_fits(rendered, kit_id, lang, paper):
     """No line but a paragraph's last ends under EARLY_FULL of its measure
     while the next line's first word would have fitted after it."""
@@ -233,9 +231,7 @@ def _broken_words(col: list[Line]):
             yield a, b, a.words[-1][:-1], b.words[0]
 
 
-@pytest.mark.parametrize("paper", PAPERS)
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("kit_id", KITS)
+@EVERY_FILE
 def test_columns_end_in_no_hyphen_and_no_heading(rendered, kit_id, lang, paper):
     """The last line of every column of running text on every page: not a
     word broken across the column or page, not a heading whose text is in
@@ -256,9 +252,7 @@ def test_columns_end_in_no_hyphen_and_no_heading(rendered, kit_id, lang, paper):
     assert not problems, problems
 
 
-@pytest.mark.parametrize("paper", PAPERS)
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("kit_id", KITS)
+@EVERY_FILE
 def test_no_line_ends_in_a_number_hyphen_or_an_enumerator(rendered, kit_id, lang, paper):
     """"bis er 2-" / "oder 3-mal", "(ii)" / "er nog", "US" / "Letter",
     "1, 2," / "3 en 4": what belongs together is on one line."""
@@ -276,9 +270,7 @@ def test_no_line_ends_in_a_number_hyphen_or_an_enumerator(rendered, kit_id, lang
     assert not problems, problems
 
 
-@pytest.mark.parametrize("paper", PAPERS)
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("kit_id", KITS)
+@EVERY_FILE
 def test_every_broken_word_breaks_where_the_dictionary_allows(rendered, kit_id, lang, paper):
     """A line that ends in a hyphen ends either at a hyphen the word has in
     the texts ("Mensch-ärgere-/dich-nicht") or between syllables where the
@@ -457,9 +449,7 @@ _PARTED = (
 )
 
 
-@pytest.mark.parametrize("paper", PAPERS)
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("kit_id", KITS)
+@EVERY_FILE
 def test_no_line_parts_a_letter_a_paper_name_a_set_phrase_or_a_bare_prefix(rendered, kit_id, lang, paper):
     """"B" / "weet", "50" / "mm", "Format" / "A4", "zwart-wit-" / "of", "Zum" / "Beispiel",
     "Rote" / "Beten", "63,5 ×" / "88,9 mm", "177 v." / "Chr.", and a word broken after a 3-letter head such as a
@@ -507,9 +497,7 @@ def _split_quotes(col: list[Line], lang: str) -> list[str]:
     return problems
 
 
-@pytest.mark.parametrize("paper", PAPERS)
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("kit_id", KITS)
+@EVERY_FILE
 def test_no_quoted_label_is_split_across_lines(rendered, kit_id, lang, paper):
     """"nie „An Seite" / "anpassen“", "nooit ‘aanpassen aan" / "pagina’":
     a quoted phrase of up to four words stays on one line."""
@@ -570,9 +558,7 @@ def _column_split_problems(path, kit_id: str) -> list[str]:
     return problems
 
 
-@pytest.mark.parametrize("paper", PAPERS)
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("kit_id", KITS)
+@EVERY_FILE
 def test_no_column_or_page_parts_a_parenthesis_a_short_item_or_a_list_from_its_heading(rendered, kit_id, lang,
                                                                                        paper):
     """The native readers, round 7: "in een stapel (onder de stukken" |
@@ -609,9 +595,7 @@ def test_a_line_does_not_end_early_where_the_paragraph_can_do_without(rendered, 
     assert not hits, f"a line ends early before {word!r}: {hits}"
 
 
-@pytest.mark.parametrize("paper", PAPERS)
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("kit_id", KITS)
+@EVERY_FILE
 def test_no_line_ends_or_starts_with_a_separator(rendered, kit_id, lang, paper):
     """The "·" between the items of a list (Ludo's page map: "Karten 7–30 ·"
     | "Ersatzrückseiten 31–34.", native readers DE and NL) neither ends nor
@@ -626,9 +610,7 @@ def test_no_line_ends_or_starts_with_a_separator(rendered, kit_id, lang, paper):
 _NAME_HEADS = ("Mens", "Mens Erger", "Mens Erger Je", "US-", "US-Letter-")
 
 
-@pytest.mark.parametrize("paper", PAPERS)
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("kit_id", KITS)
+@EVERY_FILE
 def test_no_line_parts_a_name(rendered, kit_id, lang, paper):
     problems = [f"p{pi + 1}: {ln.text!r}" for pi, page in enumerate(page_lines(rendered(kit_id, lang, paper)))
                 for ln in page if ln.text.replace("\u00a0", " ").endswith(tuple(" " + h for h in _NAME_HEADS))]
