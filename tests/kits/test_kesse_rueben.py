@@ -385,3 +385,42 @@ def test_scale_check_says_no_fit_and_auto_rotate(rendered, lang, paper):
              "de": ("nicht anpassen", "„Automatisch drehen“ an")}[lang]
     said = " ".join(ln.text for ln in lines if "100" in ln.text)
     assert all(w in said for w in words), said
+
+
+def _board_face_aid(pdf, page_w_mm: float) -> list:
+    """The lines of the turn in brief: left of the fold, under the board (the last lines of that half)."""
+    pt = 72 / 25.4
+    lines = [ln for ln in page_lines(pdf)[0] if ln.right / pt < page_w_mm / 2]
+    start = next(i for i, ln in enumerate(lines) if ln.text.startswith(("Your turn:", "Jouw beurt:", "Dein Zug:")))
+    aid = [lines[start]]
+    for ln in lines[start + 1:]:
+        if abs(ln.x - aid[0].x) > 0.5 or abs(ln.size - aid[0].size) > 0.01:
+            break
+        aid.append(ln)
+    return aid
+
+
+WIN = {"en": "Win: your turnips on {s} squares ({p} players).", "nl": "Winnen: je knollen op {s} velden (bij {p} spelers).",
+       "de": "Sieg: Eigene Rüben auf {s} Feldern (bei {p} Spielern)."}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_the_board_face_says_how_to_win_at_a_readable_size(rendered, lang, paper, tmp_path, measure):
+    """Round 13 (hobbyist): once folded, the rules face the table, so the
+    turn in brief under the board ends with the win target, every player
+    count's (the game facts' numbers), or only the one a --players kit is
+    made for; read from the PDF, at 7.5 pt or more."""
+    from pnp.outputs import render_one
+
+    spec = load_spec()
+    w = get_paper(paper).size(landscape=True)[0]
+    for players, pdf in ((None, rendered(KIT, lang, paper)),
+                         (3, render_one(get_kit(KIT), Options(lang, get_paper(paper), players=3), tmp_path, ("pdf",), 150,
+                                        measure, validate=False).files[0])):
+        aid = _board_face_aid(pdf, w)
+        assert min(ln.size for ln in aid) >= 7.5 - 0.01, [ln.size for ln in aid]
+        said = normalise(re.sub(r"(\w)- (\w)", r"\1\2", " ".join(ln.text for ln in aid)))
+        counts = spec.players if players is None else (players,)
+        win = WIN[lang].format(s=" / ".join(str(spec.target(n)) for n in counts), p=" / ".join(map(str, counts)))
+        assert said.endswith(normalise(win)), said
