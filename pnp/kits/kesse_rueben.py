@@ -36,7 +36,7 @@ from pnp.layout.frame import HEADER_H, Sheet, bar_start, content_box
 from pnp.layout.marks import cap, label, symbol
 from pnp.layout.pieces import Piece, block, even_rows, field
 from pnp.layout.rules import MIN_BODY_PT
-from pnp.modes import Anchor, KitOption, Role
+from pnp.modes import Anchor, KitOption, Role, Variant
 from pnp.options import Options
 from pnp.spec import (
     MAX_LIST,
@@ -308,6 +308,13 @@ def token(kind: str, spec: KesseSpec, name: str, m: Measure) -> tuple[Shape, ...
 
 FIELD = Style(stroke=BLACK, fill=hex_rgb("#E9F2DC"), width=0.6)  # a square a turnip is planted on
 BARN = Style(stroke=BLACK, fill=hex_rgb("#F4E3C1"), width=0.6)  # the barn's square
+# --ink-saver: the board's squares and the tokens' grounds white, their
+# outlines, the barn, the symbols and the names kept (round 13, hobbyist)
+FIELD_SAVER = Style(stroke=BLACK, fill=WHITE, width=0.6)
+
+
+def saves_ink(ctx: Context) -> bool:
+    return ctx.options.variant is Variant.INK_SAVER
 
 
 def barn_picture(s: float, name: str, m: Measure) -> list[Shape]:
@@ -377,7 +384,8 @@ def fold_sheet(ctx: Context) -> Sheet:
     # the board's squares (pnp.layout.board), each on the sheet itself as the print-shop export finds it, and its frame
     grid = Grid(spec.board, spec.board, s)
     barn = cat.text("barn")
-    items += squares(grid, bx, by, lambda cell: BARN if cell == spec.barn else FIELD,
+    plain = FIELD_SAVER if saves_ink(ctx) else FIELD
+    items += squares(grid, bx, by, lambda cell: BARN if cell == spec.barn and not saves_ink(ctx) else plain,
                      lambda cell: ("barn" if cell == spec.barn else "field", f"{cell[0]}-{cell[1]}"),
                      lambda cell, side: barn_picture(side, barn, m) if cell == spec.barn else ())
     items.append(frame(grid, bx, by, Style(width=frame_w)))
@@ -570,12 +578,13 @@ def token_sheet(ctx: Context) -> Sheet:
     spread = min(10.0, max(0.0, (area.h - need) / (len(spec.kinds) + 1)))
     for k, kind in enumerate(spec.kinds):
         name = cat.text(kind)
+        ground = WHITE if saves_ink(ctx) else spec.looks[kind].tint
         # the tint: under the full rows, and under the tokens of a short last row (no tinted empty place)
         full, last = divmod(n, per_row)
         if full:
-            items.append(field(gx, y, per_row * t, full * t, TINT_BLEED, spec.looks[kind].tint))
+            items.append(field(gx, y, per_row * t, full * t, TINT_BLEED, ground))
         if last:
-            items.append(field(gx, y + full * t, last * t, t, TINT_BLEED, spec.looks[kind].tint))
+            items.append(field(gx, y + full * t, last * t, t, TINT_BLEED, ground))
         # the tokens of a kind share their cut lines (pnp.layout.pieces)
         items += block(Piece(token(kind, spec, name, m), t, t), n, per_row, gx, y, ("token", kind))
         y += rows * t + TINT_BLEED + (KIND_GAP + TINT_BLEED + spread if k < len(spec.kinds) - 1 else 3.0 + spread)
@@ -591,7 +600,7 @@ def token_sheet(ctx: Context) -> Sheet:
     for i, pawn in enumerate(spec.pawns):
         row, col = divmod(i, PAWN_PER_ROW)
         px, py = area.x + PAWN_BLEED + col * cell_w, y + PAWN_BLEED + row * cell_h
-        items += block(Piece(pawn_piece(pawn), strip, fw, -PAWN_BASE), 1, 1, px, py, ("pawn", pawn.id))
+        items += block(Piece(pawn_piece(pawn, saves_ink(ctx)), strip, fw, -PAWN_BASE), 1, 1, px, py, ("pawn", pawn.id))
     y += pawns_h
     if y > area.bottom + 1e-6:
         raise LayoutError(f"the tokens and pawns need {y - area.y:.0f} mm; the page has {area.h:.0f} mm")
@@ -786,7 +795,7 @@ PAWN_BASE = 7.0
 PAWN_PER_ROW = 2  # pawns side by side (two rows of two): the long strips do not fit four across
 
 
-def pawn_piece(pawn: Pawn) -> tuple[Shape, ...]:
+def pawn_piece(pawn: Pawn, saver: bool = False) -> tuple[Shape, ...]:
     """A pawn that stands: a fold-over piece (two faces, the fold at the top
     of both, glued back to back) with a foot at the bottom of each face,
     folded out to either side. Each face shows the colour and its symbol
@@ -796,11 +805,13 @@ def pawn_piece(pawn: Pawn) -> tuple[Shape, ...]:
     # no hatching on the faces (round 12): on the printed side it read as
     # "glue here", where the blank backs are what is glued, and it hid the
     # dashes of the middle fold; the note says which side is glued
-    faces = [(Group((symbol(pawn.symbol, 0, 0, r, pawn.ink),), fh / 2, fw / 2, turn),)
+    # --ink-saver lightens the pawn's colour: its symbol black (a white one would vanish), its lines dark
+    ink = BLACK if saver else pawn.ink
+    faces = [(Group((symbol(pawn.symbol, 0, 0, r, ink),), fh / 2, fw / 2, turn),)
              for turn in (90.0, -90.0)]
     # on a dark pawn (its symbol in white) the cut and fold lines are light too, as on the
     # dark pieces of the other kits (pnp.kinds.pieces): dark grey on dark red vanishes in greyscale
-    dark = pawn.ink == WHITE
+    dark = ink == WHITE
     return foldover(fh, fw, faces[0], faces[1], fill=pawn.rgb, bleed=PAWN_BLEED, cut=grey(0.8) if dark else grey(0.3),
                     fold=grey(0.8) if dark else FOLD_GREY, base=PAWN_BASE)
 

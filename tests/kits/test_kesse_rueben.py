@@ -7,6 +7,7 @@ import io
 import re
 import subprocess
 
+import pypdfium2 as pdfium
 import pytest
 from PIL import Image
 
@@ -14,6 +15,8 @@ from pnp.geometry import Box, Line, Rect, Text, apply, shape_box, tagged, text_b
 from pnp.i18n import load_catalog
 from pnp.kits import get_kit
 from pnp.kits.kesse_rueben import load_spec, text_values
+from pnp.layout.marks import cap
+from pnp.modes import Variant
 from pnp.options import Options
 from pnp.paper import PAPERS, get_paper
 from pnp.validation.checks import normalise, stated_numbers
@@ -424,3 +427,46 @@ def test_the_board_face_says_how_to_win_at_a_readable_size(rendered, lang, paper
         counts = spec.players if players is None else (players,)
         win = WIN[lang].format(s=" / ".join(str(spec.target(n)) for n in counts), p=" / ".join(map(str, counts)))
         assert said.endswith(normalise(win)), said
+
+
+def _region(page, kinds: tuple[str, ...]) -> Box:
+    """The box (mm) round every component tagged one of `kinds` on a built page."""
+    boxes = [shape_box(s, m) for g, gm in tagged(page.items) if g.tag[0] in kinds for s, m, _ in walk(g.items, gm)]
+    x0, y0 = min(b.x for b in boxes), min(b.y for b in boxes)
+    return Box(x0, y0, max(b.right for b in boxes) - x0, max(b.bottom for b in boxes) - y0)
+
+
+def _ink(pdf, index: int, box: Box, dpi: int = 50) -> float:
+    """The mean ink (0 white, 1 black: 1 - mean of R, G, B) inside `box` (mm) of a page, rasterised."""
+    from PIL import ImageStat
+
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        image = doc[index].render(scale=dpi / 72).to_pil().convert("RGB")
+    finally:
+        doc.close()
+    k = dpi / 25.4
+    crop = image.crop((round(box.x * k), round(box.y * k), round(box.right * k), round(box.bottom * k)))
+    return 1 - sum(ImageStat.Stat(crop).mean) / 3 / 255
+
+
+def test_the_ink_saver_prints_white_squares_and_tokens(built, rendered, tmp_path, measure):
+    """Round 13 (hobbyist): --ink-saver makes the board's squares and the
+    tokens' grounds white, outlines, pictures, symbols and names kept: read
+    from the rasterised PDFs, the board and the tokens take less than half
+    the ink of the colour print (the plain lightening of every fill, 30 % of
+    it, left them at 60 %), and every token still carries its name."""
+    from pnp.outputs import render_one
+
+    colour = rendered(KIT, "en", "a4")
+    saver = render_one(get_kit(KIT), Options("en", get_paper("a4"), variant=Variant.INK_SAVER), tmp_path, ("pdf",), 150,
+                       measure, validate=False).files[0]
+    pages = built(KIT, "en", "a4").pages
+    for index, kinds in ((0, ("field", "barn")), (1, ("token",))):
+        box = _region(pages[index], kinds)
+        before, after = _ink(colour, index, box), _ink(saver, index, box)
+        assert after < 0.5 * before, (kinds, round(before, 3), round(after, 3))
+    cat = load_catalog(KIT, "en")
+    words = [ln.text for ln in page_lines(saver)[1]]
+    for kind in SPEC.kinds:
+        assert sum(ln.count(cap(cat.text(kind))) for ln in words) >= max(SPEC.supply.values()), kind
