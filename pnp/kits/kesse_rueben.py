@@ -557,7 +557,8 @@ def token_sheet(ctx: Context) -> Sheet:
     items: list[Shape] = []
     head = ("tokens_all", {"n": n}) if ctx.options.players is None else ("tokens_players", {"n": n, "players": ctx.options.players})
     blocks = parse_blocks(["## " + cat.text("tokens_heading"), cat.text(head[0], **head[1]) + " " + cat.text("mount")
-                          + " " + cat.text("tokens_one_sided")], cat.lang)  # why a token has one face
+                          + " " + cat.text("tokens_one_sided") + " "
+                          + cat.text("ink_note_saver" if saves_ink(ctx) else "ink_note")], cat.lang)  # why a token has one face; less ink
     cols, _ = fit(blocks, [Box(area.x, area.y, area.w, 14.0)], m, 9.0, 7.0)
     items += cols[0]
     y = area.y + 16.0 + TINT_BLEED

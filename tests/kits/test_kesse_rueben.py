@@ -470,3 +470,7 @@ def test_the_ink_saver_prints_white_squares_and_tokens(built, rendered, tmp_path
     words = [ln.text for ln in page_lines(saver)[1]]
     for kind in SPEC.kinds:
         assert sum(ln.count(cap(cat.text(kind))) for ln in words) >= max(SPEC.supply.values()), kind
+    # the print note on the tokens' page says the option exists, and the ink-saver print says it is one
+    said = " ".join(ln.text for ln in page_lines(colour)[1])
+    assert "--ink-saver" in said.replace("\u2011", "-"), said
+    assert cat.text("ink_note_saver").split(":")[0] in " ".join(words)
