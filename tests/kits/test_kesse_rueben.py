@@ -474,3 +474,16 @@ def test_the_ink_saver_prints_white_squares_and_tokens(built, rendered, tmp_path
     said = " ".join(ln.text for ln in page_lines(colour)[1])
     assert "--ink-saver" in said.replace("\u2011", "-"), said
     assert cat.text("ink_note_saver").split(":")[0] in " ".join(words)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_a_player_count_keeps_its_supply_on_one_line(rendered, lang, paper):
+    """Native NL 12-4, read from the PDF: "bij 3 spelers / 12 en bij 4
+    spelers 9" parted a supply from its player count; no line of page 1
+    starts with a number that a conjunction follows right after a line
+    ending in a counted noun."""
+    lines = [ln.text for ln in page_lines(rendered(KIT, lang, paper))[0]]
+    for before, line in zip(lines, lines[1:], strict=False):
+        parted = re.search(r"\d\s\w+$", before) and re.match(r"\d+\s(en|and|und)\b", line)
+        assert not parted, (before, line)
