@@ -487,3 +487,12 @@ def test_a_player_count_keeps_its_supply_on_one_line(rendered, lang, paper):
     for before, line in zip(lines, lines[1:], strict=False):
         parted = re.search(r"\d\s\w+$", before) and re.match(r"\d+\s(en|and|und)\b", line)
         assert not parted, (before, line)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_you_also_need_a_cutting_mat(rendered, lang, paper):
+    """Round 13 (hobbyist): "You also need" lists a cutting mat, as Tâb
+    does (the pawns are small, cut with a craft knife), read from the PDF."""
+    said = " ".join(ln.text for ln in page_lines(rendered(KIT, lang, paper))[0])
+    assert {"en": "cutting mat", "nl": "snijmat", "de": "Schneidematte"}[lang] in said
