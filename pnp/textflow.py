@@ -990,6 +990,13 @@ def flow(
             next_column()
             box = columns[col]
         breaks = _column_breaks(lines, y, bline, [c.y for c in columns[col:]], [c.bottom for c in columns[col:]])
+        if 0 in breaks and block.kind is not BlockKind.HEADING:
+            # the block begins only in the next column: it is set to that column's width there (a summary's
+            # step under its scores runs across the whole table, not in the narrow lines beside them)
+            next_column()
+            box = columns[col]
+            lines = wrap(block.runs, box.w - indent, bsize, measure, block.lang)
+            breaks = _column_breaks(lines, y, bline, [c.y for c in columns[col:]], [c.bottom for c in columns[col:]])
         for li, line in enumerate(lines):
             if li in breaks or y + bline > box.bottom + 1e-6:
                 next_column()
