@@ -4,6 +4,7 @@ alignment test page, and the rules with the original's two pictures drawn."""
 
 from __future__ import annotations
 
+import math
 import pathlib
 from dataclasses import dataclass, replace
 from functools import cache
@@ -59,6 +60,7 @@ from pnp.spec import (
 from pnp.textflow import Block, DiagramFn, Measure, Overflow, flow, parse_blocks
 
 KIT_ID = "ludo-cards"
+SLEEVE_ROOM = 2.0  # mm a standard card sleeve is larger than its card, each way (about)
 GUIDE = "printing guide"  # the label of the guide's sheet, which the back pages point to
 
 
@@ -135,6 +137,8 @@ def load_spec(templates: pathlib.Path | None = None) -> LudoSpec:
 def text_values(spec: LudoSpec, options: Options) -> dict[str, object]:
     comma = options.lang in ("nl", "de")  # a decimal comma
     size = " × ".join(f"{v:g}".replace(".", ",") if comma else f"{v:g}" for v in spec.card)
+    # the standard sleeve for a card: about 2 mm more each way, in whole mm (66 × 91 for 63.5 × 88.9)
+    sleeve = " × ".join(f"{math.ceil(v + SLEEVE_ROOM):g}" for v in spec.card)
     # the weights of card and paper in g/m², and on US Letter also as US stock is sold (the catalog's
     # card_weight_us, paper_weight_us: 60 lb cover is 162 g/m², 80 lb cover 216; 20 lb bond 75, 32 lb bond 120)
     from pnp.i18n import load_catalog
@@ -145,7 +149,7 @@ def text_values(spec: LudoSpec, options: Options) -> dict[str, object]:
     else:
         card, paper = cat.text("card_weight"), cat.text("paper_weight")
     return {"players_min": min(spec.players), "players_max": max(spec.players), "stacks": len(spec.values),
-            "height": spec.stack_height, "card_size": size, "die": die_page(options), "card_weight": card,
+            "height": spec.stack_height, "card_size": size, "sleeve_size": sleeve, "die": die_page(options), "card_weight": card,
             "paper_weight": paper}
 
 

@@ -1,0 +1,43 @@
+"""Ludo, the round-13 reviewers' points, read from the rendered PDF in every
+language and paper: under Beating, marked as ours, the tip to put a captured
+stack's cards back in order, card 1 on top, as at the start (seed 003 says
+only that they go back to their starting stack); the sleeve named by its own
+size and the card's; page 1's 'het grote getal' as page 2 says it; the
+alignment test's first case names the crosses."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.helpers import LANGS, PAPER_IDS
+from tests.kits.test_ludo_round12 import BEATING, page_text, squash
+from tests.textlines import page_lines
+
+ORDER = {"en": "Not in the original rules; our tips: put a captured stack’s cards back in order, card 1 on top, "
+               "as at the start.",
+         "nl": "Niet in de oorspronkelijke regels; onze tips: leg de kaarten van een geslagen stapel op volgorde "
+               "terug, met kaart 1 bovenop, zoals bij het begin.",
+         "de": "Nicht in den Originalregeln; unsere Tipps: Lege die Karten eines geschlagenen Stapels der Reihe "
+               "nach zurück, Karte 1 obenauf, wie zu Beginn."}
+END = {"en": "End of the game", "nl": "Einde van het spel", "de": "Ende des Spiels"}
+SLEEVE = {"en": "into a standard card sleeve (about 66 × 91 mm) for 63.5 × 88.9 mm cards.",
+          "nl": "in een gewoon kaarthoesje (ongeveer 66 × 91 mm) voor kaarten van 63,5 × 88,9 mm.",
+          "de": "in eine übliche Kartenhülle (etwa 66 × 91 mm) für Karten von 63,5 × 88,9 mm."}
+# page 1 as page 2 names the big number (native12-nl 7); the first case of the test names the crosses (native12-de 6)
+WORDING = {"en": [(1, "card 1 (the big number) on top"), (6, "All five read 0:")],
+           "nl": [(1, "met kaart 1 (het grote getal) bovenop")],
+           "de": [(6, "Alle fünf Kreuze zeigen 0:")]}
+
+
+@pytest.mark.parametrize("paper", PAPER_IDS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_ludo_captured_order_sleeve_and_wording(rendered, lang, paper):
+    pages = page_lines(rendered("ludo-cards", lang, paper))
+    rules = page_text(pages[0]) + page_text(pages[1])
+    tip = squash(ORDER[lang])
+    assert tip in rules, f"{lang} {paper}: the order a captured stack goes back in, marked as ours"
+    assert rules.index(squash(BEATING[lang])) < rules.index(tip) < rules.index(squash(END[lang])), \
+        f"{lang} {paper}: the tip stands under Beating"
+    assert squash(SLEEVE[lang]) in page_text(pages[2]), f"{lang} {paper}: the sleeve's size, then the card's"
+    for number, phrase in WORDING[lang]:
+        assert squash(phrase) in page_text(pages[number - 1]), f"{lang} {paper}: page {number} says {phrase!r}"
