@@ -59,7 +59,7 @@ def test_ludo_weights_six_and_height_tip(rendered, lang, paper):
 
 
 NATIVE = {"nl": [(1, "29 (groen); in het afdrukvenster:"), (1, "naar het aantal ogen op de dobbelsteen"),
-                 (3, "dubbelzijdig, omslaan langs de lange zijde"), (3, "in een gewoon kaarthoesje (ongeveer 66 × 91 mm) voor kaarten van 63,5 × 88,9 mm"),
+                 (3, "dubbelzijdig, omslaan langs de lange zijde"), (3, "(ongeveer 66 × 91 mm) voor kaarten van 63,5 × 88,9 mm"),
                  (4, "Vouw langs elke stippellijn van je af"), (6, "Alle vijf geven hetzelfde (vervolg):"),
                  (7, "Voorkanten: rood")],
           "de": [(1, "29 (Grün) – im Druckdialog „7,9,11,13,15,17,19,21,23,25,27,29“ – einseitig"),

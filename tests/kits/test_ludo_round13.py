@@ -41,3 +41,40 @@ def test_ludo_captured_order_sleeve_and_wording(rendered, lang, paper):
     assert squash(SLEEVE[lang]) in page_text(pages[2]), f"{lang} {paper}: the sleeve's size, then the card's"
     for number, phrase in WORDING[lang]:
         assert squash(phrase) in page_text(pages[number - 1]), f"{lang} {paper}: page {number} says {phrase!r}"
+
+
+QUICK = {"en": "Quick reference: cut it out along its frame", "nl": "Kort overzicht: knip het uit langs het kader",
+         "de": "Kurzübersicht: entlang des Rahmens ausschneiden"}
+COPIES = 3  # page 2's copies: with page 4's, one for each of 4 players
+
+
+def copy_text(lines, heading, left: float, right: float, foot: float) -> str:  # noqa: ANN001
+    """The words of the quick reference headed by `heading`: the lines from its
+    heading down, between `left` and `right`, above the page's foot line."""
+    return squash(" ".join(ln.text for ln in sorted(lines, key=lambda ln: (-ln.base, ln.x))
+                           if foot < ln.base <= heading.base + 0.5 and left - 0.5 <= ln.x and ln.right <= right + 0.5))
+
+
+@pytest.mark.parametrize("paper", PAPER_IDS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_ludo_quick_reference_for_every_player(rendered, lang, paper):
+    """Page 2's lower half holds three copies of the quick reference side by
+    side, under all of the rules, each the same words as page 4's: with it,
+    one for each of 4 players."""
+    pages = page_lines(rendered("ludo-cards", lang, paper))
+    second, die = pages[1], pages[3]
+    heads = sorted((ln for ln in second if squash(ln.text) == squash(QUICK[lang])), key=lambda ln: ln.x)
+    assert len(heads) == COPIES, f"{lang} {paper}: page 2 holds {len(heads)} quick references, not {COPIES}"
+    assert max(h.base for h in heads) - min(h.base for h in heads) < 0.5, f"{lang} {paper}: the copies side by side"
+    foot = min(ln.base for ln in second)  # the page's scale bar line
+    rules = [ln for ln in second if ln.base > heads[0].base + 0.5]
+    assert len(rules) > 20, f"{lang} {paper}: the rules above the copies"
+    (die_head,) = [ln for ln in die if squash(ln.text) == squash(QUICK[lang])]
+    die_foot = min(ln.base for ln in die)
+    want = copy_text(die, die_head, die_head.x, max(ln.right for ln in die if ln.base <= die_head.base and ln.base > die_foot),
+                     die_foot)
+    assert want.startswith(squash(QUICK[lang])) and len(want) > 300, f"{lang} {paper}: page 4's quick reference read"
+    bounds = [h.x for h in heads[1:]] + [max(ln.right for ln in second) + 1.0]
+    for i, (head, right) in enumerate(zip(heads, bounds, strict=True)):
+        got = copy_text(second, head, head.x, right - 1.0, foot)
+        assert got == want, f"{lang} {paper}: page 2's copy {i + 1} has the words of page 4's"
