@@ -78,3 +78,35 @@ def test_ludo_quick_reference_for_every_player(rendered, lang, paper):
     for i, (head, right) in enumerate(zip(heads, bounds, strict=True)):
         got = copy_text(second, head, head.x, right - 1.0, foot)
         assert got == want, f"{lang} {paper}: page 2's copy {i + 1} has the words of page 4's"
+
+
+NOTE = {"en": "Not in the original rules; our suggestions:", "nl": "Niet in de oorspronkelijke regels; onze voorstellen:",
+        "de": "Nicht in den Originalregeln; unsere Vorschläge:"}
+FILLED = 0.8  # a line of the quick reference's last note before its last fills this share of the frame's measure at least
+
+
+@pytest.mark.parametrize("paper", PAPER_IDS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_ludo_quick_reference_note_fills_its_lines(rendered, lang, paper):
+    """The quick reference's last note, our suggestions, runs across the
+    frame's full measure: no line before its last ends early (native12-de 11:
+    'Wer am höchsten | würfelt, beginnt; eine 6 gibt immer einen weiteren
+    Wurf, | auch beim Anlegen.' on Letter's page 4), on page 4 and in page 2's
+    copies."""
+    pages = page_lines(rendered("ludo-cards", lang, paper))
+    seen = 0
+    for number in (2, 4):
+        lines = pages[number - 1]
+        foot = min(ln.base for ln in lines)
+        for head in (ln for ln in lines if squash(ln.text) == squash(QUICK[lang])):
+            inside = [ln for ln in lines if head.x - 0.5 <= ln.x < head.x + 50 and foot + 0.5 < ln.base <= head.base + 0.5
+                      and not any(h.x > head.x + 1 and ln.right > h.x for h in lines if squash(h.text) == squash(QUICK[lang]))]
+            measure = max(ln.right for ln in inside) - head.x
+            start = next(ln for ln in inside if squash(ln.text).startswith(squash(NOTE[lang])))
+            note = sorted((ln for ln in inside if abs(ln.x - start.x) < 0.5 and ln.base <= start.base + 0.5),
+                          key=lambda ln: -ln.base)
+            for ln in note[:-1]:
+                share = (ln.right - ln.x) / measure
+                assert share >= FILLED, f"{lang} {paper} p{number}: '{ln.text}' fills {share:.2f} of the measure"
+            seen += 1
+    assert seen == COPIES + 1, f"{lang} {paper}: {seen} quick references read"
