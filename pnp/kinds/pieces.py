@@ -219,7 +219,9 @@ def _blocks(p: Pieces, build: Build, width: float) -> list[tuple[float, list[Sha
         items: list[Shape] = []
         y = 0.0
         if i == 0 and d.heading:
-            cols, _ = fit(parse_blocks([cat.text(d.heading, **text_values(build.data, opts))], cat.lang), [Box(0, 0, width, HEAD_H - 1.0)],
+            # a caption of a line or two across the page: no word split at a line's end (native12-de 10: 'gestri-|chelte'),
+            # so its blocks carry no language to hyphenate by
+            cols, _ = fit(parse_blocks([cat.text(d.heading, **text_values(build.data, opts))]), [Box(0, 0, width, HEAD_H - 1.0)],
                           build.ctx.measure, 9.0, 7.0)
             items += cols[0]
             one_line = len({round(t.y, 2) for t in cols[0] if isinstance(t, Text)}) <= 1
