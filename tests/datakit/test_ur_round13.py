@@ -36,3 +36,27 @@ def test_ur_middle_row_note_and_caption_whole_words(rendered, lang, paper):
     assert len(caption) >= 2, f"{lang} {paper}: the lots' caption read"
     for ln in caption[:-1]:
         assert not ln.text.rstrip().endswith(("-", "\u00ad")), f"{lang} {paper}: the caption splits a word: {ln.text!r}"
+
+
+QUICK = {"en": "Quick reference: cut this box off and keep it by the board",
+         "nl": "Kort overzicht: knip dit vak eraf en bewaar het bij het bord",
+         "de": "Kurzübersicht: abschneiden und beim Brett aufbewahren"}
+
+
+@pytest.mark.parametrize("paper", PAPER_IDS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_ur_a_quick_reference_for_each_player(rendered, lang, paper):
+    """Page 3's foot holds two copies of the quick reference side by side,
+    the same words in each: one for each player (hobby13b Ur 3)."""
+    lines = page_lines(rendered("ur", lang, paper))[2]
+    heads = sorted((ln for ln in lines if squash(ln.text) == squash(QUICK[lang])), key=lambda ln: ln.x)
+    assert len(heads) == 2, f"{lang} {paper}: {len(heads)} quick references on page 3"
+    assert abs(heads[0].base - heads[1].base) < 0.5, f"{lang} {paper}: side by side"
+    foot = min(ln.base for ln in lines)
+
+    def words(left: float, right: float) -> str:
+        return squash(" ".join(ln.text for ln in sorted(lines, key=lambda ln: (-ln.base, ln.x))
+                               if foot + 0.5 < ln.base <= heads[0].base + 0.5 and left - 0.5 <= ln.x < right))
+
+    first, second = words(heads[0].x, heads[1].x - 1.0), words(heads[1].x, 10_000.0)
+    assert len(first) > 300 and first == second, f"{lang} {paper}: the two copies say the same"
