@@ -794,8 +794,9 @@ def page_map(ctx: Context, lead: list[str], first: int, last: int, spare_last: i
     else:
         parts.append(("map_cards", first, last))
     items = [cat.text(key, pages=f"{a}–{b}" if b > a else f"{a}") for key, a, b in parts]
-    # a line breaks after a dot, not before; a full stop ends it like the box's other lines
-    return "**" + cat.text("page_map_label") + "** " + "\u00a0· ".join(items) + "."
+    # semicolons part the items: unlike a "·" they read the same at a line end (native NL 12-6); a full stop ends
+    # the map like the box's other lines
+    return "**" + cat.text("page_map_label") + "** " + "; ".join(items) + "."
 
 
 def build(ctx: Context) -> list[Sheet]:

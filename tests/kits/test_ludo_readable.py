@@ -236,7 +236,8 @@ def page_of(texts: list[str], needle: str) -> int:
 def test_page_1_maps_the_pages_as_laid_out(ludo, lang, paper):
     """Page 1's map names, in order, the pages of the rules, the guide, the
     die, the alignment test, the cards and the spare backs; each range is
-    the one the file has, found from the pages' own contents."""
+    the one the file has, found from the pages' own contents; the items are
+    parted by semicolons, which read the same at a line end."""
     cat = load_catalog(LUDO, lang)
     pdf = ludo(lang, paper)
     texts = page_texts(pdf)
@@ -252,6 +253,10 @@ def test_page_1_maps_the_pages_as_laid_out(ludo, lang, paper):
     after = texts[0][texts[0].index(line) + len(line):]
     got = [(int(a), int(b or a)) for a, b in re.findall(r"(\d+)(?:\s*–\s*(\d+))?", after)[:len(want)]]
     assert got == want, (got, want)
+    # every item ends in punctuation that survives a line break (native NL 12-6: a "·" left out at the line end
+    # ran two items together): a semicolon between items, a full stop after the last
+    ends = re.findall(r"\d+(?:\s*–\s*\d+)?(\S?)", after)[:len(want)]
+    assert ends == [";"] * (len(want) - 1) + ["."], ends
 
 
 # ---- 5. the quick reference to cut out (round 10) ----------------------------------------------------------------
