@@ -994,11 +994,13 @@ def flow(
         if block.kind is BlockKind.HEADING and y > box.y + 1e-6:
             y += style.heading_gap * line_h
         lines = wrap(block.runs, box.w - indent, bsize, measure, block.lang)
-        if block.kind is BlockKind.HEADING and _heading_goes_on(blocks, bi, y, len(lines) * bline, columns[col:], size,
-                                                                 measure, diagrams, style):
+        goes_on = block.kind is BlockKind.HEADING and _heading_goes_on(blocks, bi, y, len(lines) * bline, columns[col:],
+                                                                        size, measure, diagrams, style)
+        skip, lines, breaks = _lines_where_it_begins(block, lines, y, bline, bsize, indent, columns[col:], measure,
+                                                     goes_on)
+        if skip:
             next_column()
             box = columns[col]
-        breaks = _column_breaks(lines, y, bline, [c.y for c in columns[col:]], [c.bottom for c in columns[col:]])
         for li, line in enumerate(lines):
             if li in breaks or y + bline > box.bottom + 1e-6:
                 next_column()
@@ -1014,6 +1016,29 @@ def flow(
             y += bline
         y += style.gap * line_h
     return per_col
+
+
+def _lines_where_it_begins(block: Block, lines: list[list[Word]], y: float, bline: float, bsize: float,
+                           indent: float, columns: Sequence[Box], measure: Measure, heading_goes_on: bool
+                           ) -> tuple[bool, list[list[Word]], set[int]]:
+    """Whether the block begins in the next of `columns` (a heading that
+    goes on with what it keeps, `heading_goes_on`), its lines and where
+    they go on to the column after. The `lines` are set to the first
+    column's width, from y; a text block that begins only in the next
+    column is set to that column's width there (a summary's step under its
+    scores runs across the whole table, not in the narrow lines beside
+    them)."""
+    if heading_goes_on:
+        if len(columns) < 2:
+            return True, lines, set()  # no next column: the caller's overflow
+        return True, lines, _column_breaks(lines, columns[1].y, bline, [c.y for c in columns[1:]],
+                                           [c.bottom for c in columns[1:]])
+    breaks = _column_breaks(lines, y, bline, [c.y for c in columns], [c.bottom for c in columns])
+    if 0 not in breaks or block.kind is BlockKind.HEADING or len(columns) < 2:
+        return False, lines, breaks
+    lines = wrap(block.runs, columns[1].w - indent, bsize, measure, block.lang)
+    return True, lines, _column_breaks(lines, columns[1].y, bline, [c.y for c in columns[1:]],
+                                       [c.bottom for c in columns[1:]])
 
 
 KEEP_LOSS = 0.25  # pt: the most of its size the text gives up for the reader's keeps

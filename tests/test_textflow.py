@@ -566,3 +566,19 @@ def test_a_line_that_ends_early_takes_the_next_word_and_costs_no_line(measure, m
             before += _early_lines(plain, width, 9.0, measure)
             after += _early_lines(pulled, width, 9.0, measure)
     assert after < before, (before, after)
+
+
+def test_a_block_that_begins_in_the_next_wider_column_is_set_to_its_width(measure):
+    """A block that does not start in a narrow column (too little room left
+    there) and begins in the next, wider one is wrapped at the wider width
+    (Tâb's turn summary: a step under the scores runs across the table)."""
+    narrow, wide = Box(0, 0, 40, 12), Box(0, 12, 120, 60)
+    first = "A short first paragraph that fills the narrow column to its foot, two lines or more of it."
+    blocks = parse_blocks([first, PARAGRAPH])
+    size = 8.0
+    cols = flow(blocks, [narrow, wide], size, measure)
+    assert cols[0] and cols[1]
+    # the second paragraph is all in the wide column, in as many lines as the wide width needs
+    ys = sorted({round(t.y, 3) for t in cols[1]})
+    assert len(ys) == len(wrap(blocks[1].runs, wide.w, size, measure))
+    assert len(ys) < len(wrap(blocks[1].runs, narrow.w, size, measure))

@@ -219,6 +219,7 @@ def expected(board: Board, options: Options, data: Any) -> dict[str, int]:
 
 
 NUMBER_INSET = 1.2  # mm: a path number's box from its square's top-left corner
+NUMBER_PT = 9.0  # a path number's size at most: read across the table, by the far player too (hobby13b Ur 1: 7 pt was small)
 
 
 def s_pt(square: float) -> float:
@@ -242,7 +243,7 @@ def _look(board: Board, build: Build) -> tuple[SquareStyle, SquareArt]:
     d = board.data
     special = {(q[0], q[1]): (sp, art) for sp, art in zip(d.special, board.arts, strict=True) for q in sp.squares}
     numbers = {(q[0], q[1]): j + 1 for route in d.paths for j, q in enumerate(route)}
-    number_pt = min(7.0, s_pt(board.square))
+    number_pt = min(NUMBER_PT, s_pt(board.square))
 
     def style(cell: Cell) -> Style:
         sp = special.get(cell)

@@ -91,10 +91,12 @@ class PieceSet(Schema, kw_only=True, frozen=True):
 
 class Note(Schema, kw_only=True, frozen=True):
     """A framed box of text under the pieces (a quick reference): the catalog key of a list of blocks in the rules'
-    syntax, flowed into `columns` columns."""
+    syntax, flowed into `columns` columns; `copies` of it side by side (one for each player), which share the
+    columns (in smaller type)."""
 
     text: Name
     columns: Annotated[int, msgspec.Meta(ge=1, le=3)] = 1
+    copies: Annotated[int, msgspec.Meta(ge=1, le=3)] = 1
 
 
 class PiecesData(Schema, tag_field="kind", tag="pieces", kw_only=True, frozen=True):
@@ -219,7 +221,9 @@ def _blocks(p: Pieces, build: Build, width: float) -> list[tuple[float, list[Sha
         items: list[Shape] = []
         y = 0.0
         if i == 0 and d.heading:
-            cols, _ = fit(parse_blocks([cat.text(d.heading, **text_values(build.data, opts))], cat.lang), [Box(0, 0, width, HEAD_H - 1.0)],
+            # a caption of a line or two across the page: no word split at a line's end (native12-de 10: 'gestri-|chelte'),
+            # so its blocks carry no language to hyphenate by
+            cols, _ = fit(parse_blocks([cat.text(d.heading, **text_values(build.data, opts))]), [Box(0, 0, width, HEAD_H - 1.0)],
                           build.ctx.measure, 9.0, 7.0)
             items += cols[0]
             one_line = len({round(t.y, 2) for t in cols[0] if isinstance(t, Text)}) <= 1
@@ -238,6 +242,8 @@ def _blocks(p: Pieces, build: Build, width: float) -> list[tuple[float, list[Sha
 
 
 NOTE_PT = 10.0  # pt: a note's text (its heading 1.15 times that)
+COPY_PT = 8.0  # pt: a note's text when there are copies of it side by side
+COPY_GAP = 4.0  # mm between the copies
 NOTE_PAD = 3.0  # mm between a note's frame and its text
 NOTE_MAX_H = 400.0  # mm: taller than any page; a note needing more is an error
 NOTE_FRAME = Style(stroke=grey(0.45), width=0.4)
@@ -246,7 +252,17 @@ NOTE_FRAME = Style(stroke=grey(0.45), width=0.4)
 def note(n: Note, build: Build, width: float) -> tuple[float, list[Shape]]:
     """The note's height and shapes at (0, 0), `width` mm wide: its frame
     and its text at NOTE_PT in its columns, as low as they let the text
-    fit (found by halving: more height never makes text overflow)."""
+    fit (found by halving: more height never makes text overflow); with
+    copies, each copy a share of the width and of the columns, at COPY_PT."""
+    if n.copies > 1:
+        w = (width - (n.copies - 1) * COPY_GAP) / n.copies
+        h, items = note_of(Note(text=n.text, columns=max(1, n.columns // n.copies)), build, w, COPY_PT)
+        return h, [_moved(s, i * (w + COPY_GAP), 0.0) for i in range(n.copies) for s in items]
+    return note_of(n, build, width, NOTE_PT)
+
+
+def note_of(n: Note, build: Build, width: float, size: float) -> tuple[float, list[Shape]]:
+    """One copy of the note at `size` pt (see note)."""
     from pnp.datakit.kit import text_values
 
     cat, measure = build.ctx.cat, build.ctx.measure
@@ -255,12 +271,12 @@ def note(n: Note, build: Build, width: float) -> tuple[float, list[Shape]]:
     def laid(h: float) -> list[list[Shape]] | None:
         inner = Box(NOTE_PAD, NOTE_PAD, width - 2 * NOTE_PAD, h)
         try:
-            return flow(blocks, column_boxes(inner, n.columns), NOTE_PT, measure)
+            return flow(blocks, column_boxes(inner, n.columns), size, measure)
         except Overflow:
             return None
 
     if laid(NOTE_MAX_H) is None:
-        raise LayoutError(f"{cat.file_of(n.text)}: {n.text} does not fit a note {width:.0f} mm wide at {NOTE_PT:g} pt "
+        raise LayoutError(f"{cat.file_of(n.text)}: {n.text} does not fit a note {width:.0f} mm wide at {size:g} pt "
                           f"in {n.columns} column(s)")
     lo, hi = 0.0, NOTE_MAX_H
     while hi - lo > 0.25:

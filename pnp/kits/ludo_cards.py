@@ -4,6 +4,7 @@ alignment test page, and the rules with the original's two pictures drawn."""
 
 from __future__ import annotations
 
+import math
 import pathlib
 from dataclasses import dataclass, replace
 from functools import cache
@@ -59,6 +60,7 @@ from pnp.spec import (
 from pnp.textflow import Block, DiagramFn, Measure, Overflow, flow, parse_blocks
 
 KIT_ID = "ludo-cards"
+SLEEVE_ROOM = 2.0  # mm a standard card sleeve is larger than its card, each way (about)
 GUIDE = "printing guide"  # the label of the guide's sheet, which the back pages point to
 
 
@@ -135,6 +137,8 @@ def load_spec(templates: pathlib.Path | None = None) -> LudoSpec:
 def text_values(spec: LudoSpec, options: Options) -> dict[str, object]:
     comma = options.lang in ("nl", "de")  # a decimal comma
     size = " × ".join(f"{v:g}".replace(".", ",") if comma else f"{v:g}" for v in spec.card)
+    # the standard sleeve for a card: about 2 mm more each way, in whole mm (66 × 91 for 63.5 × 88.9)
+    sleeve = " × ".join(f"{math.ceil(v + SLEEVE_ROOM):g}" for v in spec.card)
     # the weights of card and paper in g/m², and on US Letter also as US stock is sold (the catalog's
     # card_weight_us, paper_weight_us: 60 lb cover is 162 g/m², 80 lb cover 216; 20 lb bond 75, 32 lb bond 120)
     from pnp.i18n import load_catalog
@@ -145,7 +149,7 @@ def text_values(spec: LudoSpec, options: Options) -> dict[str, object]:
     else:
         card, paper = cat.text("card_weight"), cat.text("paper_weight")
     return {"players_min": min(spec.players), "players_max": max(spec.players), "stacks": len(spec.values),
-            "height": spec.stack_height, "card_size": size, "die": die_page(options), "card_weight": card,
+            "height": spec.stack_height, "card_size": size, "sleeve_size": sleeve, "die": die_page(options), "card_weight": card,
             "paper_weight": paper}
 
 
@@ -620,16 +624,21 @@ def framed(blocks: list[Block], ctx: Context, outer: float, size: float,
 
 RULES_PT = (11.0, 7.0)  # the rules' type size: the largest in this range at which the sheet holds them as planned
 BALANCE_STEPS = 8  # halvings in the search for page 2's shortest columns
+QUICK_COPIES = 3  # page 2's copies of the quick reference, across its foot: with page 4's, one for each of 4 players
+COPIES_PT = (8.5, 7.0)  # their type size: the largest in this range that leaves the rules at their size
+RULES_KEEP = 9.5  # ... or, the rules being larger, at this size at least
+COPY_GAP = 6.0  # mm between the copies, and at least from the rules above them
 
 
 def rules_sheet(blocks: list[Block], ctx: Context, title: tuple[str, str],
-                diagrams: dict[str, tuple[float, DiagramFn]]) -> list[Sheet] | None:
+                diagrams: dict[str, tuple[float, DiagramFn]], quick: list[Block] | None = None) -> list[Sheet] | None:
     """The rules on their sheet, each picture beside the words that show
     it: page 1's first column holds the boxes on top and the preparation
     with its stacks, its second column the first card laid out with its
     picture and all its points; page 2 the rest, in two columns as even as
-    the text allows. One type size, the largest that holds it all (None if
-    none does)."""
+    the text allows, and across its foot `QUICK_COPIES` copies of the
+    `quick` reference to cut out (left out if they do not fit). One type
+    size, the largest that holds it all (None if none does)."""
     m = ctx.measure
     area = content_box(ctx.options.paper, landscape=True)
     top, top_h = title_line(area, title[0], title[1], m)
@@ -638,29 +647,52 @@ def rules_sheet(blocks: list[Block], ctx: Context, title: tuple[str, str],
     heads = [i for i, b in enumerate(blocks) if b.kind is BlockKind.HEADING]
     if len(heads) < 3:  # pragma: no cover - the rules have their sections
         return None
-    parts = [(blocks[:heads[1]], [c1]), (blocks[heads[1]:heads[2]], [c2]), (blocks[heads[2]:], [c3, c4])]
-    size = RULES_PT[0]
-    while size >= RULES_PT[1] - 1e-9:
-        try:
-            cols = [flow(bs, boxes, size, m, diagrams) for bs, boxes in parts]
-            break
-        except Overflow:
-            size -= 0.25
-    else:
+    rest = blocks[heads[2]:]
+
+    def fit(h2: float, start: float) -> tuple[float, list[list[list[Shape]]]] | None:
+        """The largest size from `start` down at which the rules fit, page 2's
+        columns `h2` mm high, and their columns (None if none)."""
+        parts = [(blocks[:heads[1]], [c1]), (blocks[heads[1]:heads[2]], [c2]),
+                 (rest, [replace(c3, h=h2), replace(c4, h=h2)])]
+        size = start
+        while size >= RULES_PT[1] - 1e-9:
+            try:
+                return size, [flow(bs, boxes, size, m, diagrams) for bs, boxes in parts]
+            except Overflow:
+                size -= 0.25
         return None
+
+    found = fit(c3.h, RULES_PT[0])
+    if found is None:
+        return None
+    size, cols = found
+    copies: tuple[Shape, ...] = ()
+    if quick:  # the copies' size: the largest that leaves the rules at their size or RULES_KEEP (else the smallest)
+        w = (area.w - (QUICK_COPIES - 1) * COPY_GAP) / QUICK_COPIES
+        q = COPIES_PT[0]
+        while q >= COPIES_PT[1] - 1e-9:
+            qh, draw = framed(quick, ctx, w, q, line=0.35, colour=BLACK)  # a cut line, as the die page's
+            last = q - 0.25 < COPIES_PT[1] - 1e-9
+            again = fit(c3.h - qh - COPY_GAP, size)
+            if again is not None and (again[0] >= min(size, RULES_KEEP) - 1e-9 or last):
+                size, cols = again
+                c3, c4 = replace(c3, h=c3.h - qh - COPY_GAP), replace(c4, h=c4.h - qh - COPY_GAP)
+                copies = tuple(s for i in range(QUICK_COPIES)
+                               for s in draw(Box(area.x + i * (w + COPY_GAP), area.bottom - qh, w, qh)))
+                break
+            q -= 0.25
     # page 2 in even columns: the shortest column height that still holds its text
-    rest = parts[2][0]
     lo, hi = 0.0, c3.h
     for _ in range(BALANCE_STEPS):
         mid = (lo + hi) / 2
         try:
-            found = flow(rest, [replace(c3, h=mid), replace(c4, h=mid)], size, m, diagrams)
+            found_cols = flow(rest, [replace(c3, h=mid), replace(c4, h=mid)], size, m, diagrams)
         except Overflow:
             lo = mid
             continue
-        hi, cols[2] = mid, found
+        hi, cols[2] = mid, found_cols
     page1 = (*top, *cols[0][0], *cols[1][0])
-    page2 = tuple(s for col in cols[2] for s in col)
+    page2 = (*(s for col in cols[2] for s in col), *copies)
     return [Sheet(True, page1, "rules 1"), Sheet(True, page2, "rules 2")]
 
 
@@ -696,7 +728,8 @@ def lead_sheets(ctx: Context, numbers: dict[str, int | str]) -> list[Sheet]:
     # the original rules, then our note on what they leave open (who starts), marked as ours
     blocks = parse_blocks(head + cat.blocks("rules", **vals) + cat.blocks("rules_note", **vals), cat.lang)
     title = (cat.text("title"), cat.text("subtitle", **vals))
-    sheets = rules_sheet(blocks, ctx, title, diagrams)
+    quick = parse_blocks(cat.blocks("quick_ref", **vals), cat.lang)  # copies on page 2, one more on the die's page
+    sheets = rules_sheet(blocks, ctx, title, diagrams, quick)
     if sheets is None:  # pragma: no cover - a text too long for the sheet as planned: flowed as it comes
         sheets = rules_sheets(blocks, opts.paper, ctx.measure, "rules", landscape=True, columns=RULES_COLUMNS,
                               title=title, preferred_pt=8.5, max_pt=11.0, diagrams=diagrams, max_pages=RULES_PAGES)

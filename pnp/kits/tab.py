@@ -602,6 +602,8 @@ def build(ctx: Context) -> list[Sheet]:
     diagrams: dict[str, tuple[float, DiagramFn]] = {}
     if boxed:  # the rules first, our making notes, then the original's assembly text in its box
         raw.append(ORIGINAL)
+        if ctx.options.paper.name != "A4":  # the original says A4: our marked note under its heading says what this kit is on
+            boxed.insert(2, cat.text("original_paper", **vals))
         width = column_boxes(content_box(ctx.options.paper, landscape=False), 2)[0].w
         diagrams["original"] = reference_box(parse_blocks(boxed[1:], cat.lang), width, ctx.measure)
     blocks = parse_blocks(raw, cat.lang)

@@ -18,11 +18,14 @@ from tests.textlines import page_lines
 SIX = {"en": "6: choose any first card to lay out and throw again; or add cards worth 6.",
        "nl": "6: kies welke eerste kaart je uitlegt en gooi nog een keer, of leg kaarten bij die samen 6 ogen tellen.",
        "de": "6: Wähle, welche erste Karte du auslegst, und würfle noch einmal; oder lege Karten im Wert von 6 an."}
-TIP = {"en": "Not in the original rules; our tip: the big number on a new stack’s top card is that stack’s height",
-       "nl": "Niet in de oorspronkelijke regels; onze tip: het grote getal op de bovenste kaart van een nieuwe "
-             "stapel is de hoogte van die stapel",
-       "de": "Nicht in den Originalregeln; unser Tipp: Die große Zahl auf der obersten Karte eines neuen Stapels "
-             "ist seine Höhe"}
+TIP = {"en": "The big number on a new stack’s top card is that stack’s height",
+       "nl": "Het grote getal op de bovenste kaart van een nieuwe stapel is de hoogte van die stapel",
+       "de": "Die große Zahl auf der obersten Karte eines neuen Stapels ist seine Höhe"}
+MARK = {"en": "Not in the original rules; our tips:", "nl": "Niet in de oorspronkelijke regels; onze tips:",
+        "de": "Nicht in den Originalregeln; unsere Tipps:"}
+# the card weight as US stock is sold; in German the stock's name as a name (native12-de 7)
+LB_COVER = {"en": "60–80 lb cover)", "nl": "60–80 lb cover)", "de": "60–80 lb, Sorte „Cover“)"}
+LB_BOND = {"en": "lb bond", "nl": "lb bond", "de": "lb, Sorte „Bond“"}
 BEATING = {"en": "Beating", "nl": "Slaan", "de": "Schlagen"}
 
 
@@ -44,18 +47,19 @@ def test_ludo_weights_six_and_height_tip(rendered, lang, paper):
     first, second, die = (page_text(pages[i]) for i in (0, 1, 3))
     us = paper == "letter"
     for number, text in ((1, first), (4, die)):
-        assert (squash("160–220 g/m²") in text and squash("60–80 lb cover)") in text) is us, \
+        assert (squash("160–220 g/m²") in text and squash(LB_COVER[lang]) in text) is us, \
             f"{lang} {paper}: page {number} gives the card weight in lb cover on Letter only"
-    assert ("lbbond" in page_text(pages[2])) is us, f"{lang} {paper}: the guide's paper weight in lb bond on Letter only"
+    assert (squash(LB_BOND[lang]) in page_text(pages[2])) is us, f"{lang} {paper}: the guide's paper weight in lb bond on Letter only"
     assert squash(SIX[lang]) in die, f"{lang} {paper}: the quick reference's 6 as seed 003 has it"
-    assert squash(TIP[lang]) in first + second, f"{lang} {paper}: the stack-height tip, marked as ours"
+    assert squash(MARK[lang]) in first + second, f"{lang} {paper}: the tips, marked as ours"
+    assert squash(TIP[lang]) in first + second, f"{lang} {paper}: the stack-height tip"
     heading = squash(BEATING[lang])
     rules = first + second
     assert rules.index(heading) < rules.index(squash(TIP[lang])[:30]), f"{lang} {paper}: the tip stands under Beating"
 
 
 NATIVE = {"nl": [(1, "29 (groen); in het afdrukvenster:"), (1, "naar het aantal ogen op de dobbelsteen"),
-                 (3, "dubbelzijdig, omslaan langs de lange zijde"), (3, "in een kaarthoesje (63,5 × 88,9 mm)"),
+                 (3, "dubbelzijdig, omslaan langs de lange zijde"), (3, "(ongeveer 66 × 91 mm) voor kaarten van 63,5 × 88,9 mm"),
                  (4, "Vouw langs elke stippellijn van je af"), (6, "Alle vijf geven hetzelfde (vervolg):"),
                  (7, "Voorkanten: rood")],
           "de": [(1, "29 (Grün) – im Druckdialog „7,9,11,13,15,17,19,21,23,25,27,29“ – einseitig"),

@@ -84,11 +84,12 @@ OURS = {"en": ("Our note: row 1 is your own back row", "row 4 is the row nearest
         "de": ("Unsere Erläuterung: Reihe 1 ist deine eigene hintere Reihe",
                "Reihe 4 liegt deinem Gegner am nächsten, sie ist seine Grundreihe")}
 # round 12: the summary also says when a row-4 piece moves on, what a stack sent back keeps, and the start
-ROW4_STACK = {"en": ("Row 4: once per piece", "A stack moves as one piece", "splits only on a 1", "have left row 1",
+# (round 13: 'a 1 splits it'; NL 'dan blijft er één stuk over', native NL 14)
+ROW4_STACK = {"en": ("Row 4: once per piece", "A stack moves as one piece", "a 1 splits it", "have left row 1",
                      "keeps one piece", "Start:", "single head"),
-              "nl": ("Rij 4: één keer per stuk", "Een stapel beweegt als één stuk", "splitst alleen bij een 1", "rij 1 leeg",
-                     "houdt hij één stuk", "Begin:", "één kop"),
-              "de": ("Reihe 4: einmal je Stein", "Ein Stapel zieht wie ein Stein", "teilt sich nur mit einer 1", "Reihe 1 leer",
+              "nl": ("Rij 4: één keer per stuk", "Een stapel beweegt als één stuk", "een 1 splitst hem", "rij 1 leeg",
+                     "blijft er één stuk over", "Begin:", "één kop"),
+              "de": ("Reihe 4: einmal je Stein", "Ein Stapel zieht wie ein Stein", "eine 1 teilt ihn", "Reihe 1 leer",
                      "bleibt ein Stein", "Beginn:", "einmal Kopf")}
 
 
