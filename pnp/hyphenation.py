@@ -58,6 +58,8 @@ ABOUT = ("made by `python -m pnp.hyphenation` with libhyphen from LibreOffice's 
 # ("=" between the parts of a compound, "-" between syllables). Lower case;
 # a word of the texts matches whatever its case.
 EXCEPTIONS: dict[str, dict[str, str]] = {
+    # Kesse's italic gloss "[the challenger]" is two words read as one: never broken
+    "en": {"challenger": "challenger"},
     "nl": {
         "bouwinstructies": "bouw=in-struc-ties",
         "werpstokken": "werp=stok-ken",

@@ -196,6 +196,10 @@ a an een ein eine einer einen einem""".split())  # after an indefinite article a
 UNITS = frozenset("% mm cm m km pt g kg v n".split())  # "50 mm", "100 %", "177 v. Chr.": the number keeps both
 _LIST_GOES_ON = re.compile(r"\*{0,2}, \*{0,2}\d")  # a number followed by the next of a list ("0, 1 of 2")
 _LIST_END = re.compile(r"\d\*{0,2}\s[^\W\d_]{1,4}\s$")  # a number and a short word right before a number
+# a number right after a word a number counts, a conjunction after it: "bij 3 spelers 12 en bij 4 spelers 9",
+# "with 3 players 12 and": the number is that phrase's value and stays with it ("spelers | 12 en" parted them)
+_COUNTED_BEFORE = re.compile(r"\d\*{0,2}\s[^\W\d_]+\*{0,2}\s$")
+CONJUNCTIONS = frozenset("and or en of und oder".split())
 
 
 def _labels(text: str, before: int, s: int) -> bool:
@@ -211,7 +215,9 @@ def tie(text: str) -> str:
     no more; with no such word after it, it keeps the word before it ("row
     2.", "stapel van 5", "Seite 4,"), and a unit after it too ("measure
     50 mm", "at 100 %"); a noun that names it
-    keeps it ("op rij 4 geweest", "pagina 6 staat"); numbers in
+    keeps it ("op rij 4 geweest", "pagina 6 staat"); a number that is the
+    value of a counted phrase before it keeps that phrase's noun ("bij 3
+    spelers 12 en"); numbers in
     a list stay together ("1, 2, 3 en 4"), and a number ending in a hyphen
     with the word that completes it ("2- oder 3-mal"); an enumerator keeps
     the word after it ("(ii) er"); "z. B." and "US Letter" stay whole; a
@@ -233,7 +239,10 @@ def tie(text: str) -> str:
         before = _word_before(plain, s)
         back = before is not None
         label = before is not None and _labels(plain, before, s)
-        if after is not None and not label and after.group(1) not in UNITS:
+        value = (after is not None and after.group(1) in CONJUNCTIONS and before is not None
+                 and plain[before:s - 1].strip("*").lower() not in CONJUNCTIONS and _COUNTED_BEFORE.search(plain, 0, s)
+                 and not plain[after.end() + 1:after.end() + 2].isdigit())  # not a list of numbers: "2 or 3 heads"
+        if after is not None and not label and after.group(1) not in UNITS and not value:
             # the number keeps the word after it and no more: "elk | 16 knollen", "maakt | 4 stapels", "tot je |
             # 2 of 3 gooit" (a unit of three words or more leaves lines short where the next word would fit);
             # the last number of a list stays in it ("3 en 4 op")

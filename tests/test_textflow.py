@@ -414,6 +414,12 @@ def test_total_fit_needs_no_more_lines_than_first_fit(measure, width):
     ("von Stapel 1 und eine", "von Stapel\u00a01\u00a0und eine"),
     ("(Seiten 5 und 6)", "(Seiten\u00a05\u00a0und\u00a06)"),
     ("Mit einer 1 kommt er", "Mit einer\u00a01 kommt er"),
+    # a number that is a counted phrase's value keeps its noun (native12-nl 4: "bij 3 spelers / 12 en");
+    # a list of numbers after a word stays as it was
+    ("bij 3 spelers 12 en bij 4 spelers 9.", "bij 3\u00a0spelers\u00a012\u00a0en bij 4\u00a0spelers\u00a09."),
+    ("with 3 players 12 and with", "with 3\u00a0players\u00a012\u00a0and with"),
+    ("bei 3 Spielern 12 und bei", "bei 3\u00a0Spielern\u00a012\u00a0und bei"),
+    ("throw until 2 or 3 heads", "throw until 2\u00a0or\u00a03\u00a0heads"),
     # what must stay free stays free
     ("Print-and-Play-Bögen oder Karton", "Print-and-Play-Bögen oder Karton"),
     ("rote Karten", "rote Karten"),

@@ -36,7 +36,7 @@ from pnp.layout.frame import HEADER_H, Sheet, bar_start, content_box
 from pnp.layout.marks import cap, label, symbol
 from pnp.layout.pieces import Piece, block, even_rows, field
 from pnp.layout.rules import MIN_BODY_PT
-from pnp.modes import Anchor, KitOption, Role
+from pnp.modes import Anchor, KitOption, Role, Variant
 from pnp.options import Options
 from pnp.spec import (
     MAX_LIST,
@@ -77,8 +77,9 @@ HEAD_MIN_PT = 7.0  # the setup table's headers stay at the body's floor (MIN_BOD
 TINT_BLEED = 2.3  # mm past the middle of its tokens' outer cut line (2.15 past its ink): a kind's tint, so a miscut leaves no white edge
 TINT_MIX = 0.25  # a tint not given in the facts: this much of the kind's colour on white
 KIND_GAP = 2.0  # mm of white between two kinds' tints, so each block's tint is its own
-AID_GAP = 3.0  # mm from the board's frame to the turn in brief under it
-AID_H = 18.0  # mm for the turn in brief: five lines at 8 pt
+AID_GAP = 2.5  # mm from the board's frame to the turn in brief under it
+AID_H = 21.0  # mm for the turn in brief and the win: six lines at 8 pt (the board's squares give way, 25.5 mm on A4)
+AID_MIN_PT = 7.5  # the turn in brief is read across the table: never smaller
 CREDIT_GAP = 2.7  # mm at least between the rules and the credit line under them (2.5 left a full column 2.85 mm from it, short of 3)
 TABLE_GAP = 2.2  # mm from the setup table to the rules under it (native DE 8: 1 mm left the first heading on the table's rule)
 LIST_GAP = 3.0  # mm from the rules to the component list under them
@@ -194,6 +195,10 @@ def text_values(spec: KesseSpec, options: Options) -> dict[str, object]:
     for n in spec.players:
         values[f"supply_{n}"] = spec.supply[n]
         values[f"target_{n}"] = spec.target(n)
+    # the win in brief under the board: every player count's target, or the one rendered for
+    counts = spec.players if options.players is None else (options.players,)
+    values["win_squares"] = " / ".join(str(spec.target(n)) for n in counts)
+    values["win_players"] = " / ".join(str(n) for n in counts)
     return values
 
 
@@ -303,6 +308,13 @@ def token(kind: str, spec: KesseSpec, name: str, m: Measure) -> tuple[Shape, ...
 
 FIELD = Style(stroke=BLACK, fill=hex_rgb("#E9F2DC"), width=0.6)  # a square a turnip is planted on
 BARN = Style(stroke=BLACK, fill=hex_rgb("#F4E3C1"), width=0.6)  # the barn's square
+# --ink-saver: the board's squares and the tokens' grounds white, their
+# outlines, the barn, the symbols and the names kept (round 13, hobbyist)
+FIELD_SAVER = Style(stroke=BLACK, fill=WHITE, width=0.6)
+
+
+def saves_ink(ctx: Context) -> bool:
+    return ctx.options.variant is Variant.INK_SAVER
 
 
 def barn_picture(s: float, name: str, m: Measure) -> list[Shape]:
@@ -352,24 +364,28 @@ def fold_sheet(ctx: Context) -> Sheet:
     # while playing), centred on the half between the cut and the fold (equal
     # borders), the board's frame BOARD_CLEAR from both, the text TEXT_CLEAR
     frame_w = 1.0
-    s = board_square(spec, half.w - 2 * (BOARD_CLEAR + frame_w / 2))
+    title_h = 13.2  # the title, 26 pt, its descenders 2 mm clear of the board
+    # the board as wide as its half allows, and as tall as the title and the turn in brief leave
+    tall = half.h - 2 * pad - title_h - frame_w / 2 - AID_GAP - AID_H
+    s = board_square(spec, min(half.w - 2 * (BOARD_CLEAR + frame_w / 2), tall))
     bw = spec.board * s
-    title_h = 14.0
     stack = title_h + bw + frame_w / 2 + AID_GAP + AID_H
     y = half.y + pad + max(0.0, (half.h - 2 * pad - stack) / 2)
-    items.append(label(half.cx, y + 9.5, cat.text("title"), "Sans-Bold", 26, m, half.w - 2 * pad))
+    items.append(label(half.cx, y + 9.0, cat.text("title"), "Sans-Bold", 26, m, half.w - 2 * pad))
     bx = half.cx - bw / 2
     by = y + title_h
     if by + bw + frame_w / 2 + AID_GAP + AID_H > half.bottom - pad + 1e-6:
         raise LayoutError("the board and the turn in brief do not fit their half of the sheet")
-    aid_x = max(bx, half.x + pad)
-    aid = Box(aid_x, by + bw + frame_w / 2 + AID_GAP, min(bx + bw, fold_x - pad) - aid_x, AID_H)
-    cols, _ = fit(parse_blocks([cat.text("turn_aid")], cat.lang), [aid], m, 8.0, MIN_BODY_PT)
+    # the turn in brief as wide as the half allows (TEXT_CLEAR from the cut and the fold), a little wider than the board
+    aid_x = half.x + pad
+    aid = Box(aid_x, by + bw + frame_w / 2 + AID_GAP, fold_x - pad - aid_x, AID_H)
+    cols, _ = fit(parse_blocks([cat.text("turn_aid", **vals)], cat.lang), [aid], m, 8.0, AID_MIN_PT)
     items += cols[0]
     # the board's squares (pnp.layout.board), each on the sheet itself as the print-shop export finds it, and its frame
     grid = Grid(spec.board, spec.board, s)
     barn = cat.text("barn")
-    items += squares(grid, bx, by, lambda cell: BARN if cell == spec.barn else FIELD,
+    plain = FIELD_SAVER if saves_ink(ctx) else FIELD
+    items += squares(grid, bx, by, lambda cell: BARN if cell == spec.barn and not saves_ink(ctx) else plain,
                      lambda cell: ("barn" if cell == spec.barn else "field", f"{cell[0]}-{cell[1]}"),
                      lambda cell, side: barn_picture(side, barn, m) if cell == spec.barn else ())
     items.append(frame(grid, bx, by, Style(width=frame_w)))
@@ -541,7 +557,8 @@ def token_sheet(ctx: Context) -> Sheet:
     items: list[Shape] = []
     head = ("tokens_all", {"n": n}) if ctx.options.players is None else ("tokens_players", {"n": n, "players": ctx.options.players})
     blocks = parse_blocks(["## " + cat.text("tokens_heading"), cat.text(head[0], **head[1]) + " " + cat.text("mount")
-                          + " " + cat.text("tokens_one_sided")], cat.lang)  # why a token has one face
+                          + " " + cat.text("tokens_one_sided") + " "
+                          + cat.text("ink_note_saver" if saves_ink(ctx) else "ink_note")], cat.lang)  # why a token has one face; less ink
     cols, _ = fit(blocks, [Box(area.x, area.y, area.w, 14.0)], m, 9.0, 7.0)
     items += cols[0]
     y = area.y + 16.0 + TINT_BLEED
@@ -562,12 +579,13 @@ def token_sheet(ctx: Context) -> Sheet:
     spread = min(10.0, max(0.0, (area.h - need) / (len(spec.kinds) + 1)))
     for k, kind in enumerate(spec.kinds):
         name = cat.text(kind)
+        ground = WHITE if saves_ink(ctx) else spec.looks[kind].tint
         # the tint: under the full rows, and under the tokens of a short last row (no tinted empty place)
         full, last = divmod(n, per_row)
         if full:
-            items.append(field(gx, y, per_row * t, full * t, TINT_BLEED, spec.looks[kind].tint))
+            items.append(field(gx, y, per_row * t, full * t, TINT_BLEED, ground))
         if last:
-            items.append(field(gx, y + full * t, last * t, t, TINT_BLEED, spec.looks[kind].tint))
+            items.append(field(gx, y + full * t, last * t, t, TINT_BLEED, ground))
         # the tokens of a kind share their cut lines (pnp.layout.pieces)
         items += block(Piece(token(kind, spec, name, m), t, t), n, per_row, gx, y, ("token", kind))
         y += rows * t + TINT_BLEED + (KIND_GAP + TINT_BLEED + spread if k < len(spec.kinds) - 1 else 3.0 + spread)
@@ -583,7 +601,7 @@ def token_sheet(ctx: Context) -> Sheet:
     for i, pawn in enumerate(spec.pawns):
         row, col = divmod(i, PAWN_PER_ROW)
         px, py = area.x + PAWN_BLEED + col * cell_w, y + PAWN_BLEED + row * cell_h
-        items += block(Piece(pawn_piece(pawn), strip, fw, -PAWN_BASE), 1, 1, px, py, ("pawn", pawn.id))
+        items += block(Piece(pawn_piece(pawn, saves_ink(ctx)), strip, fw, -PAWN_BASE), 1, 1, px, py, ("pawn", pawn.id))
     y += pawns_h
     if y > area.bottom + 1e-6:
         raise LayoutError(f"the tokens and pawns need {y - area.y:.0f} mm; the page has {area.h:.0f} mm")
@@ -778,7 +796,7 @@ PAWN_BASE = 7.0
 PAWN_PER_ROW = 2  # pawns side by side (two rows of two): the long strips do not fit four across
 
 
-def pawn_piece(pawn: Pawn) -> tuple[Shape, ...]:
+def pawn_piece(pawn: Pawn, saver: bool = False) -> tuple[Shape, ...]:
     """A pawn that stands: a fold-over piece (two faces, the fold at the top
     of both, glued back to back) with a foot at the bottom of each face,
     folded out to either side. Each face shows the colour and its symbol
@@ -788,11 +806,13 @@ def pawn_piece(pawn: Pawn) -> tuple[Shape, ...]:
     # no hatching on the faces (round 12): on the printed side it read as
     # "glue here", where the blank backs are what is glued, and it hid the
     # dashes of the middle fold; the note says which side is glued
-    faces = [(Group((symbol(pawn.symbol, 0, 0, r, pawn.ink),), fh / 2, fw / 2, turn),)
+    # --ink-saver lightens the pawn's colour: its symbol black (a white one would vanish), its lines dark
+    ink = BLACK if saver else pawn.ink
+    faces = [(Group((symbol(pawn.symbol, 0, 0, r, ink),), fh / 2, fw / 2, turn),)
              for turn in (90.0, -90.0)]
     # on a dark pawn (its symbol in white) the cut and fold lines are light too, as on the
     # dark pieces of the other kits (pnp.kinds.pieces): dark grey on dark red vanishes in greyscale
-    dark = pawn.ink == WHITE
+    dark = ink == WHITE
     return foldover(fh, fw, faces[0], faces[1], fill=pawn.rgb, bleed=PAWN_BLEED, cut=grey(0.8) if dark else grey(0.3),
                     fold=grey(0.8) if dark else FOLD_GREY, base=PAWN_BASE)
 

@@ -7,13 +7,16 @@ import io
 import re
 import subprocess
 
+import pypdfium2 as pdfium
 import pytest
 from PIL import Image
 
 from pnp.geometry import Box, Line, Rect, Text, apply, shape_box, tagged, text_box, walk
 from pnp.i18n import load_catalog
 from pnp.kits import get_kit
-from pnp.kits.kesse_rueben import load_spec
+from pnp.kits.kesse_rueben import load_spec, text_values
+from pnp.layout.marks import cap
+from pnp.modes import Variant
 from pnp.options import Options
 from pnp.paper import PAPERS, get_paper
 from pnp.validation.checks import normalise, stated_numbers
@@ -110,7 +113,8 @@ def test_the_board_face_holds_nothing_but_board_title_and_turn(built, rendered, 
             (aid if y > board_bottom + 2.0 else words).append(ln.text)
     assert sorted(words) == sorted([cat.text("title"), cat.text("barn")])
     said = normalise(re.sub(r"(\w)- (\w)", r"\1\2", " ".join(aid)))
-    assert said == normalise(cat.text("turn_aid").replace("**", "")), said
+    vals = text_values(load_spec(), Options("en", get_paper(paper)))
+    assert said == normalise(cat.text("turn_aid", **vals).replace("**", "")), said
     inside = []
     for item in page.items:
         if getattr(item, "tag", None) and item.tag[0] in ("field", "barn"):
@@ -364,11 +368,13 @@ def test_turn_in_brief_lets_pawns_share_the_barn(lang):
     that the barn holds any number of pawns (round 12: it said "not onto
     another pawn", full stop)."""
     cat = load_catalog(KIT, lang)
-    aid = cat.text("turn_aid")
+    aid = str(cat.raw("turn_aid"))
     barn = cat.text("barn").lower()
-    move = [part for part in aid.split(";") if re.search({"en": r"pawn one square", "nl": r"één veld",
-                                                             "de": r"ein Feld weit"}[lang], part)]
+    move = [part for part in aid.split(");") if re.search({"en": r"pawn one square", "nl": r"één veld",
+                                                              "de": r"ein Feld weit"}[lang], part)]
     assert len(move) == 1 and barn in move[0].lower(), move
+    # round 13 (native NL 3, DE 2): the barn's exception is our suggestion, and the strip says so
+    assert {"en": "our suggestion", "nl": "ons voorstel", "de": "unser Vorschlag"}[lang] in move[0], move
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -379,6 +385,114 @@ def test_scale_check_says_no_fit_and_auto_rotate(rendered, lang, paper):
     note does), read from the PDF."""
     lines = page_lines(rendered(KIT, lang, paper))[0]
     words = {"en": ("no fit to page", "auto-rotate"), "nl": ("niet aanpassen aan pagina", "automatisch draaien"),
-             "de": ("nicht anpassen", "automatisch drehen")}[lang]
+             "de": ("nicht anpassen", "„Automatisch drehen“ an")}[lang]
     said = " ".join(ln.text for ln in lines if "100" in ln.text)
     assert all(w in said for w in words), said
+
+
+def _board_face_aid(pdf, page_w_mm: float) -> list:
+    """The lines of the turn in brief: left of the fold, under the board (the last lines of that half)."""
+    pt = 72 / 25.4
+    lines = [ln for ln in page_lines(pdf)[0] if ln.right / pt < page_w_mm / 2]
+    start = next(i for i, ln in enumerate(lines) if ln.text.startswith(("Your turn:", "Jouw beurt:", "Dein Zug:")))
+    aid = [lines[start]]
+    for ln in lines[start + 1:]:
+        if abs(ln.x - aid[0].x) > 0.5 or abs(ln.size - aid[0].size) > 0.01:
+            break
+        aid.append(ln)
+    return aid
+
+
+WIN = {"en": "Win: your turnips on {s} squares ({p} players).", "nl": "Winnen: je knollen op {s} velden (bij {p} spelers).",
+       "de": "Sieg: Eigene Rüben auf {s} Feldern (bei {p} Spielern)."}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_the_board_face_says_how_to_win_at_a_readable_size(rendered, lang, paper, tmp_path, measure):
+    """Round 13 (hobbyist): once folded, the rules face the table, so the
+    turn in brief under the board ends with the win target, every player
+    count's (the game facts' numbers), or only the one a --players kit is
+    made for; read from the PDF, at 7.5 pt or more."""
+    from pnp.outputs import render_one
+
+    spec = load_spec()
+    w = get_paper(paper).size(landscape=True)[0]
+    for players, pdf in ((None, rendered(KIT, lang, paper)),
+                         (3, render_one(get_kit(KIT), Options(lang, get_paper(paper), players=3), tmp_path, ("pdf",), 150,
+                                        measure, validate=False).files[0])):
+        aid = _board_face_aid(pdf, w)
+        assert min(ln.size for ln in aid) >= 7.5 - 0.01, [ln.size for ln in aid]
+        said = normalise(re.sub(r"(\w)- (\w)", r"\1\2", " ".join(ln.text for ln in aid)))
+        counts = spec.players if players is None else (players,)
+        win = WIN[lang].format(s=" / ".join(str(spec.target(n)) for n in counts), p=" / ".join(map(str, counts)))
+        assert said.endswith(normalise(win)), said
+
+
+def _region(page, kinds: tuple[str, ...]) -> Box:
+    """The box (mm) round every component tagged one of `kinds` on a built page."""
+    boxes = [shape_box(s, m) for g, gm in tagged(page.items) if g.tag[0] in kinds for s, m, _ in walk(g.items, gm)]
+    x0, y0 = min(b.x for b in boxes), min(b.y for b in boxes)
+    return Box(x0, y0, max(b.right for b in boxes) - x0, max(b.bottom for b in boxes) - y0)
+
+
+def _ink(pdf, index: int, box: Box, dpi: int = 50) -> float:
+    """The mean ink (0 white, 1 black: 1 - mean of R, G, B) inside `box` (mm) of a page, rasterised."""
+    from PIL import ImageStat
+
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        image = doc[index].render(scale=dpi / 72).to_pil().convert("RGB")
+    finally:
+        doc.close()
+    k = dpi / 25.4
+    crop = image.crop((round(box.x * k), round(box.y * k), round(box.right * k), round(box.bottom * k)))
+    return 1 - sum(ImageStat.Stat(crop).mean) / 3 / 255
+
+
+def test_the_ink_saver_prints_white_squares_and_tokens(built, rendered, tmp_path, measure):
+    """Round 13 (hobbyist): --ink-saver makes the board's squares and the
+    tokens' grounds white, outlines, pictures, symbols and names kept: read
+    from the rasterised PDFs, the board and the tokens take less than half
+    the ink of the colour print (the plain lightening of every fill, 30 % of
+    it, left them at 60 %), and every token still carries its name."""
+    from pnp.outputs import render_one
+
+    colour = rendered(KIT, "en", "a4")
+    saver = render_one(get_kit(KIT), Options("en", get_paper("a4"), variant=Variant.INK_SAVER), tmp_path, ("pdf",), 150,
+                       measure, validate=False).files[0]
+    pages = built(KIT, "en", "a4").pages
+    for index, kinds in ((0, ("field", "barn")), (1, ("token",))):
+        box = _region(pages[index], kinds)
+        before, after = _ink(colour, index, box), _ink(saver, index, box)
+        assert after < 0.5 * before, (kinds, round(before, 3), round(after, 3))
+    cat = load_catalog(KIT, "en")
+    words = [ln.text for ln in page_lines(saver)[1]]
+    for kind in SPEC.kinds:
+        assert sum(ln.count(cap(cat.text(kind))) for ln in words) >= max(SPEC.supply.values()), kind
+    # the print note on the tokens' page says the option exists, and the ink-saver print says it is one
+    said = " ".join(ln.text for ln in page_lines(colour)[1])
+    assert "--ink-saver" in said.replace("\u2011", "-"), said
+    assert cat.text("ink_note_saver").split(":")[0] in " ".join(words)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_a_player_count_keeps_its_supply_on_one_line(rendered, lang, paper):
+    """Native NL 12-4, read from the PDF: "bij 3 spelers / 12 en bij 4
+    spelers 9" parted a supply from its player count; no line of page 1
+    starts with a number that a conjunction follows right after a line
+    ending in a counted noun."""
+    lines = [ln.text for ln in page_lines(rendered(KIT, lang, paper))[0]]
+    for before, line in zip(lines, lines[1:], strict=False):
+        parted = re.search(r"\d\s\w+$", before) and re.match(r"\d+\s(en|and|und)\b", line)
+        assert not parted, (before, line)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_you_also_need_a_cutting_mat(rendered, lang, paper):
+    """Round 13 (hobbyist): "You also need" lists a cutting mat, as Tâb
+    does (the pawns are small, cut with a craft knife), read from the PDF."""
+    said = " ".join(ln.text for ln in page_lines(rendered(KIT, lang, paper))[0])
+    assert {"en": "cutting mat", "nl": "snijmat", "de": "Schneidematte"}[lang] in said
