@@ -390,6 +390,8 @@ PREFIX = 6000  # a break leaving a head of only 3 letters, most often a prefix (
 # 6000: at 3000 a line 0.76 full ("unsere Vorschläge: Wer am" | "höchsten würfelt, beginnt;", native11-de 2) cost
 # less than the gap it left moved to the line below, which a reader does not see as an early end.
 EARLY = 6000
+STEP_AT_END = 6000  # a numbered step run into a paragraph begun in a line's last STEP_SHARE (native NL 12-2)
+STEP_SHARE = 0.3
 NUMBER_TIED = 9000  # a word tied to a number it counts or is counted by ("bei 4 Spie-lern 9"): the broken word
 # leaves the number at the start or end of a line with a fragment
 
@@ -572,6 +574,7 @@ def _wrap(runs: tuple[Run, ...], width: float, size: float, measure: Measure, la
     space = [measure(" ", w[0][1], size) for w in words]
     # the word that completes a compound cut short stays whole: "zwart-wit- of kleurenprinter", not "kleu-"
     points = [() if j and _SUSPENDS.search(texts[j - 1]) else break_points(t, lang) for j, t in enumerate(texts)]
+    steps = _step_starts(words, texts)
 
     # the width of the words from j to the end on one line: a line before a last line is not charged for ending
     # EARLY (the word it would take shortens the last line, which SHORT_LAST weighs)
@@ -585,9 +588,11 @@ def _wrap(runs: tuple[Run, ...], width: float, size: float, measure: Measure, la
     for i, o in order:
         for c, cost0 in _reached(best, i, o):
             used = 0.0
+            step_from: float | None = None  # where the last step begun on this line (not at its start) starts
             for j in range(i, n):
                 a = o if j == i else 0
                 gap = space[j] if j > i else 0.0
+                step_from = used + gap if steps[j] and j > i else step_from
                 for p, hyphen, pen in points[j]:
                     if p <= a:
                         continue
@@ -597,7 +602,8 @@ def _wrap(runs: tuple[Run, ...], width: float, size: float, measure: Measure, la
                     c2 = c + 1
                     if c2 > MAX_HYPHENS_IN_A_ROW:
                         continue
-                    cost = cost0 + LINE + RAGGED * ((width - line_w) / width) ** 2 + pen + (TWO_IN_A_ROW if c else 0)
+                    cost = cost0 + LINE + RAGGED * ((width - line_w) / width) ** 2 + pen + (TWO_IN_A_ROW if c else 0) \
+                        + _step_tail(line_w, step_from, width)
                     key = (j, p, c2)
                     if key not in best or cost < best[key][0]:
                         best[key] = (cost, (i, o, c))
@@ -613,7 +619,8 @@ def _wrap(runs: tuple[Run, ...], width: float, size: float, measure: Measure, la
                 else:
                     cost = cost0 + LINE + RAGGED * (max(0.0, width - whole) / width) ** 2 \
                         + _early(whole, whole + space[j + 1] + piece_w(j + 1, 0, len(texts[j + 1]), False),
-                                 rest[j + 1], width) + (1e9 if whole > width + 1e-9 else 0.0)
+                                 rest[j + 1], width) + (1e9 if whole > width + 1e-9 else 0.0) \
+                        + _step_tail(whole, step_from, width)
                     key = (j + 1, 0, 0)
                     if key not in best or cost < best[key][0]:
                         best[key] = (cost, (i, o, c))
@@ -621,8 +628,29 @@ def _wrap(runs: tuple[Run, ...], width: float, size: float, measure: Measure, la
                 if used > width + 1e-9:
                     break
     ends = _pull_up(_line_starts(best, _last_line(finals, best, n), n), words, texts, points, space,
-                    width, size, measure)
+                    width, size, measure, steps)
     return _cut_lines(ends, words, texts, points)
+
+
+def _step_starts(words: list[Word], texts: list[str]) -> list[bool]:
+    """Which words begin a numbered step run into a paragraph ("… vouw open.
+    **2** Plak …"): a number in bold, after a sentence's end, before a word
+    with a capital."""
+    return [j > 0 and bool(_STEP.match(texts[j])) and words[j][0][1].endswith("Bold") and len(words[j]) > 1
+            and texts[j - 1].rstrip("*").endswith((".", ";", ":")) for j in range(len(words))]
+
+
+_STEP = re.compile(r"\d{1,2}\u00a0[^\W\d_]")
+
+
+def _step_tail(line_w: float, step_from: float | None, width: float) -> float:
+    """What a line costs that begins a step in its last STEP_SHARE of the
+    measure ("… vouw open. **2** Plak" | "een half vel …"): the step's
+    number reads as the line's end, not as the next step's start; the
+    less of the step the line holds, the more."""
+    if step_from is None or line_w - step_from >= STEP_SHARE * width:
+        return 0.0
+    return STEP_AT_END * (1 - (line_w - step_from) / (STEP_SHARE * width))
 
 
 def _early(line_w: float, with_next: float, rest: float, width: float) -> float:
@@ -637,7 +665,7 @@ def _early(line_w: float, with_next: float, rest: float, width: float) -> float:
 
 def _pull_up(ends: list[tuple[int, int]], words: list[Word], texts: list[str],
              points: list[tuple[tuple[int, bool, int], ...]], space: list[float],
-             width: float, size: float, measure: Measure) -> list[tuple[int, int]]:
+             width: float, size: float, measure: Measure, steps: list[bool]) -> list[tuple[int, int]]:
     """The lines that end early moved on: a line (not the last) under
     EARLY_FULL of the measure full takes the next line's first word when it
     fits after it and the next line stays EARLY_FULL full, or, being the
@@ -654,8 +682,8 @@ def _pull_up(ends: list[tuple[int, int]], words: list[Word], texts: list[str],
         moved = False
         for k in range(len(ends) - 2):
             (j, p), nxt = ends[k + 1], ends[k + 2]
-            if p or (j + 1, 0) >= nxt or wide(k, ends) >= EARLY_FULL * width:
-                continue
+            if p or (j + 1, 0) >= nxt or wide(k, ends) >= EARLY_FULL * width or steps[j]:
+                continue  # (a line may end before a step begins: _step_tail)
             trial = ends[:k + 1] + [(j + 1, 0)] + ends[k + 2:]
             if wide(k, trial) > width + 1e-9:
                 continue

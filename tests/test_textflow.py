@@ -582,3 +582,29 @@ def test_a_block_that_begins_in_the_next_wider_column_is_set_to_its_width(measur
     ys = sorted({round(t.y, 3) for t in cols[1]})
     assert len(ys) == len(wrap(blocks[1].runs, wide.w, size, measure))
     assert len(ys) < len(wrap(blocks[1].runs, narrow.w, size, measure))
+
+
+STEPS = ("**1** Fold the sheet on the dashed line, printed sides out; unfold. **2** Glue thin card between the "
+         "blank backs; fold shut. **3** Cut along the solid line through every layer.")
+
+
+def test_a_run_in_step_does_not_begin_at_a_line_end(measure):
+    """A numbered step run into a paragraph ("… unfold. **2** Glue …") is
+    begun at a line's end where another setting leaves it room (native NL
+    12-2: "… vouw open. 2 Plak" | "een half vel …"); swept over widths."""
+    runs = parse_block(STEPS).runs
+    words = textflow._words(runs)
+    assert textflow._step_starts(words, [textflow._text(w) for w in words]).count(True) == 2
+    checked = 0
+    for k in range(60):
+        width = 70.0 + 2.0 * k
+        lines = wrap(runs, width, 8.0, measure)
+        for line in lines:
+            texts = [textflow._text(w) for w in line]
+            for i, t in enumerate(texts):
+                if i and t[:1] in "23" and t[1:2] == "\u00a0":
+                    checked += 1
+                    tail = _line_width(line[i:], 8.0, measure)
+                    # graded (STEP_AT_END falls to nothing at STEP_SHARE): never in the last half of that share
+                    assert tail >= textflow.STEP_SHARE * width / 2, (width, texts)
+    assert checked > 10

@@ -496,3 +496,29 @@ def test_you_also_need_a_cutting_mat(rendered, lang, paper):
     does (the pawns are small, cut with a craft knife), read from the PDF."""
     said = " ".join(ln.text for ln in page_lines(rendered(KIT, lang, paper))[0])
     assert {"en": "cutting mat", "nl": "snijmat", "de": "Schneidematte"}[lang] in said
+
+
+_STEP_START = re.compile(r"(?:^|[.;:][ \u00a0])([123])[ \u00a0][A-ZÄÖÜ]")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_a_folding_step_does_not_begin_at_a_line_end(rendered, lang, paper):
+    """The folding steps at the top of page 1 run on in one paragraph; a
+    step's number is not left at the end of a line with a word or two of its
+    step ("… vouw open. 2 Plak" | "een half vel …", native NL 12-2): where
+    a step begins inside a line, at least 30 % of the note's measure is left
+    for it (textflow.STEP_AT_END), and a line is not made to take a step's
+    first word only because it ended early (textflow._pull_up)."""
+    lines = page_lines(rendered(KIT, lang, paper))[0]
+    first = next(ln for ln in lines if ln.text.startswith("1") and len(ln.text) > 40)  # the note's first line
+    note = [ln for ln in lines if abs(ln.x - first.x) < 0.5 and ln.size == first.size
+            and 0 <= first.base - ln.base < 3 * 1.3 * ln.size]
+    steps = [(ln, m) for ln in note for m in _STEP_START.finditer(ln.text)]
+    assert sorted(m.group(1) for _, m in steps) == ["1", "2", "3"], [ln.text for ln in note]
+    measure = max(ln.right - ln.x for ln in note)
+    for ln, m in steps:
+        if m.start(1) == 0:
+            continue  # the step begins its line
+        start = ln.chars[m.start(1)][1]
+        assert ln.right - start >= 0.3 * measure - 0.5, (ln.text, round((ln.right - start) / measure, 2))
