@@ -60,3 +60,26 @@ def test_a_us_punch_lies_between_outline_and_colour():
     assert punch_inches(24, 26) == "1"
     assert punch_inches(28, 29) == "1 1/8"
     assert punch_inches(23, 25) is None
+
+
+OUT = {"en": ("Way out", "(off the board)"), "nl": ("Uitgang", "(van het bord af)"), "de": ("Ausgang", "(vom Brett)")}
+
+
+@pytest.mark.parametrize("paper", PAPER_IDS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_ur_way_out_says_off_the_board(rendered, lang, paper):
+    """The way out on square 14 is labelled in two lines, the second saying
+    that the piece goes off the board, so its arrow into the gap beside it
+    does not read as a move into the gap (hobby14b Ur 4)."""
+    from tests.textlines import page_lines
+
+    lines = page_lines(rendered("ur", lang, paper))[1]
+    first, second = OUT[lang]
+    tops = [ln for ln in lines if ln.text.strip() == first]
+    bottoms = [ln for ln in lines if ln.text.strip() == second]
+    assert tops and bottoms, f"{lang} {paper}: the way out's two lines read"
+    pairs = [(a, b) for a in tops for b in bottoms
+             if abs((a.x + a.right) / 2 - (b.x + b.right) / 2) < 1.5 and 0 < a.base - b.base < 2 * a.size]  # pt
+    assert pairs, f"{lang} {paper}: {second!r} centred under {first!r}"
+    a, b = pairs[0]
+    assert abs(a.size - b.size) < 0.05 and a.size >= 6.0, f"{lang} {paper}: both lines at one legible size ({a.size:.1f} pt)"
