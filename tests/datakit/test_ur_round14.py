@@ -83,3 +83,22 @@ def test_ur_way_out_says_off_the_board(rendered, lang, paper):
     assert pairs, f"{lang} {paper}: {second!r} centred under {first!r}"
     a, b = pairs[0]
     assert abs(a.size - b.size) < 0.05 and a.size >= 6.0, f"{lang} {paper}: both lines at one legible size ({a.size:.1f} pt)"
+
+
+@pytest.mark.parametrize("paper", PAPER_IDS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_ur_quick_references_as_large_as_page_3_lets_them_be(rendered, lang, paper):
+    """The two quick references at the foot of page 3 are read at the table:
+    their text is larger than the 8 pt floor where the page has room
+    (hobby14b Ur 3), the same size in both copies, and they stay on page 3."""
+    from tests.datakit.test_ur_round13 import QUICK
+    from tests.textlines import page_lines
+
+    pages = page_lines(rendered("ur", lang, paper))
+    assert len(pages) == 3, f"{lang} {paper}: three pages"
+    third = pages[2]
+    heads = [ln for ln in third if squash(ln.text) == squash(QUICK[lang])]
+    assert len(heads) == 2, f"{lang} {paper}: both copies on page 3"
+    body = [ln for ln in third if ln.base < heads[0].base - 1 and ln.size < heads[0].size - 0.1 and ln.size > 7.9]
+    sizes = {round(ln.size, 2) for ln in body if ln.text.strip()}
+    assert len(sizes) == 1 and min(sizes) >= 8.25 - 1e-6, f"{lang} {paper}: quick reference text at {sorted(sizes)} pt"
