@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pathlib
 from dataclasses import dataclass
+from functools import partial
 from typing import Annotated
 
 import msgspec
@@ -30,7 +31,7 @@ from pnp.geometry import (
     polygon,
     star,
 )
-from pnp.i18n import Catalog
+from pnp.i18n import Catalog, fill, texts_of
 from pnp.kits import Context, Invariant, Kit
 from pnp.layout.board import Cell, Grid, SquareArt, board, placed
 from pnp.layout.component_list import ContentFact, KitList, Lines, component_list, lines_for
@@ -186,7 +187,7 @@ def _square_art(grid: Grid) -> SquareArt:
 
 
 def _round_the_grid(spec: TabSpec, grid: Grid, ow: float, oh: float, gx: float, gy: float, m: Measure,
-                    cat: Catalog) -> list[Shape]:
+                    cat: Catalog, legends: tuple[str, str]) -> list[Shape]:
     """What Tâb draws on its board round the squares, in the board's own
     coordinates (the cut outline at (0, 0)-(ow, oh), the grid at (gx, gy)):
     the row badges, the path's arcs, the players' legends, the track along
@@ -229,7 +230,7 @@ def _round_the_grid(spec: TabSpec, grid: Grid, ow: float, oh: float, gx: float, 
         # on the same line, after the way to row 4: this player's row numbers
         # (a badge as on the board and its words), inside the frame so that
         # the key survives cutting (round 12: it stood under the cut line)
-        key = cat.text("legend_a" if who == "player_a" else "legend_b")
+        key = legends[0] if who == "player_a" else legends[1]
         kt, ks, kw = fitted_text(key, "Sans", (gw - 30) * 0.45, 7, m)
         branch = cat.text("branch")
         t, s, w = fitted_text(branch, "Sans", gw - 30 - (kw + 2 * LEGEND_R + 1.5 + KEY_SPACE), 7, m)
@@ -288,7 +289,8 @@ def board_sheet(ctx: Context) -> Sheet:
     heading = label(area.cx, area.y + 4.0, cat.text("board_heading"), "Sans-Bold", 9, m, area.w)
     g, _, _ = board(grid, border, lambda cell: LINE, lambda cell: ("square", f"{cell[0]}-{cell[1]}"),
                     ("board", f"{spec.rows}x{spec.columns}"), art=_square_art(grid),
-                    over=_round_the_grid(spec, grid, ow, oh, border[0], border[1], m, cat))
+                    over=_round_the_grid(spec, grid, ow, oh, border[0], border[1], m, cat,
+                                         (cat.text("legend_a"), printed_text(ctx, "legend_b"))))
     listed, _ = component_list(Box(ox, oy + oh + gap, ow, list_h), lines, m, columns=2)
     return Sheet(True, (heading, placed(g, ox, oy), *listed), "board")
 
@@ -300,7 +302,20 @@ KEY_SPACE = 8.0  # mm from the way to row 4 to the row numbers' key on the same 
 def kit_lines(ctx: Context) -> Lines:
     """The component list's texts: the kit's contents and what else it needs."""
     spec: TabSpec = ctx.spec
-    return lines_for(spec.kit_list, expected(spec, ctx.options), ctx.cat.text, None, text_values(spec, ctx.options))
+
+    return lines_for(spec.kit_list, expected(spec, ctx.options), partial(printed_text, ctx), None,
+                     text_values(spec, ctx.options))
+
+
+# the texts the --ink-saver print words its own way: it has no page 4, and its black is grey
+INK_SAVER_KEYS = {"need_cards": "need_cards_ink_saver", "saver_caption": "saver_caption_ink_saver",
+                  "legend_b": "legend_b_ink_saver"}
+
+
+def printed_text(ctx: Context, key: str, **values: object) -> str:
+    """A catalog text as this print says it: the --ink-saver print's own
+    text (INK_SAVER_KEYS) where it has one."""
+    return ctx.cat.text(INK_SAVER_KEYS.get(key, key) if saves_ink(ctx) else key, **values)
 
 
 # ---- pieces, markers and the throw table ------------------------------
@@ -365,15 +380,22 @@ HEAD_H = 30.0  # mm: the pieces page's heading and notes, over the pieces
 HEAD_H_SHORT = 23.0  # mm: the same on a shorter paper (US Letter): the notes give the coin-throw tables room
 
 
+def saves_ink(ctx: Context) -> bool:
+    """The --ink-saver print: its grey pieces page is the only one (round 14:
+    its solid black page came out grey too, under a header that promised black)."""
+    return ctx.options.variant is Variant.INK_SAVER
+
+
 def pieces_sheet(ctx: Context, saver: bool = False) -> Sheet:
     """The pieces, the row-4 markers, the coin-throw tables and how a piece
     is made; the dark pieces and the light pieces' markers SAVER_DARK on
     the ink-saving page (`saver`: page 2, the one to print), or black on the
     solid page (page 4, printed instead of page 2, as its header says). The
-    --ink-saver variant already greys the black of the solid page: its
-    ink-saving page is that page again (SAVER_DARK lightened once more would
-    hardly tell from the light pieces)."""
-    ink = SAVER_DARK if saver and ctx.options.variant is not Variant.INK_SAVER else BLACK
+    --ink-saver print has no solid page (see `build`): its black is greyed
+    by the variant, so its one pieces page is drawn in black and comes out
+    that grey (SAVER_DARK lightened once more would hardly tell from the
+    light pieces)."""
+    ink = SAVER_DARK if saver and not saves_ink(ctx) else BLACK
     spec: TabSpec = ctx.spec
     cat, m = ctx.cat, ctx.measure
     area = content_box(ctx.options.paper, landscape=False)
@@ -427,23 +449,24 @@ def pieces_sheet(ctx: Context, saver: bool = False) -> Sheet:
         raise LayoutError(f"{n_tables} coin-throw tables do not fit side by side on the pieces page")
     # the tables take up to TABLE_SPARE mm of what the page leaves under the making steps, so the turn
     # summary is set larger where the paper is taller (A4)
-    spare = area.bottom - (y + 1.0 + throw_table_h(spec) + 2.5 + MAKING_H)
-    table_h = throw_table_h(spec) + max(0.0, min(TABLE_SPARE, spare - 1.5))
+    spare = area.bottom - (y + 1.0 + throw_table_h(spec) + TABLE_GAP + MAKING_H)
+    table_h = throw_table_h(spec) + max(0.0, min(TABLE_SPARE, spare - 0.5))
     for k in range(n_tables):
         table = throw_table(Box(area.x + 1.0 + k * (tw + 8.0), y + 1.0, tw, table_h), spec, ctx)
         items.append(Group(tuple(table), tag=("throws", str(k + 1))))
     # how a piece is made, in the band that is left
-    steps = Box(area.x, y + 1.0 + table_h + 2.5, area.w, MAKING_H)
+    steps = Box(area.x, y + 1.0 + table_h + TABLE_GAP, area.w, MAKING_H)
     if steps.bottom > area.bottom + 1e-6:
         raise LayoutError(f"the pieces page has no room for how a piece is made ({steps.bottom - area.bottom:.1f} mm over)")
     items += making(steps, spec, ctx)
-    if saver:
-        return Sheet(False, tuple(items), "pieces", caption=ctx.cat.text("saver_caption"))
+    if saver:  # the ink-saver print's only pieces page: no "print this page or page 4" in its footer
+        return Sheet(False, tuple(items), "pieces", caption=printed_text(ctx, "saver_caption"))
     # the solid black page: the last, printed instead of page 2 by whoever wants black faces
     return Sheet(False, tuple(items), "pieces solid-black", caption=ctx.cat.text("pieces_caption"), instead_of="pieces")
 
 
-MAKING_H = 22.5  # mm: the pictures of how a piece is made, with their captions (up to two lines each)
+MAKING_H = 22.1  # mm: the pictures of how a piece is made, with their captions (up to two lines each)
+TABLE_GAP = 1.5  # mm from the coin-throw tables' cut to the pictures (round 14: 2.5; the row-4 stacks rule on the card)
 MAKING_SCALE = 0.45
 MAKING_STEPS = ("make_cut", "make_score", "make_fold", "make_glue", "make_trim", "make_ready")
 CAPTION_SIZE = 7.0  # pt
@@ -546,7 +569,7 @@ def throw_table(box: Box, spec: TabSpec, ctx: Context) -> list[Shape]:
     # table (round 12: seven steps at 7 pt and more on US Letter)
     tx = box.x + sw + 4.0
     under = y + row_h + 0.3  # the scores' last row, and room under it
-    room = box.y + h - 3.0 - under  # the last line 3 mm and more inside the cut
+    room = box.y + h - 2.0 - under  # the last line 2 mm and more inside the cut (round 14: 3 mm)
     beside_h = (under - box.y if room >= TURN_UNDER_MIN else h) - 8.0 - (0.0 if room >= TURN_UNDER_MIN else 3.5)
     out.append(Line(tx - 2.0, box.y + 3.0, tx - 2.0, box.y + 8.0 + beside_h, Style(width=0.2, stroke=grey(0.5))))
     tw = box.right - 3.0 - tx
@@ -589,12 +612,24 @@ def reference_box(blocks: list[Block], width: float, m: Measure) -> tuple[float,
     return h, draw
 
 
+def rules_text(cat: Catalog, options: Options) -> list[str]:
+    """The rules' templates as this print sets them: the catalog's "rules",
+    but in the --ink-saver print (no solid black page 4) the making notes,
+    the last section before the original's box, are "making_ink_saver"."""
+    raw = list(texts_of(cat.raw("rules")))
+    if options.variant is Variant.INK_SAVER and ORIGINAL in raw:
+        end = raw.index(ORIGINAL)
+        start = max(i for i, b in enumerate(raw[:end]) if b.startswith("## ")) + 1
+        raw[start:end] = texts_of(cat.raw("making_ink_saver"))
+    return raw
+
+
 def build(ctx: Context) -> list[Sheet]:
     cat = ctx.cat
     vals = text_values(ctx.spec, ctx.options)
     raw: list[str] = []
     boxed: list[str] = []
-    for b in cat.blocks("rules", **vals):
+    for b in (fill(t, vals, "rules", cat.file_of("rules")) for t in rules_text(cat, ctx.options)):
         if boxed or b == ORIGINAL:
             boxed.append(b)
         else:
@@ -608,10 +643,11 @@ def build(ctx: Context) -> list[Sheet]:
         diagrams["original"] = reference_box(parse_blocks(boxed[1:], cat.lang), width, ctx.measure)
     blocks = parse_blocks(raw, cat.lang)
     # the rules take one page, so pages 1-3 are the kit (board, grey pieces, rules) as the making notes say,
-    # and the solid black pieces page, printed instead of page 2, is the last
+    # and the solid black pieces page, printed instead of page 2, is the last (not in the ink-saver print)
     rules = rules_sheets(blocks, ctx.options.paper, ctx.measure, "rules", title=(cat.text("title"), cat.text("subtitle")),
                          max_pages=1, diagrams=diagrams, style=RULES_STYLE)
-    return [board_sheet(ctx), pieces_sheet(ctx, saver=True), *rules, pieces_sheet(ctx)]
+    solid = [] if saves_ink(ctx) else [pieces_sheet(ctx)]
+    return [board_sheet(ctx), pieces_sheet(ctx, saver=True), *rules, *solid]
 
 
 KIT = Kit(
@@ -622,4 +658,5 @@ KIT = Kit(
     expected=expected,
     invariants=invariants,
     pieces=tab_pieces,
+    rules_text=rules_text,
 )
