@@ -447,38 +447,59 @@ def pieces_sheet(ctx: Context, saver: bool = False) -> Sheet:
     tw = (area.w - 2.0 - 8.0 * (n_tables - 1)) / n_tables
     if tw < 60.0:
         raise LayoutError(f"{n_tables} coin-throw tables do not fit side by side on the pieces page")
-    # the tables take up to TABLE_SPARE mm of what the page leaves under the making steps, so the turn
-    # summary is set larger where the paper is taller (A4)
-    spare = area.bottom - (y + 1.0 + throw_table_h(spec) + TABLE_GAP + MAKING_H)
-    table_h = throw_table_h(spec) + max(0.0, min(TABLE_SPARE, spare - 0.5))
-    for k in range(n_tables):
-        table = throw_table(Box(area.x + 1.0 + k * (tw + 8.0), y + 1.0, tw, table_h), spec, ctx)
-        items.append(Group(tuple(table), tag=("throws", str(k + 1))))
-    # how a piece is made, in the band that is left
-    steps = Box(area.x, y + 1.0 + table_h + TABLE_GAP, area.w, MAKING_H)
-    if steps.bottom > area.bottom + 1e-6:
-        raise LayoutError(f"the pieces page has no room for how a piece is made ({steps.bottom - area.bottom:.1f} mm over)")
-    items += making(steps, spec, ctx)
+    # the tables take up to TABLE_SPARE mm of what the page leaves over the making steps, so the turn
+    # summary is set larger where the paper is taller (A4). The captions of the making steps and the
+    # turn summary share what is left: of the caption sizes that fit their width, the one whose pair
+    # (caption, summary) has the largest smaller size (round 14: both were 6-7 pt where there was room)
+    best: tuple[tuple[float, float], list[Shape]] | None = None
+    widest = caption_size(spec, ctx, area.w)
+    for csize in [widest - 0.25 * i for i in range(int((widest - CAPTION_MIN) / 0.25 + 1e-6) + 1)]:
+        band = making_h(spec, csize)
+        spare = area.bottom - (y + TABLE_TOP + throw_table_h(spec) + TABLE_GAP + band)
+        table_h = throw_table_h(spec) + max(0.0, min(TABLE_SPARE, spare - 0.2))
+        tried: list[Shape] = []
+        try:
+            sizes = []
+            for k in range(n_tables):
+                table, pt = throw_table(Box(area.x + 1.0 + k * (tw + 8.0), y + TABLE_TOP, tw, table_h), spec, ctx)
+                sizes.append(pt)
+                tried.append(Group(tuple(table), tag=("throws", str(k + 1))))
+        except LayoutError:
+            continue  # the summary does not fit at TURN_MIN_PT beside captions this large
+        # how a piece is made, in the band that is left
+        steps = Box(area.x, y + TABLE_TOP + table_h + TABLE_GAP, area.w, band)
+        if steps.bottom > area.bottom + 1e-6:
+            continue
+        score = (min(csize, *sizes), min(sizes))
+        if best is None or score > best[0]:
+            best = (score, tried + making(steps, spec, ctx, csize))
+    if best is None:
+        raise LayoutError("the pieces page has no room for the coin-throw tables and how a piece is made")
+    items += best[1]
     if saver:  # the ink-saver print's only pieces page: no "print this page or page 4" in its footer
         return Sheet(False, tuple(items), "pieces", caption=printed_text(ctx, "saver_caption"))
     # the solid black page: the last, printed instead of page 2 by whoever wants black faces
     return Sheet(False, tuple(items), "pieces solid-black", caption=ctx.cat.text("pieces_caption"), instead_of="pieces")
 
 
-MAKING_H = 22.1  # mm: the pictures of how a piece is made, with their captions (up to two lines each)
-TABLE_GAP = 1.5  # mm from the coin-throw tables' cut to the pictures (round 14: 2.5; the row-4 stacks rule on the card)
+TABLE_GAP = 0.6  # mm from the coin-throw tables' cut to the making band
+TABLE_TOP = 0.5  # mm from the blocks (their label gap, 1.5 mm under the colour) to the tables (round 14: 1.0)
+PICTURES_TOP = 5.3  # mm from the band's top to the pictures' top: the knife of step 2 reaches 5 mm over it
 MAKING_SCALE = 0.45
 MAKING_STEPS = ("make_cut", "make_score", "make_fold", "make_glue", "make_trim", "make_ready")
-CAPTION_SIZE = 7.0  # pt
+CAPTION_MAX = 8.5  # pt: the making steps' captions, at most (round 14: 7 pt and less, with room to spare)
+CAPTION_MIN = 7.0  # pt: and never less
 CAPTION_GAP = 2.0  # mm between a picture's lowest ink and the top of its caption
+CAPTION_PAD = 1.5  # mm each side of a caption in its picture's cell: 3 mm between two captions
+LEADING = 1.2  # the captions' line spacing, in sizes
 
 
-def caption_lines(text: str, width: float, m: Measure, lines: int = 2) -> tuple[list[str], float]:
+def caption_lines(text: str, width: float, m: Measure, lines: int = 2, size: float = CAPTION_MAX,
+                  smallest: float = 5.5) -> tuple[list[str], float]:
     """A caption broken at its spaces (a no-break space holds) into at most
-    `lines` lines of `width` mm, two lines as even as they go, shrunk in
-    0.25 pt steps until it fits."""
-    size = CAPTION_SIZE
-    while size >= 5.5 - 1e-9:
+    `lines` lines of `width` mm, two lines as even as they go, from `size`
+    shrunk in 0.25 pt steps until it fits."""
+    while size >= smallest - 1e-9:
         out: list[str] = []
         for word in text.split(" "):
             if out and m(out[-1] + " " + word, "Sans", size) <= width:
@@ -492,32 +513,48 @@ def caption_lines(text: str, width: float, m: Measure, lines: int = 2) -> tuple[
         if len(out) <= lines and all(m(t, "Sans", size) <= width for t in out):
             return out, size
         size -= 0.25
-    raise LayoutError(f"the caption {text!r} does not fit {lines} lines of {width:.1f} mm")
+    raise LayoutError(f"the caption {text!r} does not fit {lines} lines of {width:.1f} mm at {smallest} pt")
 
 
-def making(box: Box, spec: TabSpec, ctx: Context) -> list[Shape]:
+def caption_size(spec: TabSpec, ctx: Context, width: float) -> float:
+    """The one size of the six captions (a row of pictures set alike): the
+    largest, up to CAPTION_MAX, at which each fits two lines of its cell,
+    never under CAPTION_MIN."""
+    cell = width / len(MAKING_STEPS) - 2 * CAPTION_PAD
+    return min(caption_lines(ctx.cat.text(key), cell, ctx.measure, smallest=CAPTION_MIN)[1] for key in MAKING_STEPS)
+
+
+def _pictures_h(spec: TabSpec) -> float:
+    """From the making band's top to its captions' top: room for the arrow
+    over the fold, the pictures (the ruler of step 2, with its stroke) and CAPTION_GAP."""
+    return PICTURES_TOP + spec.piece * MAKING_SCALE + TRIM * MAKING_SCALE + 1.0 + 0.15 + CAPTION_GAP
+
+
+def making_h(spec: TabSpec, size: float) -> float:
+    """The making band's height with its captions at `size` (two lines each, and descenders)."""
+    return _pictures_h(spec) + (0.93 + LEADING + 0.25) * size * PT
+
+
+def making(box: Box, spec: TabSpec, ctx: Context, size: float) -> list[Shape]:
     """Six small pictures in a row, the order that forgives a slip: cut
     roughly round the outline, score the fold, fold on it, glue the faces
     back to back, cut on the outline through both layers, and the piece
     ready, plain face up. Each caption stands CAPTION_GAP under the lowest
-    picture."""
+    picture, all six at `size`."""
     cat, m = ctx.cat, ctx.measure
     k = MAKING_SCALE
-    s = spec.piece * k
-    rough = TRIM * k
     cell = box.w / len(MAKING_STEPS)
-    y = box.y + 3.5  # room for the arrow over the fold
+    y = box.y + PICTURES_TOP  # room for the arrow over the fold and the knife over the ruler
     # the pictures every fold-over piece is shown with (Ur's lots too), with the fold scored and the piece ready
     out = making_steps(box.x, y, cell, spec.piece, TRIM, k, _face(spec.piece, False, False), _face(spec.piece, False, True),
                        LIGHT_TINT, LIGHT_TINT, score=True, ready=True)
-    # the captions, CAPTION_GAP under the lowest picture (the ruler of step 2, with its stroke)
-    top = y + s + rough + 1.0 + 0.15 + CAPTION_GAP
+    top = box.y + _pictures_h(spec)
     for i, key in enumerate(MAKING_STEPS):
-        lines, size = caption_lines(cat.text(key), cell - 3.0, m)
+        lines, _ = caption_lines(cat.text(key), cell - 2 * CAPTION_PAD, m, size=size, smallest=size)
         for j, t in enumerate(lines):
-            base = top + 0.93 * size * PT + j * 1.2 * size * PT
+            base = top + 0.93 * size * PT + j * LEADING * size * PT
             out.append(Text(box.x + cell * (i + 0.5), base, t, "Sans", size, m(t, "Sans", size), Anchor.MIDDLE))
-    if top + 2 * 1.2 * CAPTION_SIZE * PT > box.bottom + 1e-6:
+    if box.y + making_h(spec, size) > box.bottom + 1e-6:
         raise LayoutError("the making steps' captions run past their band")
     return out
 
@@ -533,13 +570,14 @@ def throw_table_h(spec: TabSpec) -> float:
 
 TABLE_SPARE = 30.0  # mm: the most a table grows into room the page leaves (round 12: the turn has seven lines)
 TURN_MIN_PT = 7.0  # the turn summary is read at the table: never smaller
+TURN_MAX_PT = 9.0  # and as large as its table has room for (round 14: 8)
 TURN_UNDER_MIN = 3.0  # mm: the least room under the scores worth running the turn on into
 SCORES_W = 0.40  # of a table's width: the scores; the rest is the turn summary
 
 
-def throw_table(box: Box, spec: TabSpec, ctx: Context) -> list[Shape]:
+def throw_table(box: Box, spec: TabSpec, ctx: Context) -> tuple[list[Shape], float]:
     """A player's aid, cut out along its frame: the throws and their scores
-    on the left, a summary of a turn on the right."""
+    on the left, a summary of a turn on the right; and the summary's size."""
     cat, m = ctx.cat, ctx.measure
     row_h = THROW_ROW
     base = row_h / 2 + 1.3  # a row's baseline: its 8 pt text centred in it
@@ -569,7 +607,7 @@ def throw_table(box: Box, spec: TabSpec, ctx: Context) -> list[Shape]:
     # table (round 12: seven steps at 7 pt and more on US Letter)
     tx = box.x + sw + 4.0
     under = y + row_h + 0.3  # the scores' last row, and room under it
-    room = box.y + h - 2.0 - under  # the last line 2 mm and more inside the cut (round 14: 3 mm)
+    room = box.y + h - 3.0 - under  # the last line 3 mm and more inside the cut
     beside_h = (under - box.y if room >= TURN_UNDER_MIN else h) - 8.0 - (0.0 if room >= TURN_UNDER_MIN else 3.5)
     out.append(Line(tx - 2.0, box.y + 3.0, tx - 2.0, box.y + 8.0 + beside_h, Style(width=0.2, stroke=grey(0.5))))
     tw = box.right - 3.0 - tx
@@ -578,10 +616,10 @@ def throw_table(box: Box, spec: TabSpec, ctx: Context) -> list[Shape]:
     boxes = [Box(tx, box.y + 8.0, tw, beside_h)]
     if room >= TURN_UNDER_MIN:
         boxes.append(Box(box.x + 3.0, under, box.w - 6.0, room))
-    cols, _ = fit(steps, boxes, m, 8.0, TURN_MIN_PT, style=FlowStyle(leading=1.12, gap=0.15, indent=1.3))
+    cols, pt = fit(steps, boxes, m, TURN_MAX_PT, TURN_MIN_PT, style=FlowStyle(leading=1.12, gap=0.15, indent=1.3))
     for col in cols:
         out += col
-    return out
+    return out, pt
 
 
 ORIGINAL = "[[diagram:original]]"  # the rules blocks after it: the original's assembly text, in a box at the end

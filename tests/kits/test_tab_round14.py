@@ -9,7 +9,9 @@
   tell light from dark.
 - the quick reference on both coin-throw tables keeps the original's
   condition for stacks on row 4 (only if nothing but stacks is there) and
-  its "a 1 still splits them", at 7 pt or more on A4 and Letter.
+  its "a 1 still splits them", at 7 pt or more on A4 and Letter;
+- the making captions and the turn summary take the room the page has:
+  all six captions at one size, both at 7 pt or more, larger on A4.
 """
 
 from __future__ import annotations
@@ -20,7 +22,9 @@ from functools import partial
 import pytest
 
 from pnp.fonts import Measurer
+from pnp.i18n import load_catalog
 from pnp.kits import get_kit
+from pnp.kits.tab import MAKING_STEPS
 from pnp.modes import Variant
 from pnp.options import Options
 from pnp.outputs import render_one
@@ -105,7 +109,7 @@ def test_tab_the_ink_saver_print_passes_the_validator(tmp_path, lang):
 
 ROW_4_STACKS = {  # the original's condition (seed 004: "If the only pieces on the fourth row are stacks"), and its 1
     "en": ("If only stacks are on row 4, they move only if nothing else can", "a 1 still splits them."),
-    "nl": ("Staan er op rij 4 alleen stapels, dan bewegen die pas als niets anders kan", "met een 1 splits je ze wel."),
+    "nl": ("Staan daar alleen stapels, dan bewegen die pas als niets anders kan", "met een 1 splits je ze wel."),
     "de": ("Stehen in Reihe 4 nur Stapel, ziehen sie nur, wenn sonst nichts ziehen kann", "eine 1 teilt sie trotzdem."),
 }
 OLD_ROW_4 = ("on row 4 it moves only if nothing else can", "stapels daar bewegen pas als niets anders kan",
@@ -128,8 +132,50 @@ def test_tab_the_quick_reference_keeps_the_row_4_stacks_condition(render, lang, 
             assert text.count(said) == 2, f"page {index + 1}: {said!r} on each table"
         assert not any(old in text for old in OLD_ROW_4)
         top = max(ln.base for ln in lines[index] if START[lang] in ln.text)
-        last_word = ROW_4_STACKS[lang][1].split()[-1]
+        last_word = load_catalog("tab", lang).raw("turn")[-1].split()[-1]  # the summary's last line
         bottom = min(ln.base for ln in lines[index] if last_word in ln.text)
         summary = [ln for ln in lines[index] if bottom - 0.5 <= ln.base <= top + 0.5]
         assert len(summary) >= 2 * 8
         assert min(ln.size for ln in summary) >= 7.0 - 0.05, min(ln.size for ln in summary)
+
+
+def _caption_lines(lines, cat) -> list:
+    """The six making steps' captions as printed: each one's first line
+    (its number and the words that start it) and, where it has one, its second."""
+    from tests.kits.test_tab_round8 import _norm
+
+    found = []
+    for key in MAKING_STEPS:
+        caption = _norm(cat.text(key))
+        (first,) = [ln for ln in lines if caption.startswith(_norm(ln.text)) and re.match(r"\d\. ", ln.text)]
+        found.append(first)
+        rest = caption[len(_norm(first.text)):].strip()
+        if rest:
+            found += [ln for ln in lines if _norm(ln.text) == rest and abs(ln.base - first.base) < 12]
+    return found
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_tab_captions_and_card_text_take_the_room_they_have(render, lang, paper):
+    """Pages 2 and 4: the six making captions are set alike, at 7 pt or more
+    (round 13: 6.25-7 pt, each its own size); the turn summary is never
+    under 7 pt; on A4, where the page has room, the summary is set at
+    7.75 pt or more and the captions at 7.5 pt or more."""
+    pdf = render(lang, paper)
+    cat = load_catalog("tab", lang)
+    lines = page_lines(pdf)
+    for index in (1, 3):
+        captions = _caption_lines(lines[index], cat)
+        assert len(captions) >= len(MAKING_STEPS)
+        sizes = {round(ln.size, 2) for ln in captions}
+        assert len(sizes) == 1, f"page {index + 1}: the captions at {sorted(sizes)} pt"
+        top = max(ln.base for ln in lines[index] if START[lang] in ln.text)
+        bottom = min(ln.base for ln in lines[index] if cat.raw("turn")[-1].split()[-1] in ln.text)
+        scores = {cat.text("heads").lower(), cat.text("score").lower(), cat.text("all_tails").lower()}
+        card = min(ln.size for ln in lines[index] if bottom - 0.5 <= ln.base <= top + 0.5
+                   and ln.text.strip().lower() not in scores and not ln.text.strip().isdigit())  # the scores' column aside
+        assert min(sizes) >= 7.0 - 0.05 and card >= 7.0 - 0.05, (sizes, card)
+        if paper == "a4":
+            assert card >= 7.75 - 0.05, card
+            assert min(sizes) >= 7.5 - 0.05, sizes
