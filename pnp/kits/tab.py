@@ -449,9 +449,8 @@ def pieces_sheet(ctx: Context, saver: bool = False) -> Sheet:
         raise LayoutError(f"{n_tables} coin-throw tables do not fit side by side on the pieces page")
     # the tables take up to TABLE_SPARE mm of what the page leaves over the making steps, so the turn
     # summary is set larger where the paper is taller (A4). The captions of the making steps and the
-    # turn summary share what is left: of the caption sizes that fit their width, the one whose pair
-    # (caption, summary) has the largest smaller size (round 14: both were 6-7 pt where there was room)
-    best: tuple[tuple[float, float], list[Shape]] | None = None
+    # turn summary share what is left (round 14: both were 6-7 pt where there was room)
+    best: tuple[tuple[float, bool, float], list[Shape]] | None = None
     widest = caption_size(spec, ctx, area.w)
     for csize in [widest - 0.25 * i for i in range(int((widest - CAPTION_MIN) / 0.25 + 1e-6) + 1)]:
         band = making_h(spec, csize)
@@ -470,7 +469,9 @@ def pieces_sheet(ctx: Context, saver: bool = False) -> Sheet:
         steps = Box(area.x, y + TABLE_TOP + table_h + TABLE_GAP, area.w, band)
         if steps.bottom > area.bottom + 1e-6:
             continue
-        score = (min(csize, *sizes), min(sizes))
+        # the summary (read at the table) as large as it goes, then captions set clearly apart from it
+        # (0.5 pt and more: sizes a hair apart look like a slip), then the largest captions
+        score = (min(sizes), abs(csize - min(sizes)) >= 0.5 - 1e-9, csize)
         if best is None or score > best[0]:
             best = (score, tried + making(steps, spec, ctx, csize))
     if best is None:
