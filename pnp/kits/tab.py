@@ -4,6 +4,7 @@ Designed for black-and-white print: nothing here needs colour."""
 
 from __future__ import annotations
 
+import math
 import pathlib
 from dataclasses import dataclass
 from functools import partial
@@ -150,6 +151,27 @@ def _chevron(cx: float, cy: float, d: int) -> Path:
     return Path((("M", cx - 2.0 * d, cy - 3.0), ("L", cx + 2.0 * d, cy), ("L", cx - 2.0 * d, cy + 3.0)), st)
 
 
+INKED = Style(stroke=BLACK, width=0.4)  # lines the --ink-saver print keeps black (it greys only fills)
+
+
+def _head(tip: tuple[float, float], a: tuple[float, float], b: tuple[float, float]) -> Group:
+    """A black arrowhead (tip, then its base a-b), filled and laid over with
+    lines from the tip to its base 0.3 mm apart: the --ink-saver print greys
+    fills but keeps lines, so its arrowheads stay black for a worn cartridge."""
+    n = max(2, int(math.dist(a, b) / 0.3) + 1)
+    lines = tuple(Line(tip[0], tip[1], a[0] + (b[0] - a[0]) * i / (n - 1), a[1] + (b[1] - a[1]) * i / (n - 1), INKED)
+                  for i in range(n))
+    return Group((polygon([tip, a, b], Style(stroke=None, fill=BLACK)),) + lines)
+
+
+def _diamond(cx: float, cy: float, half: float) -> Group:
+    """A frame's corner diamond in black, filled and laid over with lines (see `_head`)."""
+    lines = tuple(Line(cx - (half - abs(dy)), cy + dy, cx + (half - abs(dy)), cy + dy, INKED)
+                  for dy in (half * (i / 5 - 1) for i in range(1, 10)))
+    return Group((polygon([(cx, cy - half), (cx + half, cy), (cx, cy + half), (cx - half, cy)],
+                          Style(stroke=None, fill=BLACK)),) + lines)
+
+
 def _arc(x: float, y0: float, y1: float, side: int, bulge: float, dashed: bool) -> tuple[Shape, ...]:
     """A curved arrow leaving the board edge x at row centre y0 and coming
     back at y1, on the right (side=1) or left (side=-1) of the board."""
@@ -158,7 +180,7 @@ def _arc(x: float, y0: float, y1: float, side: int, bulge: float, dashed: bool) 
     c = x + side * bulge
     path = Path((("M", x0, y0), ("C", c, y0, c, y1, x0 + side * 1.8, y1)), st)
     tip = x0
-    head = polygon([(tip, y1), (tip + side * 2.4, y1 - 1.2), (tip + side * 2.4, y1 + 1.2)], Style(stroke=None, fill=BLACK))
+    head = _head((tip, y1), (tip + side * 2.4, y1 - 1.2), (tip + side * 2.4, y1 + 1.2))
     return (path, head)
 
 
@@ -236,7 +258,7 @@ def _round_the_grid(spec: TabSpec, grid: Grid, ow: float, oh: float, gx: float, 
         t, s, w = fitted_text(branch, "Sans", gw - 30 - (kw + 2 * LEGEND_R + 1.5 + KEY_SPACE), 7, m)
         lx = -(w + 12 + KEY_SPACE + 2 * LEGEND_R + 1.5 + kw) / 2
         legend.append(Line(lx, 3.4, lx + 8, 3.4, Style(width=0.6, dash=(1.6, 1.0))))
-        legend.append(polygon([(lx + 10, 3.4), (lx + 7.6, 2.2), (lx + 7.6, 4.6)], Style(stroke=None, fill=BLACK)))
+        legend.append(_head((lx + 10, 3.4), (lx + 7.6, 2.2), (lx + 7.6, 4.6)))
         legend.append(Text(lx + 12, 4.4, t, "Sans", s, w))
         kx = lx + 12 + w + KEY_SPACE
         fill, digit = (BLACK, WHITE) if who == "player_b" else (WHITE, BLACK)  # a badge as on the board, drawn in place
@@ -256,7 +278,7 @@ def _round_the_grid(spec: TabSpec, grid: Grid, ow: float, oh: float, gx: float, 
     items.append(Rect(inset, inset, ow - 2 * inset, oh - 2 * inset, Style(width=1.0)))
     half, k = 1.8, inset + 3.0
     for cx, cy in ((k, k), (ow - k, k), (k, oh - k), (ow - k, oh - k)):
-        items.append(polygon([(cx, cy - half), (cx + half, cy), (cx, cy + half), (cx - half, cy)], Style(stroke=None, fill=BLACK)))
+        items.append(_diamond(cx, cy, half))
     return items
 
 
