@@ -342,12 +342,14 @@ def printed_text(ctx: Context, key: str, **values: object) -> str:
 
 # ---- pieces, markers and the throw table ------------------------------
 
-def _face(p: float, dark: bool, moved: bool) -> tuple[Shape, ...]:
+def _face(p: float, dark: bool, moved: bool, outlined: bool = False) -> tuple[Shape, ...]:
     """One face of a piece in its own (0, 0)-(p, p): a ring, with a star once
     the piece has moved. No caption: the note above the pieces says what
-    plain and star mean."""
-    ink = WHITE if dark else BLACK
-    return (Circle(p / 2, p / 2, 0.3 * p, Style(stroke=ink, width=1.1)),) + (
+    plain and star mean. `outlined` (the --ink-saver print): a dark face is
+    white with a heavy black ring, a light face has a thin one."""
+    ink = WHITE if dark and not outlined else BLACK
+    ring = (HEAVY_RING if dark else THIN_RING) if outlined else 1.1
+    return (Circle(p / 2, p / 2, 0.3 * p, Style(stroke=ink, width=ring)),) + (
         (star(p / 2, p / 2, 0.21 * p, Style(stroke=None, fill=ink)),) if moved else ())
 
 
@@ -355,6 +357,9 @@ LIGHT_TINT = grey(0.9)  # a light face: a pale tint that runs past its cut like 
 # the ink-saving pieces page (page 2, the one to print; page 4 is solid black instead): the dark faces and the light pieces'
 # markers in a mid grey, still far darker than LIGHT_TINT, so light and dark tell apart in any print
 SAVER_DARK = grey(0.5)
+HEAVY_RING = 1.6  # mm: the ring of a dark face in the --ink-saver print (white, no fill)
+THIN_RING = 0.5  # mm: and of a light face there (its pale tint kept), so that light and dark tell apart at a glance
+MARKER_FRAME = 0.8  # mm: the frame of a dark marker in the --ink-saver print (white, no fill; a light one has none)
 
 
 def _lines_on(ink: RGB) -> RGB:
@@ -364,36 +369,47 @@ TRIM = 2.0  # mm: each piece's colour runs this far past its outline, so it is c
 PIECE_GAP = 2 * TRIM  # mm between two pieces: room for a rough cut before the piece is folded and glued
 
 
-def piece(p: float, dark: bool, ink: RGB = BLACK) -> tuple[Shape, ...]:
+def piece(p: float, dark: bool, ink: RGB = BLACK, outlined: bool = False) -> tuple[Shape, ...]:
     """A fold-over piece: the plain face | fold | the starred face, one cut
     outline, its colour (black, or a pale tint for a light piece) TRIM mm
     past the outline. Pieces stand PIECE_GAP apart, so a person cuts round a
     piece roughly, folds and glues it, then cuts on the line through both
     layers: the two faces come out the same size, and a trim that misses
     the line by up to TRIM mm leaves colour, not white, at the edge. `ink`:
-    the dark pieces' colour (SAVER_DARK on the ink-saving page)."""
+    the dark pieces' colour (SAVER_DARK on the ink-saving page). `outlined`
+    (the --ink-saver print): a dark piece is white with a heavy black ring."""
+    if dark and outlined:
+        return foldover(p, p, _face(p, True, False, True), _face(p, True, True, True), cut=BLACK, fold=grey(0.45))
+    if outlined:
+        return foldover(p, p, _face(p, False, False, True), _face(p, False, True, True), fill=LIGHT_TINT,
+                        bleed=TRIM, cut=grey(0.45), fold=grey(0.45))
     lines = _lines_on(ink) if dark else grey(0.45)
     return foldover(p, p, _face(p, dark, False), _face(p, dark, True), fill=ink if dark else LIGHT_TINT,
                     bleed=TRIM, cut=lines, fold=lines)
 
 
-def _marker_face(mk: float, dark: bool, m: Measure, ink: RGB = BLACK) -> tuple[Shape, ...]:
+def _marker_face(mk: float, dark: bool, m: Measure, ink: RGB = BLACK, outlined: bool = False) -> tuple[Shape, ...]:
     """A face of a row-4 marker in (0, 0)-(mk, mk): the other colour from
     its owner's pieces (dark on a light piece, light on a dark one), with a
-    bold 4 that keeps 3 mm inside the cut."""
-    fill, four = (WHITE, BLACK) if dark else (ink, WHITE)  # a dark player's marker is light, and so on
+    bold 4 that keeps 3 mm inside the cut. `outlined` (the --ink-saver
+    print): a dark marker is white with a heavy black frame and a black 4."""
+    fill, four = (WHITE, BLACK) if dark or outlined else (ink, WHITE)  # a dark player's marker is light, and so on
     out: list[Shape] = [Rect(0, 0, mk, mk, Style(stroke=None, fill=fill))]
+    if outlined and not dark:
+        out.append(Rect(0.9, 0.9, mk - 1.8, mk - 1.8, Style(stroke=BLACK, width=MARKER_FRAME)))
     size = (mk - 6.0) / (1.17 * PT)  # the 4's box (ascent + descent) keeps 3 mm from the cut
     out.append(Text(mk / 2, mk / 2 + (ASCENT - 0.585) * size * PT, "4", "Sans-Bold", size, m("4", "Sans-Bold", size),
                     Anchor.MIDDLE, four))
     return tuple(out)
 
 
-def _marker(mk: float, dark: bool, m: Measure, ink: RGB = BLACK) -> tuple[Shape, ...]:
+def _marker(mk: float, dark: bool, m: Measure, ink: RGB = BLACK, outlined: bool = False) -> tuple[Shape, ...]:
     """A row-4 marker as a fold-over piece, the same 4 on both faces: it
     sits on a piece and reads the same whichever way up it lands. The dark
     markers lie on a field inked past the block's cut (see `field`), in `ink`."""
-    face = _marker_face(mk, dark, m, ink)
+    face = _marker_face(mk, dark, m, ink, outlined)
+    if outlined:
+        return foldover(mk, mk, face, face, cut=BLACK, fold=grey(0.45))
     return foldover(mk, mk, face, face, cut=_lines_on(ink) if not dark else BLACK,
                     fold=_lines_on(ink) if not dark else grey(0.45))
 
@@ -418,6 +434,7 @@ def pieces_sheet(ctx: Context, saver: bool = False) -> Sheet:
     that grey (SAVER_DARK lightened once more would hardly tell from the
     light pieces)."""
     ink = SAVER_DARK if saver and not saves_ink(ctx) else BLACK
+    outlined = saves_ink(ctx)  # round 15: no grey blocks; dark pieces and markers white with heavy black lines
     spec: TabSpec = ctx.spec
     cat, m = ctx.cat, ctx.measure
     area = content_box(ctx.options.paper, landscape=False)
@@ -451,17 +468,17 @@ def pieces_sheet(ctx: Context, saver: bool = False) -> Sheet:
         items.append(label(mx0, y + 3.0, cat.text(markers_key), "Sans-Bold", block_pt, m, area.right - mx0, Anchor.START))
         y0 = y + 4.0 + BLEED  # the dark markers' field 0.4 mm under the labels' descenders
         # the pieces stand PIECE_GAP apart (pnp.layout.pieces), each with its own colour past its cut
-        items += block(Piece(piece(p, dark, ink), 2 * p, p), spec.pieces_per_player, per_row, x0, y0, ("piece", side),
+        items += block(Piece(piece(p, dark, ink, outlined), 2 * p, p), spec.pieces_per_player, per_row, x0, y0, ("piece", side),
                        gap=PIECE_GAP)
         # the markers share their cut lines; the light player's markers are the dark ones, on black
         # BLEED past the block: under its full rows and under the last, short one (no black empty slot)
-        if not dark:
+        if not dark and not outlined:
             full, rest = divmod(spec.pieces_per_player, mcols)
             if full:
                 items.append(field(mx0, y0, mcols * 2 * mk, full * mk, BLEED, ink))
             if rest:
                 items.append(field(mx0, y0 + full * mk, rest * 2 * mk, mk, BLEED, ink))
-        items += block(Piece(_marker(mk, dark, m, ink), 2 * mk, mk), spec.pieces_per_player, mcols, mx0, y0,
+        items += block(Piece(_marker(mk, dark, m, ink, outlined), 2 * mk, mk), spec.pieces_per_player, mcols, mx0, y0,
                        ("marker", side))
         y = y0 + max(block_h + TRIM - BLEED, mrows * mk) + BLEED + 1.5
     # the coin-throw table, one for each player
