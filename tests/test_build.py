@@ -88,6 +88,8 @@ def test_ink_saver_lightens_fills_and_keeps_lines_and_text(built, kit_id):
     is its solid black pieces page (page 4) again (tests/kits/test_tab_round7.py);
     Kesse's board squares and token grounds are white there, its pawns' symbols black."""
     pages = built(kit_id, "en", "a4").pages
+    if kit_id == "kesse-rueben":  # its low-ink pages, printed instead of pages 1-2, are in the colour print only
+        pages = [p for p in pages if not p.instead_of]
     saver_pages = built(kit_id, "en", "a4", variant="ink-saver").pages
     assert [p.label for p in pages] == [p.label for p in saver_pages]
     grey = {p.instead_of for p in pages}  # the page a solid one is printed instead of: Tâb's grey pieces

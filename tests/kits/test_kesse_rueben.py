@@ -470,10 +470,66 @@ def test_the_ink_saver_prints_white_squares_and_tokens(built, rendered, tmp_path
     words = [ln.text for ln in page_lines(saver)[1]]
     for kind in SPEC.kinds:
         assert sum(ln.count(cap(cat.text(kind))) for ln in words) >= max(SPEC.supply.values()), kind
-    # the print note on the tokens' page says the option exists, and the ink-saver print says it is one
-    said = " ".join(ln.text for ln in page_lines(colour)[1])
-    assert "--ink-saver" in said.replace("\u2011", "-"), said
+    # the ink-saver print says it is one, and has no low-ink pages of its own (round 14): its pages are those
     assert cat.text("ink_note_saver").split(":")[0] in " ".join(words)
+    assert len(page_lines(saver)) == 2
+
+
+def _said(pdf, index: int) -> str:
+    """A page's text, read from the PDF, hyphens at line ends joined, spaces plain."""
+    text = " ".join(ln.text for ln in page_lines(pdf)[index])
+    return re.sub(r"(\w)- (\w)", r"\1\2", normalise(text))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_the_kit_pdf_holds_low_ink_pages_printed_instead_of_pages_1_and_2(built, rendered, lang, paper):
+    """Round 14 (hobbyist): p.2 said "render the kit with --ink-saver", a
+    developer's switch no one holding the PDF can use. The kit's PDF now ends
+    with the board face and the tokens as --ink-saver draws them, pages 3
+    and 4, to print instead of pages 1 and 2; read from the PDF: the low-ink
+    pages take less than half the ink of the colour ones on the board and the
+    tokens, the note on page 2 names them, each one's header says which page
+    it replaces, and the validator passes it with the components counted
+    once (24 fields, a barn, 16 tokens of each kind, a pawn each)."""
+    from pnp.validate import validate_file
+
+    pdf = rendered(KIT, lang, paper)
+    cat = load_catalog(KIT, lang)
+    pages = built(KIT, lang, paper).pages
+    assert len(page_lines(pdf)) == 4
+    for low, main, kinds in ((2, 0, ("field", "barn")), (3, 1, ("token",))):
+        box = _region(pages[main], kinds)
+        assert _region(pages[low], kinds) == box  # the same board and tokens, in the same places
+        before, after = _ink(pdf, main, box), _ink(pdf, low, box)
+        assert after < 0.5 * before, (kinds, round(before, 3), round(after, 3))
+        assert normalise(cat.text("saver_caption", page=main + 1)) in _said(pdf, low)
+        assert normalise(cat.text("saver_caption", page=low + 1)) not in _said(pdf, main)
+    assert normalise(cat.text("ink_note", a=3, b=4)) in _said(pdf, 1)
+    report = validate_file(pdf)
+    bad = [(c.component, c.expected, c.found) for c in report.checks if not c.ok]
+    assert report.ok and not bad, bad
+    found = {c.component: c.found for c in report.checks}
+    assert found["page 3, printed instead of page 1"] == found["page 4, printed instead of page 2"] == "the same"
+    assert (found["field"], found["barn"]) == ("24", "1")
+    for kind in SPEC.kinds:
+        assert found[f"token:{kind}"] == "16" and found[f"pawn:{kind}"] == "1", kind
+
+
+def test_the_print_shop_export_takes_the_colour_pages(tmp_path, measure):
+    """Round 14: the low-ink pages are printed at home instead of pages 1
+    and 2; the print-shop export (--format cards) takes the colour board and
+    tokens once: a board and 64 tokens, the board's squares green."""
+    from pnp.outputs import CardOptions, render_one
+
+    render_one(get_kit(KIT), Options("en", get_paper("a4")), tmp_path, ("cards",), 150, measure, False, CardOptions(dpi=20))
+    pngs = sorted((tmp_path / "kesse-rueben-en-cards" / "png").glob("*.png"))
+    assert len(pngs) == 1 + 4 * 16, len(pngs)
+    board = [p for p in pngs if p.name.endswith("-board.png")]
+    assert len(board) == 1
+    with Image.open(board[0]) as im:
+        r, g, b = im.convert("RGB").getpixel((im.width // 10 + 5, im.height // 10 + 5))
+    assert g > r + 5 and g > b + 5, (r, g, b)  # a field's green (#E9F2DC), not the low-ink page's white
 
 
 @pytest.mark.parametrize("lang", LANGS)
