@@ -586,7 +586,8 @@ def token_sheet(ctx: Context, saver: bool = False) -> Sheet:
     rows_p = -(-n_p // PAWN_PER_ROW)
     grid_w = min(n_p, PAWN_PER_ROW) * cell_w - PAWN_GAP
     pawns_h = rows_p * cell_h - PAWN_GAP
-    need = 16.0 + len(spec.kinds) * (rows * t + 2 * TINT_BLEED) + (len(spec.kinds) - 1) * KIND_GAP + 3.0 + pawns_h
+    side_h = pawns_h + SIDE_EXTRA  # the note and the folding picture beside the pawns, the picture's foot a little lower
+    need = 16.0 + len(spec.kinds) * (rows * t + 2 * TINT_BLEED) + (len(spec.kinds) - 1) * KIND_GAP + 3.0 + side_h
     # the room left is shared out between the blocks, so no band of the page stays empty
     spread = min(10.0, max(0.0, (area.h - need) / (len(spec.kinds) + 1)))
     for k, kind in enumerate(spec.kinds):
@@ -607,20 +608,23 @@ def token_sheet(ctx: Context, saver: bool = False) -> Sheet:
     side_w = area.right - side_x
     if side_w < FOLD_PICTURE[0]:
         raise LayoutError("the pawns' folding picture does not fit beside them")
-    cols, _ = fit(note, [Box(side_x, y, side_w, pawns_h - FOLD_PICTURE[1] - 2.0)], m, 8.5, 7.0)
+    cols, _ = fit(note, [Box(side_x, y, side_w, side_h - FOLD_PICTURE[1] - 2.0)], m, 8.5, 7.0)
     items += cols[0]
-    items.append(Group(tuple(fold_picture(m)), side_x, y + pawns_h - FOLD_PICTURE[1]))
+    items.append(Group(tuple(fold_picture(m)), side_x, y + side_h - FOLD_PICTURE[1]))
     for i, pawn in enumerate(spec.pawns):
         row, col = divmod(i, PAWN_PER_ROW)
         px, py = area.x + PAWN_BLEED + col * cell_w, y + PAWN_BLEED + row * cell_h
         items += block(Piece(pawn_piece(pawn, saver), strip, fw, -PAWN_BASE), 1, 1, px, py, ("pawn", pawn.id))
-    y += pawns_h
+    y += side_h
     if y > area.bottom + 1e-6:
         raise LayoutError(f"the tokens and pawns need {y - area.y:.0f} mm; the page has {area.h:.0f} mm")
     return Sheet(False, tuple(items), "tokens")
 
 
 PAWN_GAP = 2.0  # mm of white between two pawns' colours
+# mm: the note beside the pawns runs this far below them, its picture under it (round 14: the note says
+# where the pawn stands, and keeps its size)
+SIDE_EXTRA = 6.0
 FOLD_PICTURE = (62.0, 15.0)  # mm: the picture of how a pawn is folded so it stands
 
 

@@ -303,6 +303,44 @@ def test_paper_pawns_have_feet_deep_enough_to_stand(rendered, paper):
         assert folds[1].cx - folds[0].cx >= 12.0  # a face still stands taller than a foot is deep
 
 
+STAND = {"en": "On a square with a token, stand the pawn on the token: its feet fit inside it.",
+         "nl": "Op een veld met een fiche zet je de pion op het fiche: zijn voetjes passen erbinnen.",
+         "de": "Auf einem Feld mit Plättchen stellst du die Figur auf das Plättchen: ihre Füße passen darauf."}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_a_pawn_stands_on_its_token_and_the_note_says_so(rendered, lang, paper):
+    """Round 14 (hobbyist): a pawn and a token share a 26 mm square and the
+    pawn wobbled where its feet met the token's edge. Read from the PDF: a
+    pawn's footprint (its strip's width along the folds by both feet) fits
+    inside a token with 1 mm or more to spare on every side, and the note
+    beside the pawns says to stand it on the token, at no smaller a size
+    than the 8 pt (DE A4) to 8.5 pt it had before."""
+    from tests.printer import read_pages
+
+    pdf = rendered(KIT, lang, paper)
+    page = read_pages(pdf)[1]
+    token = min(min(t.box.w, t.box.h) for t in page.of("token")) - 0.6  # the cut line's stroke
+    for pawn in page.of("pawn"):
+        folds = sorted((b for b in pawn.parts if b.w < 1.0 and b.h > 10.0), key=lambda b: b.cx)
+        ink = folds[0].w / 2
+        cut = max((b for b in pawn.parts if b.h < pawn.box.h - 1.0 and b.w > 20.0), key=lambda b: b.w)
+        along = cut.h - 2 * ink
+        across = (folds[0].cx - cut.x0 - ink) + (cut.x1 - ink - folds[2].cx)
+        assert max(along, across) <= token - 2.0, (pawn.value, along, across, token)
+    # the column beside the pawns: right of them, under the tokens, at least 4 letters (not the picture's numbers)
+    below = max(t.box.y1 for t in page.of("token"))
+    right = max(p.box.x1 for p in page.of("pawn"))
+    page_h = 279.4 if paper == "letter" else 297.0
+    note = [ln for ln in page_lines(pdf)[1] if ln.x * 25.4 / 72 > right and page_h - ln.base * 25.4 / 72 > below
+            and len(ln.text.strip()) > 3 and page_h - ln.base * 25.4 / 72 < page_h - 20.0]
+    said = re.sub(r"(\w)- (\w)", r"\1\2", normalise(" ".join(ln.text for ln in note)))
+    assert normalise(STAND[lang]) in said, said
+    sizes = {round(ln.size, 2) for ln in note if ln.text.strip()}
+    assert min(sizes) >= (8.0 if (lang, paper) == ("de", "a4") else 8.5), sizes
+
+
 @pytest.mark.parametrize("paper", list(PAPERS))
 def test_pawn_faces_are_plain_and_the_pawns_match_their_tokens(rendered, paper):
     """Read from the PDF (round 12): a pawn's faces carry only its symbol (no
