@@ -514,11 +514,11 @@ def kit_lines(ctx: Context) -> Lines:
 def setup_table(box: Box, spec: KesseSpec, ctx: Context) -> tuple[list[Shape], float]:
     cat, m = ctx.cat, ctx.measure
     out: list[Shape] = []
-    out.append(label(box.x, box.y + 3.5, cat.text("setup_heading"), "Sans-Bold", 9, m, box.w, Anchor.START))
+    # no heading over the table (round 14): its column heads say what it is, and the rules take the room
     heads = (cat.text("col_players"), cat.text("col_turnips"), cat.text("col_target"))
     widths = (box.w * 0.24, box.w * 0.38, box.w * 0.38)  # the player count is one digit
     xs = (box.x, box.x + widths[0], box.x + widths[0] + widths[1])
-    y = box.y + 5.5
+    y = box.y + 1.0  # under the subtitle's descenders
     rh = 3.7  # a row: 8 pt figures with room above and below (round 8: 5.0, round 10: 4.0, the rules needed the room)
     # a header too wide for its column at HEAD_MIN_PT goes on two lines, broken at the space nearest its middle
     cells = []

@@ -442,7 +442,7 @@ def _board_face_aid(pdf, page_w_mm: float) -> list:
 
 
 WIN = {"en": "Win: your turnips on {s} squares ({p} players).", "nl": "Winnen: je knollen op {s} velden (bij {p} spelers).",
-       "de": "Sieg: Eigene Rüben auf {s} Feldern (bei {p} Spielern)."}
+       "de": "Sieg: eigene Rüben auf {s} Feldern (bei {p} Spielern)."}
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -514,9 +514,15 @@ def test_the_ink_saver_prints_white_squares_and_tokens(built, rendered, tmp_path
 
 
 def _said(pdf, index: int) -> str:
-    """A page's text, read from the PDF, hyphens at line ends joined, spaces plain."""
-    text = " ".join(ln.text for ln in page_lines(pdf)[index])
-    return re.sub(r"(\w)- (\w)", r"\1\2", normalise(text))
+    """A page's text in the order it is drawn (a column at a time), read from
+    the PDF, hyphens at line ends joined, spaces plain."""
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        text = doc[index].get_textpage().get_text_range().replace("\r\n", " ").replace("\x02", "-")
+    finally:
+        doc.close()
+    text = " ".join(text.replace("\u00a0", " ").replace("\u00ad", "").replace("\u2011", "-").split())
+    return normalise(re.sub(r"(\w)- (\w)", r"\1\2", text))
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -616,3 +622,53 @@ def test_a_folding_step_does_not_begin_at_a_line_end(rendered, lang, paper):
             continue  # the step begins its line
         start = ln.chars[m.start(1)][1]
         assert ln.right - start >= 0.3 * measure - 0.5, (ln.text, round((ln.right - start) / measure, 2))
+
+
+NATIVE14 = {"nl": ("als je pion op de schuur komt.",),
+            "de": ("Ziehst du deine Spielfigur auf ein Feld mit einer fremden Rübe, darfst du diese Rübe in die Scheune legen.",
+                   "Wer weniger als 2 Rüben hat, spielt das Duell mit dem, was er hat.",
+                   "Sieg: eigene Rüben auf",
+                   "wenn die Figur auf ihr Feld zieht")}
+NOT14 = {"nl": ("als je pion in de schuur komt",),
+         "de": ("darfst du sie in die Scheune", "Sieg: Eigene", "nimmt nur, was er hat")}
+
+
+@pytest.mark.parametrize("lang", ["nl", "de"])
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_native_readers_round_14_read_back_from_page_1(rendered, lang, paper):
+    """Round 14, native readers, read from page 1: NL the turn in brief says
+    "op de schuur komt" as the rules do; DE the third action names the
+    turnip ("diese Rübe", not an unclear "sie") and, as seed 000 and its
+    example of play have it, is taken when the pawn moves onto the square
+    (the turn in brief says the same), the short-supply suggestion says the
+    player still duels, and "Sieg: eigene Rüben" after the colon."""
+    said = _said(rendered(KIT, lang, paper), 0)
+    for phrase in NATIVE14[lang]:
+        assert normalise(phrase) in said, phrase
+    for phrase in NOT14[lang]:
+        assert normalise(phrase) not in said, phrase
+
+
+# the rules' size on page 1 before round 14 (8 pt on A4; 8.25 pt on Letter but DE, 8): never smaller
+RULES_PT = {("en", "a4"): 8.0, ("en", "letter"): 8.25, ("nl", "a4"): 8.0, ("nl", "letter"): 8.25,
+            ("de", "a4"): 8.0, ("de", "letter"): 8.0}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_the_rules_keep_their_size(rendered, lang, paper):
+    """Round 14 (hobbyist: the rules are dense at 8 pt), read from page 1:
+    the body of the rules (the commonest size right of the fold) is no
+    smaller than before round 14, and NL on A4 grew to 8.25 pt (the setup
+    table lost its heading: its column heads say what it is)."""
+    from collections import Counter
+
+    pdf = rendered(KIT, lang, paper)
+    fold_pt = get_paper(paper).size(landscape=True)[0] / 2 / 25.4 * 72
+    sizes = Counter(round(ln.size * 4) / 4 for ln in page_lines(pdf)[0] if ln.x > fold_pt and len(ln.text) > 20)
+    body = sizes.most_common(1)[0][0]
+    assert body >= RULES_PT[lang, paper], (body, sizes)
+    if (lang, paper) == ("nl", "a4"):
+        assert body >= 8.25, sizes
+    cat = load_catalog(KIT, lang)
+    assert "setup_heading" not in cat.strings

@@ -591,8 +591,8 @@ def test_the_turn_in_brief_and_the_steps_say_what_the_rules_say(rendered, lang, 
     the fold marks call it: the dashed line (not "between the dashed marks")."""
     first = joined(rendered(KIT, lang, paper), 0)
     said = {"en": ("when your pawn is on its square", "when your pawn moves into the barn"),
-            "nl": ("als je pion op dat veld komt", "als je pion in de schuur komt"),
-            "de": ("wenn die Figur auf ihrem Feld steht", "wenn die Figur hineinzieht")}[lang]
+            "nl": ("als je pion op dat veld komt", "als je pion op de schuur komt"),
+            "de": ("wenn die Figur auf ihr Feld zieht", "wenn die Figur hineinzieht")}[lang]
     for phrase in said:
         assert phrase in first, phrase
     for timing in {"en": ("has just moved",), "nl": ("net op", "net in", "is gekomen"), "de": ("gerade",)}[lang]:
