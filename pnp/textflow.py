@@ -148,6 +148,13 @@ _SET_PHRASE = re.compile("|".join(
     rf"(?<!\w)[{p[0].upper()}{p[0]}]{re.escape(p[1:])}" for p in SET_PHRASES))
 
 
+# a range in words stays whole, like "2–4": "(0 tot en met 4)", "0 bis 4", "2 to 4", not "(0 tot" | "en met 4)"
+# (a chain is no range: "from row 1 to 2 to 3 to 2" breaks as words do)
+_RANGE_WORDS = r"(?:tot[ \u00a0]en[ \u00a0]met|tot|bis|to|through)"
+_RANGE = re.compile(r"(?<![\w.,])(?<!to[ \u00a0])(?<!tot[ \u00a0])(?<!bis[ \u00a0])(?<!met[ \u00a0])(\*{0,2}\d+\*{0,2})[ \u00a0]("
+                    + _RANGE_WORDS + r")[ \u00a0](?=\*{0,2}\d+(?!\w)(?![ \u00a0]" + _RANGE_WORDS + r"[ \u00a0]\d))")
+
+
 # a separator between the items of a list ("Karten 7–30 · Ersatzrückseiten 31–34") goes with the item before it;
 # where the line breaks after it, it is left out (_cut_lines): the break parts the items, and no line ends or
 # starts with a lone dot
@@ -228,7 +235,7 @@ def tie(text: str) -> str:
     conjunction ("zwart-wit- of"); a set phrase stays whole ("zum
     Beispiel", "Rote Beten"), and so does a quoted label of up to
     QUOTED_WORDS words ("„An Seite anpassen“") and a parenthesis of two
-    words ("(de achterkant)")."""
+    words ("(de achterkant)"); a range in words too ("0 tot en met 4")."""
     out = list(text)
     # the numbers' ties are decided on the text with every no-break space plain, so that tying tied text (tie
     # runs again on it) decides the same; they only ever add no-break spaces to `out`
@@ -268,6 +275,7 @@ def tie(text: str) -> str:
                  _PAPER):
         tied = rule.sub(lambda m: m.group(1) + NBSP, tied)
     tied = _SET_PHRASE.sub(lambda m: m.group(0).replace(" ", NBSP), tied)
+    tied = _RANGE.sub(lambda m: m.group(1) + NBSP + re.sub("[ \u00a0]", NBSP, m.group(2)) + NBSP, tied)
     tied = _SEPARATOR.sub(NBSP + SEPARATOR, tied)
     tied = _QUOTED.sub(_tie_quoted, tied)
     tied = _SHORT_PAREN.sub(lambda m: f"({m.group(1)}{NBSP}{m.group(2)}", tied)

@@ -420,6 +420,11 @@ def test_total_fit_needs_no_more_lines_than_first_fit(measure, width):
     ("with 3 players 12 and with", "with 3\u00a0players\u00a012\u00a0and with"),
     ("bei 3 Spielern 12 und bei", "bei 3\u00a0Spielern\u00a012\u00a0und bei"),
     ("throw until 2 or 3 heads", "throw until 2\u00a0or\u00a03\u00a0heads"),
+    # a range in words stays whole (native13-nl 5, ur-nl-letter p3: "(0 tot" | "en met 4)")
+    ("liggen (0 tot en met 4). Een", "liggen (0\u00a0tot\u00a0en\u00a0met\u00a04). Een"),
+    ("zählen (0 bis 4). Eine", "zählen (0\u00a0bis\u00a04). Eine"),
+    ("face up (0 to 4). A", "face up (0\u00a0to\u00a04). A"),
+    ("is dus 0 tot en met 4 waard", "is dus 0\u00a0tot\u00a0en\u00a0met\u00a04\u00a0waard"),
     # what must stay free stays free
     ("Print-and-Play-Bögen oder Karton", "Print-and-Play-Bögen oder Karton"),
     ("rote Karten", "rote Karten"),

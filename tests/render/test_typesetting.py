@@ -616,3 +616,21 @@ def test_no_line_parts_a_name(rendered, kit_id, lang, paper):
     problems = [f"p{pi + 1}: {ln.text!r}" for pi, page in enumerate(page_lines(rendered(kit_id, lang, paper)))
                 for ln in page if ln.text.replace("\u00a0", " ").endswith(tuple(" " + h for h in _NAME_HEADS))]
     assert not problems, problems
+
+
+_RANGE_CUT = re.compile(r"\d[ \u00a0](?:tot|tot[ \u00a0]en|tot[ \u00a0]en[ \u00a0]met|bis|to|through)$")
+_CHAIN = re.compile(r"\d+[ \u00a0](?:to|tot|bis)[ \u00a0]\d")  # "from row 1 to" | "2 to 3 to 2": a chain, no range
+
+
+@EVERY_FILE
+def test_no_line_ends_inside_a_range_in_words(rendered, kit_id, lang, paper):
+    """A range written in words stays on one line like "2–4" (native13-nl 5,
+    ur-nl-letter p3: "(0 tot" | "en met 4)"): no line ends with a number and
+    the first words of a range (textflow._RANGE); a chain ("row 1 to" | "2 to
+    3 to 2") is no range."""
+    problems = [f"p{pi + 1}: {ln.text!r} | {nxt.text!r}"
+                for pi, page in enumerate(page_lines(rendered(kit_id, lang, paper))) for col in running_text(page)
+                for ln, nxt in zip(col, col[1:], strict=False)
+                if _RANGE_CUT.search(ln.text.rstrip()) and re.match(r"(?:en[ \u00a0]met[ \u00a0]|met[ \u00a0]|en[ \u00a0])?\d",
+                                                                    nxt.text) and not _CHAIN.match(nxt.text)]
+    assert not problems, problems
