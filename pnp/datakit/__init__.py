@@ -42,6 +42,7 @@ class DataSpec:
     values: dict[str, object] = field(default_factory=dict)
     kit_list: KitList = KitList((), ())
     rule_set: str = ""
+    lengths: dict[str, float] = field(default_factory=dict)  # mm, named in the texts (pnp.datakit.kit.length)
 
 
 def game_file(folder: Path) -> Path:
@@ -69,7 +70,7 @@ def load(folder: Path) -> DataSpec:
         raise SpecError(f"{path}: players: must be in ascending order without repeats, not {list(players)!r}")
     ids: set[tuple[str, str]] = set()
     data = DataSpec(folder.name, folder, players, (), dict(game.values), KitList(tuple(game.contents), tuple(game.needs)),
-                    game.rule_set)
+                    game.rule_set, dict(game.lengths))
     loaded = []
     for i, comp in enumerate(game.components):
         kind = kind_of(comp)
@@ -79,7 +80,8 @@ def load(folder: Path) -> DataSpec:
             raise SpecError(f"{where}.id: a second {kind.name} {key[1]!r}; give each its own id")
         ids.add(key)
         loaded.append(kind.load(comp, Path(where), data))
-    return DataSpec(data.id, folder, players, tuple(loaded), data.values, data.kit_list, data.rule_set)
+    return DataSpec(data.id, folder, players, tuple(loaded), data.values, data.kit_list, data.rule_set,
+                    data.lengths)
 
 
 def _check_enums(table: dict[str, Any], schema: type, where: str) -> None:

@@ -3,6 +3,7 @@ all read from its data (pnp.datakit.DataSpec) through the registry of kinds."""
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +39,31 @@ def mm(value: float, lang: str) -> str:
     return text.replace(".", ",") if lang in DECIMAL_COMMA else text
 
 
+INCH = 25.4  # mm
+
+
+def inches(value: float, lang: str) -> str:
+    """A length in mm written in inches to two places, as card is sold in
+    the US by its thickness: 1 mm is 0.04 (0,04 in Dutch and German)."""
+    text = f"{value / INCH:.2f}"
+    return text.replace(".", ",") if lang in DECIMAL_COMMA else text
+
+
+def punch_inches(low: float, high: float) -> str | None:
+    """The smallest US circle punch, sold in eighths of an inch, that lies
+    from `low` to `high` mm: "7/8" for 21 to 24 mm (22.2 mm; a 1 in punch,
+    25.4 mm, is wider than the colour); None if none does."""
+    for k in range(1, 8 * 12):
+        if low <= k * INCH / 8 <= high:
+            whole, part = divmod(k, 8)
+            if not part:
+                return f"{whole}"
+            d = math.gcd(part, 8)
+            frac = f"{part // d}/{8 // d}"
+            return f"{whole} {frac}" if whole else frac
+    return None
+
+
 def sizes(data: DataSpec, lang: str) -> dict[str, str]:
     """Each pieces component's size as its texts may name it, read from the
     data: {<id>_mm}, its size across ("21"), and {<id>_colour_mm}, the
@@ -55,12 +81,35 @@ def sizes(data: DataSpec, lang: str) -> dict[str, str]:
 def text_values(data: DataSpec, options: Options) -> dict[str, object]:
     """{paper} ("A4", "US Letter"; in Dutch and German "US-Letter", as
     the start of a compound: "{paper}-papier"), the player counts, the
-    pieces' sizes (`sizes`) and the kit's own values."""
+    pieces' sizes (`sizes`), the lengths as measured on the paper's side
+    of the Atlantic (`measures`) and the kit's own values."""
     paper = options.paper.name
     if options.lang in COMPOUNDING:
         paper = paper.replace(" ", "-")
     return {"paper": paper, "players_min": min(data.players), "players_max": max(data.players),
-            **sizes(data, options.lang), **data.values}
+            **sizes(data, options.lang), **measures(data, options), **data.values}
+
+
+def measures(data: DataSpec, options: Options) -> dict[str, str]:
+    """The lengths a text names as a reader measures them, from the common
+    catalog's forms: each of the data's `lengths` ({thick_card}: "1 mm";
+    on US Letter "1 mm or 0.04 in"), and for each round pieces component
+    {<id>_punch}, the circle punch that cuts it ("21 to 24 mm"; on US
+    Letter with the US punch between the two, "21 to 24 mm, such as 7/8 in")."""
+    from pnp.i18n import load_catalog
+
+    lang, us = options.lang, options.paper.id == "letter"
+    cat = load_catalog(data.id, lang, folder=data.folder)
+    out = {name: cat.text("length_us" if us else "length", mm=mm(v, lang), inch=inches(v, lang))
+           for name, v in data.lengths.items()}
+    for comp in data.components:
+        if getattr(comp, "kind", None) == "pieces":
+            d = comp.data
+            low, high = d.size, d.size + 2 * d.bleed
+            inch = punch_inches(low, high) if us else None
+            out[f"{d.id}_punch"] = cat.text("punch_us" if inch else "punch", low=mm(low, lang), high=mm(high, lang),
+                                            inch=inch or "")
+    return out
 
 
 def invariants(data: DataSpec) -> list[Invariant]:

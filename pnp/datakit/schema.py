@@ -32,6 +32,10 @@ def game_schema() -> type:
             ("rule_set", Annotated[str, msgspec.Meta(max_length=TEXT)], ""),
             # numbers and words the catalog's texts use
             ("values", Annotated[dict[Name, value], msgspec.Meta(max_length=MAX_LIST)], {}),
+            # lengths in mm the catalog's texts name, such as a card's thickness: {thick_card} is "1 mm",
+            # on US Letter "1 mm or 0.04 in" (pnp.datakit.kit.measures)
+            ("lengths", Annotated[dict[Name, Annotated[float, msgspec.Meta(gt=0, le=1000)]],
+                                  msgspec.Meta(max_length=MAX_LIST)], {}),
             ("contents", Annotated[list[ContentFact], msgspec.Meta(max_length=MAX_LIST)], []),
             ("needs", Annotated[list[Name], msgspec.Meta(max_length=MAX_LIST)], []),
         ],

@@ -277,13 +277,18 @@ def _look(board: Board, build: Build) -> tuple[SquareStyle, SquareArt]:
         sp, picture = special[cell]
         items: list[Shape] = number(cell)
         text_h = 0.0
-        if sp.label is not None:
+        if sp.label is not None:  # a line or more ("Way out\n(off the board)"), at one size, under the picture
             cat = build.ctx.cat
-            t, size, w = fitted_label(cat.text(sp.label), sp.label, cat.file_of(sp.label), s - 3.0,
-                                      min(9.0, s * 0.22 / PT), build.ctx.measure, f"board {d.id!r}")
-            text_h = 1.2 * size * PT
-            base = s - 1.2 - 0.24 * size * PT if picture is not None else s / 2 + 0.35 * size * PT
-            items.append(Text(s / 2, base, t, "Sans-Bold", size, w, Anchor.MIDDLE, hex_rgb(d.line)))
+            fitted = [fitted_label(line, sp.label, cat.file_of(sp.label), s - 3.0, min(9.0, s * 0.22 / PT),
+                                   build.ctx.measure, f"board {d.id!r}") for line in cat.text(sp.label).split("\n")]
+            size = min(f[1] for f in fitted)
+            lead = 1.2 * size * PT
+            text_h = lead * len(fitted)
+            last = s - 1.2 - 0.24 * size * PT if picture is not None else s / 2 + 0.35 * size * PT + (len(fitted) - 1) * lead / 2
+            for i, (t, _size, _w) in enumerate(fitted):
+                base = last - (len(fitted) - 1 - i) * lead
+                items.append(Text(s / 2, base, t, "Sans-Bold", size, build.ctx.measure(t, "Sans-Bold", size), Anchor.MIDDLE,
+                                  hex_rgb(d.line)))
         if picture is not None:
             side = min(s * 0.8, s - 2.0 - text_h * 1.1)
             items.append(picture.placed((s - side) / 2, (s - text_h - side) / 2 + (0.0 if not text_h else 0.2), side, side))

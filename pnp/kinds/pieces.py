@@ -242,21 +242,32 @@ def _blocks(p: Pieces, build: Build, width: float) -> list[tuple[float, list[Sha
 
 
 NOTE_PT = 10.0  # pt: a note's text (its heading 1.15 times that)
-COPY_PT = 8.0  # pt: a note's text when there are copies of it side by side
+COPY_PT = 8.0  # pt: a note's text when there are copies of it side by side, at least
+COPY_MAX_PT = 10.0  # pt: ... and at most: the largest size that leaves them on the page they start on (sheets)
+COPY_STEP = 0.25  # pt
 COPY_GAP = 4.0  # mm between the copies
 NOTE_PAD = 3.0  # mm between a note's frame and its text
 NOTE_MAX_H = 400.0  # mm: taller than any page; a note needing more is an error
 NOTE_FRAME = Style(stroke=grey(0.45), width=0.4)
 
 
-def note(n: Note, build: Build, width: float) -> tuple[float, list[Shape]]:
+def note(n: Note, build: Build, width: float, room: float = 0.0) -> tuple[float, list[Shape]]:
     """The note's height and shapes at (0, 0), `width` mm wide: its frame
     and its text at NOTE_PT in its columns, as low as they let the text
     fit (found by halving: more height never makes text overflow); with
-    copies, each copy a share of the width and of the columns, at COPY_PT."""
+    copies, each copy a share of the width and of the columns, at COPY_PT,
+    or the largest size up to COPY_MAX_PT whose height is within `room` mm
+    (the rest of the page: a quick reference read at the table, as large
+    as the page lets it be)."""
     if n.copies > 1:
         w = (width - (n.copies - 1) * COPY_GAP) / n.copies
-        h, items = note_of(Note(text=n.text, columns=max(1, n.columns // n.copies)), build, w, COPY_PT)
+        one = Note(text=n.text, columns=max(1, n.columns // n.copies))
+        size = COPY_MAX_PT
+        while True:
+            h, items = note_of(one, build, w, size)
+            if h <= room + 1e-6 or size <= COPY_PT + 1e-9:
+                break
+            size = max(COPY_PT, size - COPY_STEP)
         return h, [_moved(s, i * (w + COPY_GAP), 0.0) for i in range(n.copies) for s in items]
     return note_of(n, build, width, NOTE_PT)
 
@@ -362,7 +373,11 @@ def sheets(group: list[Pieces], build: Build) -> list[Sheet]:
     pages: list[list[Shape]] = [[]]
     y = area.y
     for p in group:
-        for h, items in _blocks(p, build, area.w):
+        blocks = _blocks(p, build, area.w)
+        for k, (h, items) in enumerate(blocks):
+            last_note = p.data.note if k == len(blocks) - 1 else None
+            if last_note is not None and last_note.copies > 1 and y + h <= area.bottom + 1e-6:
+                h, items = note(last_note, build, area.w, room=area.bottom - y)  # the copies as large as the page lets them be
             if h > area.h + 1e-6:
                 raise LayoutError(f"pieces {p.id!r}: a set of them (or their pictures, or their note) needs {h:.0f} mm, "
                                   f"more than a page holds ({area.h:.0f} mm)")

@@ -58,6 +58,9 @@ class Kit:
     folder: Path | None = None  # a data kit's folder (game.toml, lang/, art/); None: templates/<id>
     source: str = ""  # where a data kit comes from, for `pnp list`
     pieces: Finder | None = None  # its print-shop pieces on its sheets (--format cards; pnp.layout.components)
+    # the rules' templates as a print sets them, for the validator to find its numbers in (None: the catalog's
+    # "rules" as they stand; Tâb's --ink-saver print has making notes of its own, see pnp.kits.tab)
+    rules_text: Callable[[Catalog, Options], list[str]] | None = None
 
     @property
     def origin(self) -> str:

@@ -148,8 +148,12 @@ def text_values(spec: LudoSpec, options: Options) -> dict[str, object]:
         card, paper = cat.text("card_weight_us"), cat.text("paper_weight_us")
     else:
         card, paper = cat.text("card_weight"), cat.text("paper_weight")
+    # the card's size with its unit, on US Letter also in inches, as cards and sleeves are sold there (2.5 × 3.5 in)
+    inches = " × ".join(f"{round(v / 25.4, 2):g}".replace(".", "," if comma else ".") for v in spec.card)
+    measure = cat.text("card_measure_us" if options.paper.id == "letter" else "card_measure", mm=size, inches=inches)
     return {"players_min": min(spec.players), "players_max": max(spec.players), "stacks": len(spec.values),
-            "height": spec.stack_height, "card_size": size, "sleeve_size": sleeve, "die": die_page(options), "card_weight": card,
+            "height": spec.stack_height, "card_size": size, "card_measure": measure, "sleeve_size": sleeve,
+            "die": die_page(options), "card_weight": card,
             "paper_weight": paper}
 
 
@@ -160,6 +164,15 @@ def die_page(options: Options) -> int:
     """The page of the die to make: after the rules' sheet and, in a duplex
     kit, the printing guide (build checks that it is)."""
     return RULES_PAGES + (2 if options.backs.is_duplex else 1)
+
+
+def made(spec: LudoSpec) -> dict[str, int]:
+    """What the rules' pages give besides the cards, for the list of the
+    kit's contents: the die's net to make (its page), named on one line
+    with the quick references to cut out ({quick}: page 2's copies and the
+    die page's, one for each player of the most; tests/kits/test_ludo_round14.py
+    counts them in the PDF)."""
+    return {"die": 1}
 
 
 def expected(spec: LudoSpec, options: Options) -> dict[str, int]:
@@ -712,7 +725,8 @@ def lead_sheets(ctx: Context, numbers: dict[str, int | str]) -> list[Sheet]:
     # what to print on follows the backs printed: "need_stock" is one line (or two) for each way
     stock = opts.backs.stock_keys
     facts = replace(spec.kit_list, needs=tuple(k for key in spec.kit_list.needs for k in (stock if key == "need_stock" else (key,))))
-    listed = kit_list.lines_for(facts, expected(spec, opts), cat.text, opts.players, {**{**vals, **numbers}})
+    listed = kit_list.lines_for(facts, {**expected(spec, opts), **made(spec)}, cat.text, opts.players,
+                                {**vals, **numbers, "quick": QUICK_COPIES + 1})
     list_h = kit_list.height(listed, 1)
     diagrams["components"] = (list_h + 4.0, lambda box: tuple(kit_list.component_list(
         Box(box.x, box.y + 2.5, box.w, list_h), listed, ctx.measure, columns=1)[0]))

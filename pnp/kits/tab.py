@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pathlib
 from dataclasses import dataclass
+from functools import partial
 from typing import Annotated
 
 import msgspec
@@ -30,7 +31,7 @@ from pnp.geometry import (
     polygon,
     star,
 )
-from pnp.i18n import Catalog
+from pnp.i18n import Catalog, fill, texts_of
 from pnp.kits import Context, Invariant, Kit
 from pnp.layout.board import Cell, Grid, SquareArt, board, placed
 from pnp.layout.component_list import ContentFact, KitList, Lines, component_list, lines_for
@@ -186,7 +187,7 @@ def _square_art(grid: Grid) -> SquareArt:
 
 
 def _round_the_grid(spec: TabSpec, grid: Grid, ow: float, oh: float, gx: float, gy: float, m: Measure,
-                    cat: Catalog) -> list[Shape]:
+                    cat: Catalog, legends: tuple[str, str]) -> list[Shape]:
     """What Tâb draws on its board round the squares, in the board's own
     coordinates (the cut outline at (0, 0)-(ow, oh), the grid at (gx, gy)):
     the row badges, the path's arcs, the players' legends, the track along
@@ -229,7 +230,7 @@ def _round_the_grid(spec: TabSpec, grid: Grid, ow: float, oh: float, gx: float, 
         # on the same line, after the way to row 4: this player's row numbers
         # (a badge as on the board and its words), inside the frame so that
         # the key survives cutting (round 12: it stood under the cut line)
-        key = cat.text("legend_a" if who == "player_a" else "legend_b")
+        key = legends[0] if who == "player_a" else legends[1]
         kt, ks, kw = fitted_text(key, "Sans", (gw - 30) * 0.45, 7, m)
         branch = cat.text("branch")
         t, s, w = fitted_text(branch, "Sans", gw - 30 - (kw + 2 * LEGEND_R + 1.5 + KEY_SPACE), 7, m)
@@ -288,7 +289,8 @@ def board_sheet(ctx: Context) -> Sheet:
     heading = label(area.cx, area.y + 4.0, cat.text("board_heading"), "Sans-Bold", 9, m, area.w)
     g, _, _ = board(grid, border, lambda cell: LINE, lambda cell: ("square", f"{cell[0]}-{cell[1]}"),
                     ("board", f"{spec.rows}x{spec.columns}"), art=_square_art(grid),
-                    over=_round_the_grid(spec, grid, ow, oh, border[0], border[1], m, cat))
+                    over=_round_the_grid(spec, grid, ow, oh, border[0], border[1], m, cat,
+                                         (cat.text("legend_a"), printed_text(ctx, "legend_b"))))
     listed, _ = component_list(Box(ox, oy + oh + gap, ow, list_h), lines, m, columns=2)
     return Sheet(True, (heading, placed(g, ox, oy), *listed), "board")
 
@@ -300,7 +302,20 @@ KEY_SPACE = 8.0  # mm from the way to row 4 to the row numbers' key on the same 
 def kit_lines(ctx: Context) -> Lines:
     """The component list's texts: the kit's contents and what else it needs."""
     spec: TabSpec = ctx.spec
-    return lines_for(spec.kit_list, expected(spec, ctx.options), ctx.cat.text, None, text_values(spec, ctx.options))
+
+    return lines_for(spec.kit_list, expected(spec, ctx.options), partial(printed_text, ctx), None,
+                     text_values(spec, ctx.options))
+
+
+# the texts the --ink-saver print words its own way: it has no page 4, and its black is grey
+INK_SAVER_KEYS = {"need_cards": "need_cards_ink_saver", "saver_caption": "saver_caption_ink_saver",
+                  "legend_b": "legend_b_ink_saver"}
+
+
+def printed_text(ctx: Context, key: str, **values: object) -> str:
+    """A catalog text as this print says it: the --ink-saver print's own
+    text (INK_SAVER_KEYS) where it has one."""
+    return ctx.cat.text(INK_SAVER_KEYS.get(key, key) if saves_ink(ctx) else key, **values)
 
 
 # ---- pieces, markers and the throw table ------------------------------
@@ -365,15 +380,22 @@ HEAD_H = 30.0  # mm: the pieces page's heading and notes, over the pieces
 HEAD_H_SHORT = 23.0  # mm: the same on a shorter paper (US Letter): the notes give the coin-throw tables room
 
 
+def saves_ink(ctx: Context) -> bool:
+    """The --ink-saver print: its grey pieces page is the only one (round 14:
+    its solid black page came out grey too, under a header that promised black)."""
+    return ctx.options.variant is Variant.INK_SAVER
+
+
 def pieces_sheet(ctx: Context, saver: bool = False) -> Sheet:
     """The pieces, the row-4 markers, the coin-throw tables and how a piece
     is made; the dark pieces and the light pieces' markers SAVER_DARK on
     the ink-saving page (`saver`: page 2, the one to print), or black on the
     solid page (page 4, printed instead of page 2, as its header says). The
-    --ink-saver variant already greys the black of the solid page: its
-    ink-saving page is that page again (SAVER_DARK lightened once more would
-    hardly tell from the light pieces)."""
-    ink = SAVER_DARK if saver and ctx.options.variant is not Variant.INK_SAVER else BLACK
+    --ink-saver print has no solid page (see `build`): its black is greyed
+    by the variant, so its one pieces page is drawn in black and comes out
+    that grey (SAVER_DARK lightened once more would hardly tell from the
+    light pieces)."""
+    ink = SAVER_DARK if saver and not saves_ink(ctx) else BLACK
     spec: TabSpec = ctx.spec
     cat, m = ctx.cat, ctx.measure
     area = content_box(ctx.options.paper, landscape=False)
@@ -425,37 +447,60 @@ def pieces_sheet(ctx: Context, saver: bool = False) -> Sheet:
     tw = (area.w - 2.0 - 8.0 * (n_tables - 1)) / n_tables
     if tw < 60.0:
         raise LayoutError(f"{n_tables} coin-throw tables do not fit side by side on the pieces page")
-    # the tables take up to TABLE_SPARE mm of what the page leaves under the making steps, so the turn
-    # summary is set larger where the paper is taller (A4)
-    spare = area.bottom - (y + 1.0 + throw_table_h(spec) + 2.5 + MAKING_H)
-    table_h = throw_table_h(spec) + max(0.0, min(TABLE_SPARE, spare - 1.5))
-    for k in range(n_tables):
-        table = throw_table(Box(area.x + 1.0 + k * (tw + 8.0), y + 1.0, tw, table_h), spec, ctx)
-        items.append(Group(tuple(table), tag=("throws", str(k + 1))))
-    # how a piece is made, in the band that is left
-    steps = Box(area.x, y + 1.0 + table_h + 2.5, area.w, MAKING_H)
-    if steps.bottom > area.bottom + 1e-6:
-        raise LayoutError(f"the pieces page has no room for how a piece is made ({steps.bottom - area.bottom:.1f} mm over)")
-    items += making(steps, spec, ctx)
-    if saver:
-        return Sheet(False, tuple(items), "pieces", caption=ctx.cat.text("saver_caption"))
+    # the tables take up to TABLE_SPARE mm of what the page leaves over the making steps, so the turn
+    # summary is set larger where the paper is taller (A4). The captions of the making steps and the
+    # turn summary share what is left (round 14: both were 6-7 pt where there was room)
+    best: tuple[tuple[float, bool, float], list[Shape]] | None = None
+    widest = caption_size(spec, ctx, area.w)
+    for csize in [widest - 0.25 * i for i in range(int((widest - CAPTION_MIN) / 0.25 + 1e-6) + 1)]:
+        band = making_h(spec, csize)
+        spare = area.bottom - (y + TABLE_TOP + throw_table_h(spec) + TABLE_GAP + band)
+        table_h = throw_table_h(spec) + max(0.0, min(TABLE_SPARE, spare - 0.2))
+        tried: list[Shape] = []
+        try:
+            sizes = []
+            for k in range(n_tables):
+                table, pt = throw_table(Box(area.x + 1.0 + k * (tw + 8.0), y + TABLE_TOP, tw, table_h), spec, ctx)
+                sizes.append(pt)
+                tried.append(Group(tuple(table), tag=("throws", str(k + 1))))
+        except LayoutError:
+            continue  # the summary does not fit at TURN_MIN_PT beside captions this large
+        # how a piece is made, in the band that is left
+        steps = Box(area.x, y + TABLE_TOP + table_h + TABLE_GAP, area.w, band)
+        if steps.bottom > area.bottom + 1e-6:
+            continue
+        # the summary (read at the table) as large as it goes, then captions set clearly apart from it
+        # (0.5 pt and more: sizes a hair apart look like a slip), then the largest captions
+        score = (min(sizes), abs(csize - min(sizes)) >= 0.5 - 1e-9, csize)
+        if best is None or score > best[0]:
+            best = (score, tried + making(steps, spec, ctx, csize))
+    if best is None:
+        raise LayoutError("the pieces page has no room for the coin-throw tables and how a piece is made")
+    items += best[1]
+    if saver:  # the ink-saver print's only pieces page: no "print this page or page 4" in its footer
+        return Sheet(False, tuple(items), "pieces", caption=printed_text(ctx, "saver_caption"))
     # the solid black page: the last, printed instead of page 2 by whoever wants black faces
     return Sheet(False, tuple(items), "pieces solid-black", caption=ctx.cat.text("pieces_caption"), instead_of="pieces")
 
 
-MAKING_H = 22.5  # mm: the pictures of how a piece is made, with their captions (up to two lines each)
+TABLE_GAP = 0.6  # mm from the coin-throw tables' cut to the making band
+TABLE_TOP = 0.5  # mm from the blocks (their label gap, 1.5 mm under the colour) to the tables (round 14: 1.0)
+PICTURES_TOP = 5.3  # mm from the band's top to the pictures' top: the knife of step 2 reaches 5 mm over it
 MAKING_SCALE = 0.45
 MAKING_STEPS = ("make_cut", "make_score", "make_fold", "make_glue", "make_trim", "make_ready")
-CAPTION_SIZE = 7.0  # pt
+CAPTION_MAX = 8.5  # pt: the making steps' captions, at most (round 14: 7 pt and less, with room to spare)
+CAPTION_MIN = 7.0  # pt: and never less
 CAPTION_GAP = 2.0  # mm between a picture's lowest ink and the top of its caption
+CAPTION_PAD = 1.5  # mm each side of a caption in its picture's cell: 3 mm between two captions
+LEADING = 1.2  # the captions' line spacing, in sizes
 
 
-def caption_lines(text: str, width: float, m: Measure, lines: int = 2) -> tuple[list[str], float]:
+def caption_lines(text: str, width: float, m: Measure, lines: int = 2, size: float = CAPTION_MAX,
+                  smallest: float = 5.5) -> tuple[list[str], float]:
     """A caption broken at its spaces (a no-break space holds) into at most
-    `lines` lines of `width` mm, two lines as even as they go, shrunk in
-    0.25 pt steps until it fits."""
-    size = CAPTION_SIZE
-    while size >= 5.5 - 1e-9:
+    `lines` lines of `width` mm, two lines as even as they go, from `size`
+    shrunk in 0.25 pt steps until it fits."""
+    while size >= smallest - 1e-9:
         out: list[str] = []
         for word in text.split(" "):
             if out and m(out[-1] + " " + word, "Sans", size) <= width:
@@ -469,32 +514,48 @@ def caption_lines(text: str, width: float, m: Measure, lines: int = 2) -> tuple[
         if len(out) <= lines and all(m(t, "Sans", size) <= width for t in out):
             return out, size
         size -= 0.25
-    raise LayoutError(f"the caption {text!r} does not fit {lines} lines of {width:.1f} mm")
+    raise LayoutError(f"the caption {text!r} does not fit {lines} lines of {width:.1f} mm at {smallest} pt")
 
 
-def making(box: Box, spec: TabSpec, ctx: Context) -> list[Shape]:
+def caption_size(spec: TabSpec, ctx: Context, width: float) -> float:
+    """The one size of the six captions (a row of pictures set alike): the
+    largest, up to CAPTION_MAX, at which each fits two lines of its cell,
+    never under CAPTION_MIN."""
+    cell = width / len(MAKING_STEPS) - 2 * CAPTION_PAD
+    return min(caption_lines(ctx.cat.text(key), cell, ctx.measure, smallest=CAPTION_MIN)[1] for key in MAKING_STEPS)
+
+
+def _pictures_h(spec: TabSpec) -> float:
+    """From the making band's top to its captions' top: room for the arrow
+    over the fold, the pictures (the ruler of step 2, with its stroke) and CAPTION_GAP."""
+    return PICTURES_TOP + spec.piece * MAKING_SCALE + TRIM * MAKING_SCALE + 1.0 + 0.15 + CAPTION_GAP
+
+
+def making_h(spec: TabSpec, size: float) -> float:
+    """The making band's height with its captions at `size` (two lines each, and descenders)."""
+    return _pictures_h(spec) + (0.93 + LEADING + 0.25) * size * PT
+
+
+def making(box: Box, spec: TabSpec, ctx: Context, size: float) -> list[Shape]:
     """Six small pictures in a row, the order that forgives a slip: cut
     roughly round the outline, score the fold, fold on it, glue the faces
     back to back, cut on the outline through both layers, and the piece
     ready, plain face up. Each caption stands CAPTION_GAP under the lowest
-    picture."""
+    picture, all six at `size`."""
     cat, m = ctx.cat, ctx.measure
     k = MAKING_SCALE
-    s = spec.piece * k
-    rough = TRIM * k
     cell = box.w / len(MAKING_STEPS)
-    y = box.y + 3.5  # room for the arrow over the fold
+    y = box.y + PICTURES_TOP  # room for the arrow over the fold and the knife over the ruler
     # the pictures every fold-over piece is shown with (Ur's lots too), with the fold scored and the piece ready
     out = making_steps(box.x, y, cell, spec.piece, TRIM, k, _face(spec.piece, False, False), _face(spec.piece, False, True),
                        LIGHT_TINT, LIGHT_TINT, score=True, ready=True)
-    # the captions, CAPTION_GAP under the lowest picture (the ruler of step 2, with its stroke)
-    top = y + s + rough + 1.0 + 0.15 + CAPTION_GAP
+    top = box.y + _pictures_h(spec)
     for i, key in enumerate(MAKING_STEPS):
-        lines, size = caption_lines(cat.text(key), cell - 3.0, m)
+        lines, _ = caption_lines(cat.text(key), cell - 2 * CAPTION_PAD, m, size=size, smallest=size)
         for j, t in enumerate(lines):
-            base = top + 0.93 * size * PT + j * 1.2 * size * PT
+            base = top + 0.93 * size * PT + j * LEADING * size * PT
             out.append(Text(box.x + cell * (i + 0.5), base, t, "Sans", size, m(t, "Sans", size), Anchor.MIDDLE))
-    if top + 2 * 1.2 * CAPTION_SIZE * PT > box.bottom + 1e-6:
+    if box.y + making_h(spec, size) > box.bottom + 1e-6:
         raise LayoutError("the making steps' captions run past their band")
     return out
 
@@ -510,13 +571,14 @@ def throw_table_h(spec: TabSpec) -> float:
 
 TABLE_SPARE = 30.0  # mm: the most a table grows into room the page leaves (round 12: the turn has seven lines)
 TURN_MIN_PT = 7.0  # the turn summary is read at the table: never smaller
+TURN_MAX_PT = 9.0  # and as large as its table has room for (round 14: 8)
 TURN_UNDER_MIN = 3.0  # mm: the least room under the scores worth running the turn on into
 SCORES_W = 0.40  # of a table's width: the scores; the rest is the turn summary
 
 
-def throw_table(box: Box, spec: TabSpec, ctx: Context) -> list[Shape]:
+def throw_table(box: Box, spec: TabSpec, ctx: Context) -> tuple[list[Shape], float]:
     """A player's aid, cut out along its frame: the throws and their scores
-    on the left, a summary of a turn on the right."""
+    on the left, a summary of a turn on the right; and the summary's size."""
     cat, m = ctx.cat, ctx.measure
     row_h = THROW_ROW
     base = row_h / 2 + 1.3  # a row's baseline: its 8 pt text centred in it
@@ -555,10 +617,10 @@ def throw_table(box: Box, spec: TabSpec, ctx: Context) -> list[Shape]:
     boxes = [Box(tx, box.y + 8.0, tw, beside_h)]
     if room >= TURN_UNDER_MIN:
         boxes.append(Box(box.x + 3.0, under, box.w - 6.0, room))
-    cols, _ = fit(steps, boxes, m, 8.0, TURN_MIN_PT, style=FlowStyle(leading=1.12, gap=0.15, indent=1.3))
+    cols, pt = fit(steps, boxes, m, TURN_MAX_PT, TURN_MIN_PT, style=FlowStyle(leading=1.12, gap=0.15, indent=1.3))
     for col in cols:
         out += col
-    return out
+    return out, pt
 
 
 ORIGINAL = "[[diagram:original]]"  # the rules blocks after it: the original's assembly text, in a box at the end
@@ -589,12 +651,24 @@ def reference_box(blocks: list[Block], width: float, m: Measure) -> tuple[float,
     return h, draw
 
 
+def rules_text(cat: Catalog, options: Options) -> list[str]:
+    """The rules' templates as this print sets them: the catalog's "rules",
+    but in the --ink-saver print (no solid black page 4) the making notes,
+    the last section before the original's box, are "making_ink_saver"."""
+    raw = list(texts_of(cat.raw("rules")))
+    if options.variant is Variant.INK_SAVER and ORIGINAL in raw:
+        end = raw.index(ORIGINAL)
+        start = max(i for i, b in enumerate(raw[:end]) if b.startswith("## ")) + 1
+        raw[start:end] = texts_of(cat.raw("making_ink_saver"))
+    return raw
+
+
 def build(ctx: Context) -> list[Sheet]:
     cat = ctx.cat
     vals = text_values(ctx.spec, ctx.options)
     raw: list[str] = []
     boxed: list[str] = []
-    for b in cat.blocks("rules", **vals):
+    for b in (fill(t, vals, "rules", cat.file_of("rules")) for t in rules_text(cat, ctx.options)):
         if boxed or b == ORIGINAL:
             boxed.append(b)
         else:
@@ -608,10 +682,11 @@ def build(ctx: Context) -> list[Sheet]:
         diagrams["original"] = reference_box(parse_blocks(boxed[1:], cat.lang), width, ctx.measure)
     blocks = parse_blocks(raw, cat.lang)
     # the rules take one page, so pages 1-3 are the kit (board, grey pieces, rules) as the making notes say,
-    # and the solid black pieces page, printed instead of page 2, is the last
+    # and the solid black pieces page, printed instead of page 2, is the last (not in the ink-saver print)
     rules = rules_sheets(blocks, ctx.options.paper, ctx.measure, "rules", title=(cat.text("title"), cat.text("subtitle")),
                          max_pages=1, diagrams=diagrams, style=RULES_STYLE)
-    return [board_sheet(ctx), pieces_sheet(ctx, saver=True), *rules, pieces_sheet(ctx)]
+    solid = [] if saves_ink(ctx) else [pieces_sheet(ctx)]
+    return [board_sheet(ctx), pieces_sheet(ctx, saver=True), *rules, *solid]
 
 
 KIT = Kit(
@@ -622,4 +697,5 @@ KIT = Kit(
     expected=expected,
     invariants=invariants,
     pieces=tab_pieces,
+    rules_text=rules_text,
 )

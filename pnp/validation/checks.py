@@ -197,6 +197,8 @@ def check_pdf(data: bytes, report: Report, built: Built | Deck | None, own: bool
     text = normalise("".join(p.text for p in printed))
     values = kit.text_values(spec, options)
     templates = [t for key in ("rules", "subtitle") if key in cats.strings for t in texts_of(cats.raw(key))]
+    if kit.rules_text is not None:  # the kit sets its rules its own way for this print
+        templates = [*kit.rules_text(cats, options), *texts_of(cats.raw("subtitle"))]
     checks.extend(stated_numbers(text, templates, values))
 
     # the game facts themselves

@@ -41,6 +41,23 @@ FLAT = {"en": ["spread glue over its whole back, lay it on thick card (about 1 m
                "und lass es über Nacht unter Büchern flach liegen"]}
 
 
+US_LENGTH = {"en": "{mm} mm or {inch} in", "nl": "{mm} mm of {inch} inch", "de": "{mm} mm oder {inch} Zoll"}
+INCHES = {"1": "0.04", "0.5": "0.02"}
+
+
+def on_paper(phrase: str, lang: str, paper: str) -> str:
+    """A phrase naming card thickness as the paper's edition words it: on
+    US Letter "1 mm" is "1 mm or 0.04 in" (round 14)."""
+    if paper != "letter":
+        return phrase
+    for mm, inch in INCHES.items():
+        local_mm = mm.replace(".", ",") if lang != "en" else mm
+        local_in = inch.replace(".", ",") if lang != "en" else inch
+        phrase = re.sub(rf"(?<![\d,.]){re.escape(local_mm)} mm",
+                        US_LENGTH[lang].format(mm=local_mm, inch=local_in), phrase)
+    return phrase
+
+
 def squash(text: str) -> str:
     """The words alone: no spaces, hyphens (a line may break at one) or case."""
     return re.sub(r"[\s\-\u00a0\u2011\u00ad]", "", text).casefold()
@@ -69,4 +86,5 @@ def test_ur_says_jumping_and_who_starts_as_ours_glue_and_card_alike(rendered, la
     for number, text in ((1, first), (3, third)):
         assert squash(GLUE[lang]) in text, f"{lang} {paper}: page {number} glues the lots {GLUE[lang]!r}"
     for phrase in ONE_CARD[lang] + FLAT[lang]:
+        phrase = on_paper(phrase, lang, paper)
         assert squash(phrase) in first, f"{lang} {paper}: page 1 says {phrase!r}"

@@ -17,7 +17,7 @@ MIDDLE = {"en": "both run it the same way, from the end by the corner rosettes t
                 "the same numbers for both.",
           "nl": "ze lopen hem allebei in dezelfde richting, van het eind bij de hoekrozetten naar de uitgang toe: de "
                 "vakken daar hebben voor beiden dezelfde getallen.",
-          "de": "beide laufen sie in derselben Richtung, vom Ende bei den Eckrosetten zum Ausgang hin: Ihre Felder "
+          "de": "beide durchlaufen sie in derselben Richtung, vom Ende bei den Eckrosetten zum Ausgang hin: Ihre Felder "
                 "haben für beide dieselben Zahlen."}
 CAPTION = {"en": "Throwing lots:", "nl": "Werpkaartjes:", "de": "Wurfplättchen:"}
 

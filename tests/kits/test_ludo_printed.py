@@ -363,7 +363,7 @@ def test_the_die_net_folds_into_a_die(ludo, lang, paper, mode):
     head = str(cat.raw("die_text")[0]).removeprefix("## ")
     texts = [page_text(path, i) for i in range(len(page_objects(path)))]
     (index,) = [i for i, s in enumerate(texts) if head in s]
-    said = re.sub(r"\s+", " ", cat.text("need_die_net", die=index + 1))
+    said = re.sub(r"\s+", " ", cat.text("contents_die", n=1, die=index + 1, quick=4))
     assert said in texts[0], "the kit list names the die's page"
     paths = [o.box for o in page_objects(path)[index] if o.type == c.FPDF_PAGEOBJ_PATH]
     faces = [b for b in paths if 20.0 <= b.w <= 25.0 and abs(b.w - b.h) < 0.1]

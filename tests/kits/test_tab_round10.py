@@ -87,9 +87,10 @@ OURS = {"en": ("Our note: row 1 is your own back row", "row 4 is the row nearest
 # (round 13: 'a 1 splits it'; NL 'dan blijft er één stuk over', native NL 14)
 ROW4_STACK = {"en": ("Row 4: once per piece", "A stack moves as one piece", "a 1 splits it", "have left row 1",
                      "keeps one piece", "Start:", "single head"),
-              "nl": ("Rij 4: één keer per stuk", "Een stapel beweegt als één stuk", "een 1 splitst hem", "rij 1 leeg",
+              "nl": ("Rij 4: één keer per stuk", "Een stapel beweegt als één stuk", "een 1 splitst hem",
+                     "al jouw stukken van rij 1 af zijn",
                      "blijft er één stuk over", "Begin:", "één kop"),
-              "de": ("Reihe 4: einmal je Stein", "Ein Stapel zieht wie ein Stein", "eine 1 teilt ihn", "Reihe 1 leer",
+              "de": ("Reihe 4: einmal je Stein", "Ein Stapel zieht wie ein Stein", "eine 1 teilt ihn", "kein eigener Stein mehr in Reihe 1",
                      "bleibt ein Stein", "Beginn:", "einmal Kopf")}
 
 

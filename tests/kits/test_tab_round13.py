@@ -55,12 +55,13 @@ def test_tab_our_reading_of_the_stacking_rule_follows_it(render, lang, paper):
         assert said in following, said
 
 
-QUICK = {  # you need not use the throw; row-4 stacks; NL native 11-14
-    "en": ("you need not use that throw", "on row 4 it moves only if nothing else can"),
-    "nl": ("die worp mag je laten", "stapels daar bewegen pas als niets anders kan", "in een volgorde naar keuze",
+QUICK = {  # you need not use the throw; row-4 stacks (round 14: only if only stacks are there); NL native 11-14
+    "en": ("you need not use that throw", "If only stacks are on row 4, they move only if nothing else can"),
+    "nl": ("die worp mag je laten", "Staan op rij 4 alleen stapels, dan bewegen die pas als niets anders kan",
+           "in een volgorde naar keuze",
            "Kom je op een stuk of stapel van de ander, dan sla je die.", "zolang de ander daar nog stukken heeft",
            "Gaat hij terug naar een eerdere rij, dan blijft er één stuk over"),
-    "de": ("den Wurf musst du nicht nutzen", "in Reihe 4 zieht er nur, wenn sonst nichts ziehen kann"),
+    "de": ("den Wurf musst du nicht nutzen", "Stehen in Reihe 4 nur Stapel, ziehen sie nur, wenn sonst nichts ziehen kann"),
 }
 
 

@@ -128,13 +128,3 @@ def test_tab_page_3_puts_the_rules_first_and_the_original_last_in_a_box(render, 
     text = " ".join(ln.text for ln, _, _ in boxed)
     assert "A4" in text
     assert making in _text(pdf, 2)
-
-
-def test_tab_page_4_of_the_ink_saver_variant_is_its_page_2(render):
-    """--ink-saver already greys page 4's black: its page 2 is that page
-    again, the dark pieces as dark as there and far darker than the light
-    ones (the mid grey lightened once more would hardly tell from them)."""
-    pdf = render("en", "a4", "ink-saver")
-    two, four = _face_mean(pdf, "dark"), _face_mean(pdf, "dark", index=3)
-    assert abs(two - four) < 5, (two, four)
-    assert _face_mean(pdf, "light") - two > 50

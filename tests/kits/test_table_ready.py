@@ -173,7 +173,7 @@ def test_the_component_list_counts_what_the_game_facts_ask_for(render, kit_id, p
     for key in g["needs"]:
         if key == "need_stock":  # what to print on: the default backs are printed duplex (see the backs test)
             continue
-        item = cat.text(key, **values) if key in ("need_coins", "need_die_net") else cat.text(key)
+        item = cat.text(key, **values) if key == "need_coins" else cat.text(key)
         for part in item.split("\n"):  # an item set on more lines: each of its lines
             assert _norm(part) in text, f"{kit_id}: {item!r} not on page 1"
 
@@ -188,7 +188,7 @@ def test_the_component_list_is_there_in_every_language(render, kit_id, lang):
         for part in cat.text(key, n=n).split("\n"):  # an item set on more lines: each of its lines
             assert _norm(part) in text, f"{kit_id} {lang}: {cat.text(key, n=n)!r}"
     if kit_id == "ludo-cards":  # a die, or the page to make one from
-        assert _norm(cat.text("need_die_net", die=_ludo_page(pdf, lang, "die_text") + 1)) in text
+        assert _norm(cat.text("contents_die", n=1, die=_ludo_page(pdf, lang, "die_text") + 1, quick=4)) in text
     else:
         assert _norm(cat.text("need_glue")) in text
 
