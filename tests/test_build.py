@@ -89,6 +89,8 @@ def test_ink_saver_lightens_fills_and_keeps_lines_and_text(built, kit_id):
     black page 4 and making notes of its own on page 3 (tests/kits/test_tab_round14.py);
     Kesse's board squares and token grounds are white there, its pawns' symbols black."""
     pages = built(kit_id, "en", "a4").pages
+    if kit_id == "kesse-rueben":  # its low-ink pages, printed instead of pages 1-2, are in the colour print only
+        pages = [p for p in pages if not p.instead_of]
     saver_pages = built(kit_id, "en", "a4", variant="ink-saver").pages
     solid = {p.label for p in pages if p.instead_of}  # Tâb's solid black page, printed instead of the grey one
     assert [p.label for p in pages if p.label not in solid] == [p.label for p in saver_pages]

@@ -226,6 +226,6 @@ def test_progress_bar_with_files_and_pages_on_a_terminal(tmp_path) -> None:
     assert proc.returncode == 0, proc.stderr
     screen = b"".join(chunks).decode()
     assert "rendering" in screen and "100%" in screen
-    assert "2 files, 6 pages done" in screen  # tab 4 pages + kesse-rueben 2 pages
-    assert "wrote 2 files (6 pages)" in screen
+    assert "2 files, 8 pages done" in screen  # tab 4 pages + kesse-rueben 4 (2, and 2 low-ink pages printed instead)
+    assert "wrote 2 files (8 pages)" in screen
     assert "wrote " + str(tmp_path) not in screen, "a terminal gets the bar, not a line per file"

@@ -4,7 +4,7 @@ halves upright) and the sheet of turnip tokens."""
 from __future__ import annotations
 
 import pathlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Annotated
 
 import msgspec
@@ -25,6 +25,7 @@ from pnp.geometry import (
     Style,
     grey,
     hex_rgb,
+    map_colours,
     polygon,
 )
 from pnp.kits import Context, Invariant, Kit
@@ -317,6 +318,13 @@ def saves_ink(ctx: Context) -> bool:
     return ctx.options.variant is Variant.INK_SAVER
 
 
+# round 14 (hobbyist): the kit's own PDF also holds the low-ink pages, the
+# board face and the tokens as --ink-saver draws them, printed INSTEAD OF
+# pages 1 and 2 (a hobbyist with the PDF alone cannot render the other file);
+# the --ink-saver print needs none, its own pages are those
+LOW_INK = {"fold-and-glue sheet": "fold-and-glue sheet, less ink", "tokens": "tokens, less ink"}
+
+
 def barn_picture(s: float, name: str, m: Measure) -> list[Shape]:
     """A barn in its square (0, 0)-(s, s), with its name."""
     wall = Style(stroke=BLACK, fill=hex_rgb("#B5563A"), width=0.4)
@@ -342,12 +350,12 @@ def board_square(spec: KesseSpec, paper_half: float) -> float:
     return min(spec.square, fits)
 
 
-def fold_sheet(ctx: Context) -> Sheet:
+def fold_sheet(ctx: Context, saver: bool = False) -> Sheet:
     """Board | rules, folded backwards on the vertical centre line and cut
     along the trim line afterwards. Inside the trim there is nothing but the
     board and its title on one face and the rules on the other; the page
     header, the folding note, the fold marks and the scale check are in the
-    margin the last cut takes away."""
+    margin the last cut takes away. `saver`: white squares, as --ink-saver."""
     spec: KesseSpec = ctx.spec
     cat, m, paper = ctx.cat, ctx.measure, ctx.options.paper
     w, h = paper.size(landscape=True)
@@ -384,8 +392,8 @@ def fold_sheet(ctx: Context) -> Sheet:
     # the board's squares (pnp.layout.board), each on the sheet itself as the print-shop export finds it, and its frame
     grid = Grid(spec.board, spec.board, s)
     barn = cat.text("barn")
-    plain = FIELD_SAVER if saves_ink(ctx) else FIELD
-    items += squares(grid, bx, by, lambda cell: BARN if cell == spec.barn and not saves_ink(ctx) else plain,
+    plain = FIELD_SAVER if saver else FIELD
+    items += squares(grid, bx, by, lambda cell: BARN if cell == spec.barn and not saver else plain,
                      lambda cell: ("barn" if cell == spec.barn else "field", f"{cell[0]}-{cell[1]}"),
                      lambda cell, side: barn_picture(side, barn, m) if cell == spec.barn else ())
     items.append(frame(grid, bx, by, Style(width=frame_w)))
@@ -482,7 +490,9 @@ def fold_sheet(ctx: Context) -> Sheet:
         scale_label = Box(bar_end, safe.bottom - 5.0, room, 5.0)
     else:
         scale_label = Box(bar_x, trim.bottom + 0.95, fold_x - 3.0 - bar_x, 3.4)
-    return Sheet(True, tuple(items), "fold-and-glue sheet", scale_label=scale_label)
+    # the header's middle holds the fold mark: a caption goes between the title and the mark's label
+    caption_at = Box(safe.x, safe.y, fold_x - 1.5 - m(here, "Sans-Bold", 7) - 3.0 - safe.x, HEADER_H)
+    return Sheet(True, tuple(items), "fold-and-glue sheet", scale_label=scale_label, caption_at=caption_at)
 
 
 def _steps(note: list[Block], boxes: list[Box], m: Measure) -> list[list[Shape]]:
@@ -504,11 +514,11 @@ def kit_lines(ctx: Context) -> Lines:
 def setup_table(box: Box, spec: KesseSpec, ctx: Context) -> tuple[list[Shape], float]:
     cat, m = ctx.cat, ctx.measure
     out: list[Shape] = []
-    out.append(label(box.x, box.y + 3.5, cat.text("setup_heading"), "Sans-Bold", 9, m, box.w, Anchor.START))
+    # no heading over the table (round 14): its column heads say what it is, and the rules take the room
     heads = (cat.text("col_players"), cat.text("col_turnips"), cat.text("col_target"))
     widths = (box.w * 0.24, box.w * 0.38, box.w * 0.38)  # the player count is one digit
     xs = (box.x, box.x + widths[0], box.x + widths[0] + widths[1])
-    y = box.y + 5.5
+    y = box.y + 1.0  # under the subtitle's descenders
     rh = 3.7  # a row: 8 pt figures with room above and below (round 8: 5.0, round 10: 4.0, the rules needed the room)
     # a header too wide for its column at HEAD_MIN_PT goes on two lines, broken at the space nearest its middle
     cells = []
@@ -544,7 +554,9 @@ def setup_table(box: Box, spec: KesseSpec, ctx: Context) -> tuple[list[Shape], f
 
 # ---- the tokens ----------------------------------------------------------
 
-def token_sheet(ctx: Context) -> Sheet:
+def token_sheet(ctx: Context, saver: bool = False) -> Sheet:
+    """The tokens and the pawns; `saver`: the tokens' grounds white and the
+    pawns' symbols black, as --ink-saver."""
     spec: KesseSpec = ctx.spec
     cat, m = ctx.cat, ctx.measure
     area = content_box(ctx.options.paper, landscape=False)
@@ -558,7 +570,7 @@ def token_sheet(ctx: Context) -> Sheet:
     head = ("tokens_all", {"n": n}) if ctx.options.players is None else ("tokens_players", {"n": n, "players": ctx.options.players})
     blocks = parse_blocks(["## " + cat.text("tokens_heading"), cat.text(head[0], **head[1]) + " " + cat.text("mount")
                           + " " + cat.text("tokens_one_sided") + " "
-                          + cat.text("ink_note_saver" if saves_ink(ctx) else "ink_note")], cat.lang)  # why a token has one face; less ink
+                          + ink_note(ctx, saver)], cat.lang)  # why a token has one face; less ink
     cols, _ = fit(blocks, [Box(area.x, area.y, area.w, 14.0)], m, 9.0, 7.0)
     items += cols[0]
     y = area.y + 16.0 + TINT_BLEED
@@ -574,12 +586,13 @@ def token_sheet(ctx: Context) -> Sheet:
     rows_p = -(-n_p // PAWN_PER_ROW)
     grid_w = min(n_p, PAWN_PER_ROW) * cell_w - PAWN_GAP
     pawns_h = rows_p * cell_h - PAWN_GAP
-    need = 16.0 + len(spec.kinds) * (rows * t + 2 * TINT_BLEED) + (len(spec.kinds) - 1) * KIND_GAP + 3.0 + pawns_h
+    side_h = pawns_h + SIDE_EXTRA  # the note and the folding picture beside the pawns, the picture's foot a little lower
+    need = 16.0 + len(spec.kinds) * (rows * t + 2 * TINT_BLEED) + (len(spec.kinds) - 1) * KIND_GAP + 3.0 + side_h
     # the room left is shared out between the blocks, so no band of the page stays empty
     spread = min(10.0, max(0.0, (area.h - need) / (len(spec.kinds) + 1)))
     for k, kind in enumerate(spec.kinds):
         name = cat.text(kind)
-        ground = WHITE if saves_ink(ctx) else spec.looks[kind].tint
+        ground = WHITE if saver else spec.looks[kind].tint
         # the tint: under the full rows, and under the tokens of a short last row (no tinted empty place)
         full, last = divmod(n, per_row)
         if full:
@@ -595,20 +608,23 @@ def token_sheet(ctx: Context) -> Sheet:
     side_w = area.right - side_x
     if side_w < FOLD_PICTURE[0]:
         raise LayoutError("the pawns' folding picture does not fit beside them")
-    cols, _ = fit(note, [Box(side_x, y, side_w, pawns_h - FOLD_PICTURE[1] - 2.0)], m, 8.5, 7.0)
+    cols, _ = fit(note, [Box(side_x, y, side_w, side_h - FOLD_PICTURE[1] - 2.0)], m, 8.5, 7.0)
     items += cols[0]
-    items.append(Group(tuple(fold_picture(m)), side_x, y + pawns_h - FOLD_PICTURE[1]))
+    items.append(Group(tuple(fold_picture(m)), side_x, y + side_h - FOLD_PICTURE[1]))
     for i, pawn in enumerate(spec.pawns):
         row, col = divmod(i, PAWN_PER_ROW)
         px, py = area.x + PAWN_BLEED + col * cell_w, y + PAWN_BLEED + row * cell_h
-        items += block(Piece(pawn_piece(pawn, saves_ink(ctx)), strip, fw, -PAWN_BASE), 1, 1, px, py, ("pawn", pawn.id))
-    y += pawns_h
+        items += block(Piece(pawn_piece(pawn, saver), strip, fw, -PAWN_BASE), 1, 1, px, py, ("pawn", pawn.id))
+    y += side_h
     if y > area.bottom + 1e-6:
         raise LayoutError(f"the tokens and pawns need {y - area.y:.0f} mm; the page has {area.h:.0f} mm")
     return Sheet(False, tuple(items), "tokens")
 
 
 PAWN_GAP = 2.0  # mm of white between two pawns' colours
+# mm: the note beside the pawns runs this far below them, its picture under it (round 14: the note says
+# where the pawn stands, and keeps its size)
+SIDE_EXTRA = 6.0
 FOLD_PICTURE = (62.0, 15.0)  # mm: the picture of how a pawn is folded so it stands
 
 
@@ -817,8 +833,25 @@ def pawn_piece(pawn: Pawn, saver: bool = False) -> tuple[Shape, ...]:
                     fold=grey(0.8) if dark else FOLD_GREY, base=PAWN_BASE)
 
 
+def ink_note(ctx: Context, saver: bool) -> str:
+    """Less ink: on the colour pages which pages to print instead (the low-ink
+    pages after them); on the low-ink pages (and the --ink-saver print) what they are."""
+    if saver:
+        return ctx.cat.text("ink_note_saver")
+    return ctx.cat.text("ink_note", a=len(LOW_INK) + 1, b=len(LOW_INK) + 2)
+
+
 def build(ctx: Context) -> list[Sheet]:
-    return [fold_sheet(ctx), token_sheet(ctx)]
+    if saves_ink(ctx):  # the --ink-saver print: its pages already save ink
+        return [fold_sheet(ctx, saver=True), token_sheet(ctx, saver=True)]
+    from pnp.build import ink_saver  # the --ink-saver colours: light tints, lines and words kept
+
+    sheets = [fold_sheet(ctx), token_sheet(ctx)]
+    low = [fold_sheet(ctx, saver=True), token_sheet(ctx, saver=True)]
+    # each printed instead of its colour page (the validator counts its components once; the shop takes the colour one)
+    return [*sheets, *(replace(s, items=map_colours(s.items, ink_saver), label=LOW_INK[s.label], instead_of=s.label,
+                               caption=ctx.cat.text("saver_caption", page=k))
+                       for k, s in enumerate(low, 1))]
 
 
 KIT = Kit(

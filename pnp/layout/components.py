@@ -188,6 +188,8 @@ def kesse_pieces(sheets: list[Sheet], _spec: Any) -> list[Raw]:
     out: list[Raw] = []
     counts: dict[str, int] = {}
     for sheet in sheets:
+        if sheet.instead_of:
+            continue  # the low-ink board and tokens, printed at home instead of the colour ones: a shop takes those
         squares = [g for _, g in _top_tagged(sheet.items) if g.tag and g.tag[0] in (Tag.FIELD, Tag.BARN)]
         if squares:
             board = _rect_of(squares[0])

@@ -50,6 +50,9 @@ class Sheet:
     scale: tuple[float, float] | None = None  # left end of the bar (x, baseline y)
     scale_label: Box | None = None
     caption: str = ""  # what this sheet is ("Fronts: red"), centred in the header
+    # where the caption goes instead when the header's middle is taken (Kesse's fold sheet: its fold mark there):
+    # it starts after the header's title and ends at this box's right
+    caption_at: Box | None = None
     # the label of another sheet this one may be printed in place of (Tâb's solid black pieces page, instead of its grey one):
     # the same components, so the validator counts them once (the print-shop export takes this one, see tab_pieces)
     instead_of: str = ""
@@ -108,13 +111,16 @@ def frame(
                      grey(0.25))
         items: list[Shape] = [head, count]
         if sheet.caption:
-            room = hb.w - 2 * max(head.width, count.width) - 8.0
+            at = sheet.caption_at
+            x0 = hb.x + head.width + 4.0
+            room = at.right - x0 if at else hb.w - 2 * max(head.width, count.width) - 8.0
             t, size = sheet.caption, HEADER_SIZE
             while measure(t, "Sans-Bold", size) > room and size > 5.0:
                 size -= 0.25
             if measure(t, "Sans-Bold", size) > room:
                 raise LayoutError(f"page {sheet.label!r}: the header caption {t!r} does not fit")
-            items.append(Text(hb.cx, base, t, "Sans-Bold", size, measure(t, "Sans-Bold", size), Anchor.MIDDLE, grey(0.25)))
+            items.append(Text(x0 if at else hb.cx, base, t, "Sans-Bold", size, measure(t, "Sans-Bold", size),
+                              Anchor.START if at else Anchor.MIDDLE, grey(0.25)))
         if sheet.scale is not None:
             sx, sy = sheet.scale
         else:

@@ -303,6 +303,44 @@ def test_paper_pawns_have_feet_deep_enough_to_stand(rendered, paper):
         assert folds[1].cx - folds[0].cx >= 12.0  # a face still stands taller than a foot is deep
 
 
+STAND = {"en": "On a square with a token, stand the pawn on the token: its feet fit inside it.",
+         "nl": "Op een veld met een fiche zet je de pion op het fiche: zijn voetjes passen erbinnen.",
+         "de": "Auf einem Feld mit Plättchen stellst du die Figur auf das Plättchen: ihre Füße passen darauf."}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_a_pawn_stands_on_its_token_and_the_note_says_so(rendered, lang, paper):
+    """Round 14 (hobbyist): a pawn and a token share a 26 mm square and the
+    pawn wobbled where its feet met the token's edge. Read from the PDF: a
+    pawn's footprint (its strip's width along the folds by both feet) fits
+    inside a token with 1 mm or more to spare on every side, and the note
+    beside the pawns says to stand it on the token, at no smaller a size
+    than the 8 pt (DE A4) to 8.5 pt it had before."""
+    from tests.printer import read_pages
+
+    pdf = rendered(KIT, lang, paper)
+    page = read_pages(pdf)[1]
+    token = min(min(t.box.w, t.box.h) for t in page.of("token")) - 0.6  # the cut line's stroke
+    for pawn in page.of("pawn"):
+        folds = sorted((b for b in pawn.parts if b.w < 1.0 and b.h > 10.0), key=lambda b: b.cx)
+        ink = folds[0].w / 2
+        cut = max((b for b in pawn.parts if b.h < pawn.box.h - 1.0 and b.w > 20.0), key=lambda b: b.w)
+        along = cut.h - 2 * ink
+        across = (folds[0].cx - cut.x0 - ink) + (cut.x1 - ink - folds[2].cx)
+        assert max(along, across) <= token - 2.0, (pawn.value, along, across, token)
+    # the column beside the pawns: right of them, under the tokens, at least 4 letters (not the picture's numbers)
+    below = max(t.box.y1 for t in page.of("token"))
+    right = max(p.box.x1 for p in page.of("pawn"))
+    page_h = 279.4 if paper == "letter" else 297.0
+    note = [ln for ln in page_lines(pdf)[1] if ln.x * 25.4 / 72 > right and page_h - ln.base * 25.4 / 72 > below
+            and len(ln.text.strip()) > 3 and page_h - ln.base * 25.4 / 72 < page_h - 20.0]
+    said = re.sub(r"(\w)- (\w)", r"\1\2", normalise(" ".join(ln.text for ln in note)))
+    assert normalise(STAND[lang]) in said, said
+    sizes = {round(ln.size, 2) for ln in note if ln.text.strip()}
+    assert min(sizes) >= (8.0 if (lang, paper) == ("de", "a4") else 8.5), sizes
+
+
 @pytest.mark.parametrize("paper", list(PAPERS))
 def test_pawn_faces_are_plain_and_the_pawns_match_their_tokens(rendered, paper):
     """Read from the PDF (round 12): a pawn's faces carry only its symbol (no
@@ -404,7 +442,7 @@ def _board_face_aid(pdf, page_w_mm: float) -> list:
 
 
 WIN = {"en": "Win: your turnips on {s} squares ({p} players).", "nl": "Winnen: je knollen op {s} velden (bij {p} spelers).",
-       "de": "Sieg: Eigene Rüben auf {s} Feldern (bei {p} Spielern)."}
+       "de": "Sieg: eigene Rüben auf {s} Feldern (bei {p} Spielern)."}
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -470,10 +508,72 @@ def test_the_ink_saver_prints_white_squares_and_tokens(built, rendered, tmp_path
     words = [ln.text for ln in page_lines(saver)[1]]
     for kind in SPEC.kinds:
         assert sum(ln.count(cap(cat.text(kind))) for ln in words) >= max(SPEC.supply.values()), kind
-    # the print note on the tokens' page says the option exists, and the ink-saver print says it is one
-    said = " ".join(ln.text for ln in page_lines(colour)[1])
-    assert "--ink-saver" in said.replace("\u2011", "-"), said
+    # the ink-saver print says it is one, and has no low-ink pages of its own (round 14): its pages are those
     assert cat.text("ink_note_saver").split(":")[0] in " ".join(words)
+    assert len(page_lines(saver)) == 2
+
+
+def _said(pdf, index: int) -> str:
+    """A page's text in the order it is drawn (a column at a time), read from
+    the PDF, hyphens at line ends joined, spaces plain."""
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        text = doc[index].get_textpage().get_text_range().replace("\r\n", " ").replace("\x02", "-")
+    finally:
+        doc.close()
+    text = " ".join(text.replace("\u00a0", " ").replace("\u00ad", "").replace("\u2011", "-").split())
+    return normalise(re.sub(r"(\w)- (\w)", r"\1\2", text))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_the_kit_pdf_holds_low_ink_pages_printed_instead_of_pages_1_and_2(built, rendered, lang, paper):
+    """Round 14 (hobbyist): p.2 said "render the kit with --ink-saver", a
+    developer's switch no one holding the PDF can use. The kit's PDF now ends
+    with the board face and the tokens as --ink-saver draws them, pages 3
+    and 4, to print instead of pages 1 and 2; read from the PDF: the low-ink
+    pages take less than half the ink of the colour ones on the board and the
+    tokens, the note on page 2 names them, each one's header says which page
+    it replaces, and the validator passes it with the components counted
+    once (24 fields, a barn, 16 tokens of each kind, a pawn each)."""
+    from pnp.validate import validate_file
+
+    pdf = rendered(KIT, lang, paper)
+    cat = load_catalog(KIT, lang)
+    pages = built(KIT, lang, paper).pages
+    assert len(page_lines(pdf)) == 4
+    for low, main, kinds in ((2, 0, ("field", "barn")), (3, 1, ("token",))):
+        box = _region(pages[main], kinds)
+        assert _region(pages[low], kinds) == box  # the same board and tokens, in the same places
+        before, after = _ink(pdf, main, box), _ink(pdf, low, box)
+        assert after < 0.5 * before, (kinds, round(before, 3), round(after, 3))
+        assert normalise(cat.text("saver_caption", page=main + 1)) in _said(pdf, low)
+        assert normalise(cat.text("saver_caption", page=low + 1)) not in _said(pdf, main)
+    assert normalise(cat.text("ink_note", a=3, b=4)) in _said(pdf, 1)
+    report = validate_file(pdf)
+    bad = [(c.component, c.expected, c.found) for c in report.checks if not c.ok]
+    assert report.ok and not bad, bad
+    found = {c.component: c.found for c in report.checks}
+    assert found["page 3, printed instead of page 1"] == found["page 4, printed instead of page 2"] == "the same"
+    assert (found["field"], found["barn"]) == ("24", "1")
+    for kind in SPEC.kinds:
+        assert found[f"token:{kind}"] == "16" and found[f"pawn:{kind}"] == "1", kind
+
+
+def test_the_print_shop_export_takes_the_colour_pages(tmp_path, measure):
+    """Round 14: the low-ink pages are printed at home instead of pages 1
+    and 2; the print-shop export (--format cards) takes the colour board and
+    tokens once: a board and 64 tokens, the board's squares green."""
+    from pnp.outputs import CardOptions, render_one
+
+    render_one(get_kit(KIT), Options("en", get_paper("a4")), tmp_path, ("cards",), 150, measure, False, CardOptions(dpi=20))
+    pngs = sorted((tmp_path / "kesse-rueben-en-cards" / "png").glob("*.png"))
+    assert len(pngs) == 1 + 4 * 16, len(pngs)
+    board = [p for p in pngs if p.name.endswith("-board.png")]
+    assert len(board) == 1
+    with Image.open(board[0]) as im:
+        r, g, b = im.convert("RGB").getpixel((im.width // 10 + 5, im.height // 10 + 5))
+    assert g > r + 5 and g > b + 5, (r, g, b)  # a field's green (#E9F2DC), not the low-ink page's white
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -522,3 +622,53 @@ def test_a_folding_step_does_not_begin_at_a_line_end(rendered, lang, paper):
             continue  # the step begins its line
         start = ln.chars[m.start(1)][1]
         assert ln.right - start >= 0.3 * measure - 0.5, (ln.text, round((ln.right - start) / measure, 2))
+
+
+NATIVE14 = {"nl": ("als je pion op de schuur komt.",),
+            "de": ("Ziehst du deine Spielfigur auf ein Feld mit einer fremden Rübe, darfst du diese Rübe in die Scheune legen.",
+                   "Wer weniger als 2 Rüben hat, spielt das Duell mit dem, was er hat.",
+                   "Sieg: eigene Rüben auf",
+                   "wenn die Figur auf ihr Feld zieht")}
+NOT14 = {"nl": ("als je pion in de schuur komt",),
+         "de": ("darfst du sie in die Scheune", "Sieg: Eigene", "nimmt nur, was er hat")}
+
+
+@pytest.mark.parametrize("lang", ["nl", "de"])
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_native_readers_round_14_read_back_from_page_1(rendered, lang, paper):
+    """Round 14, native readers, read from page 1: NL the turn in brief says
+    "op de schuur komt" as the rules do; DE the third action names the
+    turnip ("diese Rübe", not an unclear "sie") and, as seed 000 and its
+    example of play have it, is taken when the pawn moves onto the square
+    (the turn in brief says the same), the short-supply suggestion says the
+    player still duels, and "Sieg: eigene Rüben" after the colon."""
+    said = _said(rendered(KIT, lang, paper), 0)
+    for phrase in NATIVE14[lang]:
+        assert normalise(phrase) in said, phrase
+    for phrase in NOT14[lang]:
+        assert normalise(phrase) not in said, phrase
+
+
+# the rules' size on page 1 before round 14 (8 pt on A4; 8.25 pt on Letter but DE, 8): never smaller
+RULES_PT = {("en", "a4"): 8.0, ("en", "letter"): 8.25, ("nl", "a4"): 8.0, ("nl", "letter"): 8.25,
+            ("de", "a4"): 8.0, ("de", "letter"): 8.0}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_the_rules_keep_their_size(rendered, lang, paper):
+    """Round 14 (hobbyist: the rules are dense at 8 pt), read from page 1:
+    the body of the rules (the commonest size right of the fold) is no
+    smaller than before round 14, and NL on A4 grew to 8.25 pt (the setup
+    table lost its heading: its column heads say what it is)."""
+    from collections import Counter
+
+    pdf = rendered(KIT, lang, paper)
+    fold_pt = get_paper(paper).size(landscape=True)[0] / 2 / 25.4 * 72
+    sizes = Counter(round(ln.size * 4) / 4 for ln in page_lines(pdf)[0] if ln.x > fold_pt and len(ln.text) > 20)
+    body = sizes.most_common(1)[0][0]
+    assert body >= RULES_PT[lang, paper], (body, sizes)
+    if (lang, paper) == ("nl", "a4"):
+        assert body >= 8.25, sizes
+    cat = load_catalog(KIT, lang)
+    assert "setup_heading" not in cat.strings
