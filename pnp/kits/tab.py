@@ -4,6 +4,7 @@ Designed for black-and-white print: nothing here needs colour."""
 
 from __future__ import annotations
 
+import math
 import pathlib
 from dataclasses import dataclass
 from functools import partial
@@ -150,6 +151,27 @@ def _chevron(cx: float, cy: float, d: int) -> Path:
     return Path((("M", cx - 2.0 * d, cy - 3.0), ("L", cx + 2.0 * d, cy), ("L", cx - 2.0 * d, cy + 3.0)), st)
 
 
+INKED = Style(stroke=BLACK, width=0.4)  # lines the --ink-saver print keeps black (it greys only fills)
+
+
+def _head(tip: tuple[float, float], a: tuple[float, float], b: tuple[float, float]) -> Group:
+    """A black arrowhead (tip, then its base a-b), filled and laid over with
+    lines from the tip to its base 0.3 mm apart: the --ink-saver print greys
+    fills but keeps lines, so its arrowheads stay black for a worn cartridge."""
+    n = max(2, int(math.dist(a, b) / 0.3) + 1)
+    lines = tuple(Line(tip[0], tip[1], a[0] + (b[0] - a[0]) * i / (n - 1), a[1] + (b[1] - a[1]) * i / (n - 1), INKED)
+                  for i in range(n))
+    return Group((polygon([tip, a, b], Style(stroke=None, fill=BLACK)),) + lines)
+
+
+def _diamond(cx: float, cy: float, half: float) -> Group:
+    """A frame's corner diamond in black, filled and laid over with lines (see `_head`)."""
+    lines = tuple(Line(cx - (half - abs(dy)), cy + dy, cx + (half - abs(dy)), cy + dy, INKED)
+                  for dy in (half * (i / 5 - 1) for i in range(1, 10)))
+    return Group((polygon([(cx, cy - half), (cx + half, cy), (cx, cy + half), (cx - half, cy)],
+                          Style(stroke=None, fill=BLACK)),) + lines)
+
+
 def _arc(x: float, y0: float, y1: float, side: int, bulge: float, dashed: bool) -> tuple[Shape, ...]:
     """A curved arrow leaving the board edge x at row centre y0 and coming
     back at y1, on the right (side=1) or left (side=-1) of the board."""
@@ -158,7 +180,7 @@ def _arc(x: float, y0: float, y1: float, side: int, bulge: float, dashed: bool) 
     c = x + side * bulge
     path = Path((("M", x0, y0), ("C", c, y0, c, y1, x0 + side * 1.8, y1)), st)
     tip = x0
-    head = polygon([(tip, y1), (tip + side * 2.4, y1 - 1.2), (tip + side * 2.4, y1 + 1.2)], Style(stroke=None, fill=BLACK))
+    head = _head((tip, y1), (tip + side * 2.4, y1 - 1.2), (tip + side * 2.4, y1 + 1.2))
     return (path, head)
 
 
@@ -236,7 +258,7 @@ def _round_the_grid(spec: TabSpec, grid: Grid, ow: float, oh: float, gx: float, 
         t, s, w = fitted_text(branch, "Sans", gw - 30 - (kw + 2 * LEGEND_R + 1.5 + KEY_SPACE), 7, m)
         lx = -(w + 12 + KEY_SPACE + 2 * LEGEND_R + 1.5 + kw) / 2
         legend.append(Line(lx, 3.4, lx + 8, 3.4, Style(width=0.6, dash=(1.6, 1.0))))
-        legend.append(polygon([(lx + 10, 3.4), (lx + 7.6, 2.2), (lx + 7.6, 4.6)], Style(stroke=None, fill=BLACK)))
+        legend.append(_head((lx + 10, 3.4), (lx + 7.6, 2.2), (lx + 7.6, 4.6)))
         legend.append(Text(lx + 12, 4.4, t, "Sans", s, w))
         kx = lx + 12 + w + KEY_SPACE
         fill, digit = (BLACK, WHITE) if who == "player_b" else (WHITE, BLACK)  # a badge as on the board, drawn in place
@@ -256,7 +278,7 @@ def _round_the_grid(spec: TabSpec, grid: Grid, ow: float, oh: float, gx: float, 
     items.append(Rect(inset, inset, ow - 2 * inset, oh - 2 * inset, Style(width=1.0)))
     half, k = 1.8, inset + 3.0
     for cx, cy in ((k, k), (ow - k, k), (k, oh - k), (ow - k, oh - k)):
-        items.append(polygon([(cx, cy - half), (cx + half, cy), (cx, cy + half), (cx - half, cy)], Style(stroke=None, fill=BLACK)))
+        items.append(_diamond(cx, cy, half))
     return items
 
 
@@ -320,12 +342,14 @@ def printed_text(ctx: Context, key: str, **values: object) -> str:
 
 # ---- pieces, markers and the throw table ------------------------------
 
-def _face(p: float, dark: bool, moved: bool) -> tuple[Shape, ...]:
+def _face(p: float, dark: bool, moved: bool, outlined: bool = False) -> tuple[Shape, ...]:
     """One face of a piece in its own (0, 0)-(p, p): a ring, with a star once
     the piece has moved. No caption: the note above the pieces says what
-    plain and star mean."""
-    ink = WHITE if dark else BLACK
-    return (Circle(p / 2, p / 2, 0.3 * p, Style(stroke=ink, width=1.1)),) + (
+    plain and star mean. `outlined` (the --ink-saver print): a dark face is
+    white with a heavy black ring, a light face has a thin one."""
+    ink = WHITE if dark and not outlined else BLACK
+    ring = (HEAVY_RING if dark else THIN_RING) if outlined else 1.1
+    return (Circle(p / 2, p / 2, 0.3 * p, Style(stroke=ink, width=ring)),) + (
         (star(p / 2, p / 2, 0.21 * p, Style(stroke=None, fill=ink)),) if moved else ())
 
 
@@ -333,6 +357,9 @@ LIGHT_TINT = grey(0.9)  # a light face: a pale tint that runs past its cut like 
 # the ink-saving pieces page (page 2, the one to print; page 4 is solid black instead): the dark faces and the light pieces'
 # markers in a mid grey, still far darker than LIGHT_TINT, so light and dark tell apart in any print
 SAVER_DARK = grey(0.5)
+HEAVY_RING = 1.6  # mm: the ring of a dark face in the --ink-saver print (white, no fill)
+THIN_RING = 0.5  # mm: and of a light face there (its pale tint kept), so that light and dark tell apart at a glance
+MARKER_FRAME = 0.8  # mm: the frame of a dark marker in the --ink-saver print (white, no fill; a light one has none)
 
 
 def _lines_on(ink: RGB) -> RGB:
@@ -342,36 +369,47 @@ TRIM = 2.0  # mm: each piece's colour runs this far past its outline, so it is c
 PIECE_GAP = 2 * TRIM  # mm between two pieces: room for a rough cut before the piece is folded and glued
 
 
-def piece(p: float, dark: bool, ink: RGB = BLACK) -> tuple[Shape, ...]:
+def piece(p: float, dark: bool, ink: RGB = BLACK, outlined: bool = False) -> tuple[Shape, ...]:
     """A fold-over piece: the plain face | fold | the starred face, one cut
     outline, its colour (black, or a pale tint for a light piece) TRIM mm
     past the outline. Pieces stand PIECE_GAP apart, so a person cuts round a
     piece roughly, folds and glues it, then cuts on the line through both
     layers: the two faces come out the same size, and a trim that misses
     the line by up to TRIM mm leaves colour, not white, at the edge. `ink`:
-    the dark pieces' colour (SAVER_DARK on the ink-saving page)."""
+    the dark pieces' colour (SAVER_DARK on the ink-saving page). `outlined`
+    (the --ink-saver print): a dark piece is white with a heavy black ring."""
+    if dark and outlined:
+        return foldover(p, p, _face(p, True, False, True), _face(p, True, True, True), cut=BLACK, fold=grey(0.45))
+    if outlined:
+        return foldover(p, p, _face(p, False, False, True), _face(p, False, True, True), fill=LIGHT_TINT,
+                        bleed=TRIM, cut=grey(0.45), fold=grey(0.45))
     lines = _lines_on(ink) if dark else grey(0.45)
     return foldover(p, p, _face(p, dark, False), _face(p, dark, True), fill=ink if dark else LIGHT_TINT,
                     bleed=TRIM, cut=lines, fold=lines)
 
 
-def _marker_face(mk: float, dark: bool, m: Measure, ink: RGB = BLACK) -> tuple[Shape, ...]:
+def _marker_face(mk: float, dark: bool, m: Measure, ink: RGB = BLACK, outlined: bool = False) -> tuple[Shape, ...]:
     """A face of a row-4 marker in (0, 0)-(mk, mk): the other colour from
     its owner's pieces (dark on a light piece, light on a dark one), with a
-    bold 4 that keeps 3 mm inside the cut."""
-    fill, four = (WHITE, BLACK) if dark else (ink, WHITE)  # a dark player's marker is light, and so on
+    bold 4 that keeps 3 mm inside the cut. `outlined` (the --ink-saver
+    print): a dark marker is white with a heavy black frame and a black 4."""
+    fill, four = (WHITE, BLACK) if dark or outlined else (ink, WHITE)  # a dark player's marker is light, and so on
     out: list[Shape] = [Rect(0, 0, mk, mk, Style(stroke=None, fill=fill))]
+    if outlined and not dark:
+        out.append(Rect(0.9, 0.9, mk - 1.8, mk - 1.8, Style(stroke=BLACK, width=MARKER_FRAME)))
     size = (mk - 6.0) / (1.17 * PT)  # the 4's box (ascent + descent) keeps 3 mm from the cut
     out.append(Text(mk / 2, mk / 2 + (ASCENT - 0.585) * size * PT, "4", "Sans-Bold", size, m("4", "Sans-Bold", size),
                     Anchor.MIDDLE, four))
     return tuple(out)
 
 
-def _marker(mk: float, dark: bool, m: Measure, ink: RGB = BLACK) -> tuple[Shape, ...]:
+def _marker(mk: float, dark: bool, m: Measure, ink: RGB = BLACK, outlined: bool = False) -> tuple[Shape, ...]:
     """A row-4 marker as a fold-over piece, the same 4 on both faces: it
     sits on a piece and reads the same whichever way up it lands. The dark
     markers lie on a field inked past the block's cut (see `field`), in `ink`."""
-    face = _marker_face(mk, dark, m, ink)
+    face = _marker_face(mk, dark, m, ink, outlined)
+    if outlined:
+        return foldover(mk, mk, face, face, cut=BLACK, fold=grey(0.45))
     return foldover(mk, mk, face, face, cut=_lines_on(ink) if not dark else BLACK,
                     fold=_lines_on(ink) if not dark else grey(0.45))
 
@@ -396,6 +434,7 @@ def pieces_sheet(ctx: Context, saver: bool = False) -> Sheet:
     that grey (SAVER_DARK lightened once more would hardly tell from the
     light pieces)."""
     ink = SAVER_DARK if saver and not saves_ink(ctx) else BLACK
+    outlined = saves_ink(ctx)  # round 15: no grey blocks; dark pieces and markers white with heavy black lines
     spec: TabSpec = ctx.spec
     cat, m = ctx.cat, ctx.measure
     area = content_box(ctx.options.paper, landscape=False)
@@ -429,17 +468,17 @@ def pieces_sheet(ctx: Context, saver: bool = False) -> Sheet:
         items.append(label(mx0, y + 3.0, cat.text(markers_key), "Sans-Bold", block_pt, m, area.right - mx0, Anchor.START))
         y0 = y + 4.0 + BLEED  # the dark markers' field 0.4 mm under the labels' descenders
         # the pieces stand PIECE_GAP apart (pnp.layout.pieces), each with its own colour past its cut
-        items += block(Piece(piece(p, dark, ink), 2 * p, p), spec.pieces_per_player, per_row, x0, y0, ("piece", side),
+        items += block(Piece(piece(p, dark, ink, outlined), 2 * p, p), spec.pieces_per_player, per_row, x0, y0, ("piece", side),
                        gap=PIECE_GAP)
         # the markers share their cut lines; the light player's markers are the dark ones, on black
         # BLEED past the block: under its full rows and under the last, short one (no black empty slot)
-        if not dark:
+        if not dark and not outlined:
             full, rest = divmod(spec.pieces_per_player, mcols)
             if full:
                 items.append(field(mx0, y0, mcols * 2 * mk, full * mk, BLEED, ink))
             if rest:
                 items.append(field(mx0, y0 + full * mk, rest * 2 * mk, mk, BLEED, ink))
-        items += block(Piece(_marker(mk, dark, m, ink), 2 * mk, mk), spec.pieces_per_player, mcols, mx0, y0,
+        items += block(Piece(_marker(mk, dark, m, ink, outlined), 2 * mk, mk), spec.pieces_per_player, mcols, mx0, y0,
                        ("marker", side))
         y = y0 + max(block_h + TRIM - BLEED, mrows * mk) + BLEED + 1.5
     # the coin-throw table, one for each player

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pnp.geometry import BLACK, RGB, Group, Line, Path, Rect, Shape, Style, grey, polygon
+from pnp.geometry import BLACK, RGB, Circle, Group, Line, Path, Rect, Shape, Style, grey, polygon
 from pnp.modes import Role
 
 FOLD_DASH = (2.0, 1.5)  # mm
@@ -52,6 +52,17 @@ def foldover(w: float, h: float, front: Sequence[Shape], back: Sequence[Shape], 
     return tuple(out)
 
 
+def scissors_icon(x: float, y: float) -> list[Shape]:
+    """A small pair of scissors whose blade tips touch (x, y), pointing
+    right along a cut: two finger loops and two crossed blades."""
+    st = Style(width=0.3)
+    out: list[Shape] = []
+    for dy in (-0.75, 0.75):
+        out.append(Circle(x - 2.9, y + dy, 0.55, st))
+        out.append(Line(x - 2.4, y + dy * 0.8, x, y - dy * 0.25, Style(width=0.35)))
+    return out
+
+
 def making_steps(x: float, y: float, cell: float, size: float, bleed: float, k: float,
                  front: tuple[Shape, ...], back: tuple[Shape, ...], fill: RGB, back_fill: RGB, *,
                  score: bool = False, ready: bool = False) -> list[Shape]:
@@ -67,7 +78,7 @@ def making_steps(x: float, y: float, cell: float, size: float, bleed: float, k: 
     s, rough = size * k, bleed * k
     line = Style(width=0.3)
     dashed = Style(stroke=FOLD_GREY, width=0.3, dash=(1.0, 0.8))
-    scissors = Style(width=0.4, dash=(0.8, 0.6))
+    scissors = Style(width=0.4)  # a cut: solid, as every cut line is (a dash means fold)
     out: list[Shape] = []
 
     def face(items: tuple[Shape, ...], fx: float) -> Group:
@@ -83,6 +94,7 @@ def making_steps(x: float, y: float, cell: float, size: float, bleed: float, k: 
     out.append(polygon([(cx - s - rough * 0.6, y - rough * 0.8), (cx + s + rough * 0.9, y - rough * 0.5),
                         (cx + s + rough * 0.7, y + s + rough * 0.9), (cx - s - rough * 0.8, y + s + rough * 0.6)],
                        scissors))
+    out += scissors_icon(cx - s - rough * 0.6, y - rough * 0.8)
     if score:  # the fold scored: a ruler along the dashed line, the back of a knife drawn down it
         cx += cell
         out.append(Rect(cx - s - rough, y - rough, 2 * s + 2 * rough, s + 2 * rough, Style(stroke=None, fill=fill)))
