@@ -200,6 +200,14 @@ def text_values(spec: KesseSpec, options: Options) -> dict[str, object]:
     counts = spec.players if options.players is None else (options.players,)
     values["win_squares"] = " / ".join(str(spec.target(n)) for n in counts)
     values["win_players"] = " / ".join(str(n) for n in counts)
+    values["fields"] = spec.fields  # the squares a turnip may lie on (the barn is none of them)
+    # the tokens' page (round 15, native NL/DE): the kit's PDF has it twice, in
+    # colour (2) and low-ink (4), and the board face names both; the
+    # --ink-saver print has only its page 2
+    from pnp.i18n import load_catalog
+
+    values["tokens_page"] = (2 if options.variant is Variant.INK_SAVER
+                             else load_catalog(KIT_ID, options.lang).text("pages_or", a=2, b=len(LOW_INK) + 2))
     return values
 
 
