@@ -206,7 +206,7 @@ def text_values(spec: KesseSpec, options: Options) -> dict[str, object]:
     # --ink-saver print has only its page 2
     from pnp.i18n import load_catalog
 
-    values["tokens_page"] = (2 if options.variant is Variant.INK_SAVER
+    values["pawns_page"] = (2 if options.variant is Variant.INK_SAVER
                              else load_catalog(KIT_ID, options.lang).text("pages_or", a=2, b=len(LOW_INK) + 2))
     return values
 

@@ -249,8 +249,10 @@ def test_numbers_in_each_language_are_the_data(built, lang, paper):
     cat = load_catalog(KIT, lang)
     values = get_kit(KIT).text_values(SPEC, Options(lang, get_paper(paper)))
     checks = stated_numbers(text, list(cat.raw("rules")), values)
-    # every supply and target is stated once, in this language, and right
-    assert sorted(c.component for c in checks) == sorted(f"rules text states {k}" for k in values if k[0] in "st")
+    # every supply and target is stated once, in this language, and right; so is the
+    # count of squares a turnip may lie on (round 15: the barn is none of them)
+    assert sorted(c.component for c in checks) == sorted(f"rules text states {k}" for k in values
+                                                         if k[0] in "st" or k in ("fields", "pawns_page"))
     assert all(c.ok for c in checks), [c for c in checks if not c.ok]
 
 
@@ -672,3 +674,50 @@ def test_the_rules_keep_their_size(rendered, lang, paper):
         assert body >= 8.25, sizes
     cat = load_catalog(KIT, lang)
     assert "setup_heading" not in cat.strings
+
+
+# the tokens' page as each language names it on the board face (round 15, native NL/DE 4/1)
+PAWNS_PAGE = {"en": ("(page 2 or 4)", "(board, page 2 or 4)"),
+              "nl": ("(pagina 2 of 4)", "(het bord, pagina 2 of 4)"),
+              "de": ("(Seite 2 oder 4)", "(Brett, Seite 2 oder 4)")}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_the_board_face_names_both_tokens_pages(rendered, lang, paper):
+    """Round 15 (native NL/DE): the low-ink board face (p3) said "(page 2)"
+    where whoever prints it has the tokens on page 4. Read from the PDF:
+    pages 1 and 3 both name the tokens' page as "2 or 4", in the rules'
+    pawn line and in the thin-card line of the component list, and never
+    as page 2 alone."""
+    pdf = rendered(KIT, lang, paper)
+    word = PAWNS_PAGE[lang][0].split()[0].strip("(")
+    for index in (0, 2):
+        said = _said(pdf, index)
+        for phrase in PAWNS_PAGE[lang]:
+            assert normalise(phrase) in said, (index, phrase)
+        assert normalise(f"({word} 2)") not in said and normalise(f"{word} 2)") not in said, index
+
+
+def test_the_ink_saver_board_face_names_its_own_page_2(tmp_path, measure):
+    """The --ink-saver print has two pages: its board face names page 2 only."""
+    from pnp.outputs import render_one
+
+    pdf = render_one(get_kit(KIT), Options("en", get_paper("a4"), variant=Variant.INK_SAVER), tmp_path, ("pdf",), 150,
+                     measure, validate=False).files[0]
+    said = _said(pdf, 0)
+    assert normalise("(page 2)") in said and normalise("(board, page 2)") in said
+    assert "2 or 4" not in said
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_barn_square_takes_no_turnip(rendered, lang):
+    """Round 15 (hobbyist): whether a turnip may lie on the barn square, and
+    what counts towards the win, was not said. Our marked suggestion says it,
+    with the squares' count from the data (24), read from the PDF."""
+    said = _said(rendered(KIT, lang, "a4"), 0)
+    phrase = {"en": "No turnip is put on the barn square; {n} squares count.",
+              "nl": "Op de schuur komt geen knol; {n} velden tellen.",
+              "de": "Auf die Scheune kommt keine Rübe; {n} Felder zählen."}[lang]
+    assert normalise(phrase.format(n=SPEC.fields)) in said
+    assert SPEC.fields == 24
