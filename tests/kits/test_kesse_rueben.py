@@ -724,3 +724,26 @@ def test_the_barn_square_takes_no_turnip(rendered, lang):
             "de": "Die Scheune fasst beliebig viele Figuren, aber keine Rübe."}[lang]
     # in the marked suggestion, after its label
     assert said.index(normalise(barn)) > said.index(normalise(phrase))
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_the_pawns_centre_fold_looks_unlike_its_feet_folds(rendered, paper):
+    """Round 15 (hobbyist): the pawn's centre fold (glued, printed side out)
+    and its feet folds (folded outwards) shared one dash. Read from page 2's
+    content (and the low-ink page 4): one line a pawn is drawn with a
+    dash-dot pattern (four numbers), its two feet folds dashed as before
+    (two numbers), and the pawn note names the dash-dot line."""
+    import pikepdf
+
+    pdf = pikepdf.open(rendered(KIT, "en", paper))
+    for index in (1, 3):
+        dash: tuple[float, ...] = ()
+        strokes: dict[int, int] = {}
+        for operands, op in pikepdf.parse_content_stream(pdf.pages[index]):
+            if str(op) == "d":
+                dash = tuple(float(v) for v in operands[0])
+            elif str(op) == "S" and dash:
+                strokes[len(dash)] = strokes.get(len(dash), 0) + 1
+        assert strokes.get(4, 0) == len(SPEC.pawns), (index, strokes)
+        assert strokes.get(2, 0) >= 2 * len(SPEC.pawns), (index, strokes)
+    assert "dash-dot line" in " ".join(ln.text for ln in page_lines(rendered(KIT, "en", paper))[1])
