@@ -444,7 +444,8 @@ def test_every_row_of_the_component_list_has_one_size(render, kit_id, lang, pape
     cat = load_catalog(kit_id, lang)
     g = facts(kit_id)
     rows = [cat.text(key, n=n) for key, n in want_counts(kit_id, None).items()]
-    values = {"coins": g.get("coins"), "die": _ludo_page(pdf, lang, "die_text") + 1 if kit_id == "ludo-cards" else 0}
+    values = {"coins": g.get("coins"), "die": _ludo_page(pdf, lang, "die_text") + 1 if kit_id == "ludo-cards" else 0,
+              "pawns_page": cat.text("pages_or", a=2, b=4) if kit_id == "kesse-rueben" else ""}
     rows += [cat.text(key, **values) for key in g["needs"] if key != "need_stock"]
     want = {_norm(part) for r in rows for part in r.split("\n")}  # an item set on more lines: each of its lines
     sizes = {round(ln.size, 2) for ln in page_lines(pdf)[0] if _norm(ln.text.lstrip("•")) in want}
