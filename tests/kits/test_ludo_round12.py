@@ -24,8 +24,8 @@ TIP = {"en": "The big number on a new stack’s top card is that stack’s heigh
 MARK = {"en": "Not in the original rules; our tips:", "nl": "Niet in de oorspronkelijke regels; onze tips:",
         "de": "Nicht in den Originalregeln; unsere Tipps:"}
 # the card weight as US stock is sold; in German the stock's name as a name (native12-de 7)
-LB_COVER = {"en": "60–80 lb cover)", "nl": "60–80 lb, soort ‘cover’)", "de": "60–80 lb, Sorte „Cover“)"}
-LB_BOND = {"en": "lb bond", "nl": "lb, soort ‘bond’", "de": "lb, Sorte „Bond“"}
+LB_COVER = {"en": "60–80 lb cover)", "nl": "60–80 lb cover)", "de": "60–80 lb, Sorte „Cover“)"}
+LB_BOND = {"en": "lb bond", "nl": "lb bond", "de": "lb, Sorte „Bond“"}
 BEATING = {"en": "Beating", "nl": "Slaan", "de": "Schlagen"}
 
 

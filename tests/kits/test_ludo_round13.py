@@ -15,13 +15,13 @@ from tests.textlines import page_lines
 
 ORDER = {"en": "Not in the original rules; our tips: put a captured stack’s cards back in order, card 1 on top, "
                "as at the start.",
-         "nl": "Niet in de oorspronkelijke regels; onze tips: leg de kaarten van een geslagen stapel op volgorde "
-               "terug, met kaart 1 bovenop, zoals bij het begin.",
+         "nl": "Niet in de oorspronkelijke regels; onze tips: leg de kaarten van een geslagen stapel in de "
+               "juiste volgorde terug, met kaart 1 bovenop, zoals bij het begin.",
          "de": "Nicht in den Originalregeln; unsere Tipps: Lege die Karten eines geschlagenen Stapels der Reihe "
                "nach zurück, Karte 1 obenauf, wie zu Beginn."}
 END = {"en": "End of the game", "nl": "Einde van het spel", "de": "Ende des Spiels"}
 SLEEVE = {"en": "into a standard card sleeve (about 66 × 91 mm) for 63.5 × 88.9 mm cards.",
-          "nl": "in een gewoon kaarthoesje (ongeveer 66 × 91 mm) voor kaarten van 63,5 × 88,9 mm.",
+          "nl": "in een kaarthoesje (ongeveer 66 × 91 mm) voor kaarten van 63,5 × 88,9 mm.",
           "de": "in eine übliche Kartenhülle (etwa 66 × 91 mm) für Karten von 63,5 × 88,9 mm."}
 # page 1 as page 2 names the big number (native12-nl 7); the first case of the test names the crosses (native12-de 6)
 WORDING = {"en": [(1, "card 1 (the big number) on top"), (6, "All five read 0:")],

@@ -89,7 +89,7 @@ ROW4_STACK = {"en": ("Row 4: once per piece", "A stack moves as one piece", "a 1
                      "keeps one piece", "Start:", "single head"),
               "nl": ("Rij 4: één keer per stuk", "Een stapel beweegt als één stuk", "een 1 splitst hem",
                      "al jouw stukken van rij 1 af zijn",
-                     "blijft er één stuk over", "Begin:", "één kop"),
+                     "blijft er één stuk over", "Begin:", "één keer kop"),
               "de": ("Reihe 4: einmal je Stein", "Ein Stapel zieht wie ein Stein", "eine 1 teilt ihn", "kein eigener Stein mehr in Reihe 1",
                      "bleibt ein Stein", "Beginn:", "einmal Kopf")}
 

@@ -57,7 +57,7 @@ def test_tab_our_reading_of_the_stacking_rule_follows_it(render, lang, paper):
 
 QUICK = {  # you need not use the throw; row-4 stacks (round 14: only if only stacks are there); NL native 11-14
     "en": ("you need not use that throw", "If only stacks are on row 4, they move only if nothing else can"),
-    "nl": ("die worp mag je laten", "Staan op rij 4 alleen stapels, dan bewegen die pas als niets anders kan",
+    "nl": ("die worp hoef je niet te gebruiken", "Staan op rij 4 alleen stapels, dan bewegen die pas als niets anders kan",
            "in een volgorde naar keuze",
            "Kom je op een stuk of stapel van de ander, dan sla je die.", "zolang de ander daar nog stukken heeft",
            "Gaat hij terug naar een eerdere rij, dan blijft er één stuk over"),
