@@ -200,6 +200,13 @@ def text_values(spec: KesseSpec, options: Options) -> dict[str, object]:
     counts = spec.players if options.players is None else (options.players,)
     values["win_squares"] = " / ".join(str(spec.target(n)) for n in counts)
     values["win_players"] = " / ".join(str(n) for n in counts)
+    # the tokens' page (round 15, native NL/DE): the kit's PDF has it twice, in
+    # colour (2) and low-ink (4), and the board face names both; the
+    # --ink-saver print has only its page 2
+    from pnp.i18n import load_catalog
+
+    values["pawns_page"] = (2 if options.variant is Variant.INK_SAVER
+                             else load_catalog(KIT_ID, options.lang).text("pages_or", a=2, b=len(LOW_INK) + 2))
     return values
 
 
@@ -312,6 +319,11 @@ BARN = Style(stroke=BLACK, fill=hex_rgb("#F4E3C1"), width=0.6)  # the barn's squ
 # --ink-saver: the board's squares and the tokens' grounds white, their
 # outlines, the barn, the symbols and the names kept (round 13, hobbyist)
 FIELD_SAVER = Style(stroke=BLACK, fill=WHITE, width=0.6)
+
+
+# round 15 (hobbyist): the pawn's centre fold (glued, printed side out) as a
+# long dash-dot, its feet's folds (folded outwards) dashed as every fold line
+PAWN_CENTRE_DASH = (4.0, 1.0, 0.7, 1.0)  # mm
 
 
 def saves_ink(ctx: Context) -> bool:
@@ -830,7 +842,7 @@ def pawn_piece(pawn: Pawn, saver: bool = False) -> tuple[Shape, ...]:
     # dark pieces of the other kits (pnp.kinds.pieces): dark grey on dark red vanishes in greyscale
     dark = ink == WHITE
     return foldover(fh, fw, faces[0], faces[1], fill=pawn.rgb, bleed=PAWN_BLEED, cut=grey(0.8) if dark else grey(0.3),
-                    fold=grey(0.8) if dark else FOLD_GREY, base=PAWN_BASE)
+                    fold=grey(0.8) if dark else FOLD_GREY, base=PAWN_BASE, centre_dash=PAWN_CENTRE_DASH)
 
 
 def ink_note(ctx: Context, saver: bool) -> str:

@@ -11,6 +11,7 @@ line after gluing, so the piece stands (a pawn). Pure geometry in mm.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from pnp.geometry import BLACK, RGB, Circle, Group, Line, Path, Rect, Shape, Style, grey, polygon
 from pnp.modes import Role
@@ -22,7 +23,8 @@ SEAM = 0.2  # mm: the two faces' fields overlap this much at the fold, so no hai
 
 def foldover(w: float, h: float, front: Sequence[Shape], back: Sequence[Shape], *, fill: RGB | None = None,
              bleed: float = 0.0, cut: RGB = (0.0, 0.0, 0.0), fold: RGB = FOLD_GREY, base: float = 0.0,
-             base_fill: RGB | None = None, back_fill: RGB | None = None) -> tuple[Shape, ...]:
+             base_fill: RGB | None = None, back_fill: RGB | None = None,
+             centre_dash: tuple[float, ...] = FOLD_DASH) -> tuple[Shape, ...]:
     """One piece in local coordinates: the front face at (0, 0)-(w, h), the
     back face at (w, 0)-(2w, h), each drawn in its own (0, 0)-(w, h); a fold
     line on the shared edge x = w and one cut outline round the whole. With
@@ -30,7 +32,8 @@ def foldover(w: float, h: float, front: Sequence[Shape], back: Sequence[Shape], 
     that misses by less leaves no white edge. With `base` > 0, a tab of that
     width at each end (x < 0 and x > 2w), each behind a fold line, in
     `base_fill` (or `fill`). `back_fill` gives the back face a colour of
-    its own (else `fill`)."""
+    its own (else `fill`). `centre_dash`: the centre fold's dash pattern, so
+    a piece with a base can tell its glued centre fold from its feet's."""
     x0, x1 = -base, 2 * w + base
     out: list[Shape] = []
     if fill is not None:  # one field a face (overlapping a hair at the fold), so each face has its own colour
@@ -45,7 +48,7 @@ def foldover(w: float, h: float, front: Sequence[Shape], back: Sequence[Shape], 
     out.append(Group(tuple(front)))
     out.append(Group(tuple(back), w, 0.0))
     line = Style(stroke=fold, width=0.35, dash=FOLD_DASH, role=Role.FOLD)
-    out.append(Line(w, 0.0, w, h, line))
+    out.append(Line(w, 0.0, w, h, replace(line, dash=centre_dash)))
     if base > 0:
         out += [Line(0.0, 0.0, 0.0, h, line), Line(2 * w, 0.0, 2 * w, h, line)]
     out.append(Rect(x0, 0.0, x1 - x0, h, Style(stroke=cut, width=0.35, role=Role.CUT)))

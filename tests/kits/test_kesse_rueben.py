@@ -249,8 +249,10 @@ def test_numbers_in_each_language_are_the_data(built, lang, paper):
     cat = load_catalog(KIT, lang)
     values = get_kit(KIT).text_values(SPEC, Options(lang, get_paper(paper)))
     checks = stated_numbers(text, list(cat.raw("rules")), values)
-    # every supply and target is stated once, in this language, and right
-    assert sorted(c.component for c in checks) == sorted(f"rules text states {k}" for k in values if k[0] in "st")
+    # every supply and target is stated once, in this language, and right; so is
+    # the tokens' page (round 15: "2 or 4", the colour and the low-ink one)
+    assert sorted(c.component for c in checks) == sorted(f"rules text states {k}" for k in values
+                                                         if k[0] in "st" or k == "pawns_page")
     assert all(c.ok for c in checks), [c for c in checks if not c.ok]
 
 
@@ -626,7 +628,7 @@ def test_a_folding_step_does_not_begin_at_a_line_end(rendered, lang, paper):
 
 NATIVE14 = {"nl": ("als je pion op de schuur komt.",),
             "de": ("Ziehst du deine Spielfigur auf ein Feld mit einer fremden Rübe, darfst du diese Rübe in die Scheune legen.",
-                   "Wer weniger als 2 Rüben hat, spielt das Duell mit dem, was er hat.",
+                   "Wer weniger als 2 Rüben hat, spielt mit dem, was er hat.",  # round 15: shorter
                    "Sieg: eigene Rüben auf",
                    "wenn die Figur auf ihr Feld zieht")}
 NOT14 = {"nl": ("als je pion in de schuur komt",),
@@ -672,3 +674,76 @@ def test_the_rules_keep_their_size(rendered, lang, paper):
         assert body >= 8.25, sizes
     cat = load_catalog(KIT, lang)
     assert "setup_heading" not in cat.strings
+
+
+# the tokens' page as each language names it on the board face (round 15, native NL/DE 4/1)
+PAWNS_PAGE = {"en": ("(page 2 or 4)", "(board, page 2 or 4)"),
+              "nl": ("(pagina 2 of 4)", "(het bord, pagina 2 of 4)"),
+              "de": ("(Seite 2 oder 4)", "(Brett, Seite 2 oder 4)")}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_the_board_face_names_both_tokens_pages(rendered, lang, paper):
+    """Round 15 (native NL/DE): the low-ink board face (p3) said "(page 2)"
+    where whoever prints it has the tokens on page 4. Read from the PDF:
+    pages 1 and 3 both name the tokens' page as "2 or 4", in the rules'
+    pawn line and in the thin-card line of the component list, and never
+    as page 2 alone."""
+    pdf = rendered(KIT, lang, paper)
+    word = PAWNS_PAGE[lang][0].split()[0].strip("(")
+    for index in (0, 2):
+        said = _said(pdf, index)
+        for phrase in PAWNS_PAGE[lang]:
+            assert normalise(phrase) in said, (index, phrase)
+        assert normalise(f"({word} 2)") not in said and normalise(f"{word} 2)") not in said, index
+
+
+def test_the_ink_saver_board_face_names_its_own_page_2(tmp_path, measure):
+    """The --ink-saver print has two pages: its board face names page 2 only."""
+    from pnp.outputs import render_one
+
+    pdf = render_one(get_kit(KIT), Options("en", get_paper("a4"), variant=Variant.INK_SAVER), tmp_path, ("pdf",), 150,
+                     measure, validate=False).files[0]
+    said = _said(pdf, 0)
+    assert normalise("(page 2)") in said and normalise("(board, page 2)") in said
+    assert "2 or 4" not in said
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_barn_square_takes_no_turnip(rendered, lang):
+    """Round 15 (hobbyist): whether a turnip may lie on the barn square was
+    not said. Our marked suggestion says it, read from the PDF (the rules
+    keep their size: test_the_rules_keep_their_size)."""
+    said = _said(rendered(KIT, lang, "a4"), 0)
+    phrase = {"en": "our suggestion: after the duel",
+              "nl": "ons voorstel: na het duel",
+              "de": "unser Vorschlag: Nach dem Duell"}[lang]
+    barn = {"en": "The barn holds any number of pawns, but no turnip.",
+            "nl": "In de schuur mogen meer pionnen, maar geen knol.",
+            "de": "Die Scheune fasst beliebig viele Figuren, aber keine Rübe."}[lang]
+    # in the marked suggestion, after its label
+    assert said.index(normalise(barn)) > said.index(normalise(phrase))
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_the_pawns_centre_fold_looks_unlike_its_feet_folds(rendered, paper):
+    """Round 15 (hobbyist): the pawn's centre fold (glued, printed side out)
+    and its feet folds (folded outwards) shared one dash. Read from page 2's
+    content (and the low-ink page 4): one line a pawn is drawn with a
+    dash-dot pattern (four numbers), its two feet folds dashed as before
+    (two numbers), and the pawn note names the dash-dot line."""
+    import pikepdf
+
+    pdf = pikepdf.open(rendered(KIT, "en", paper))
+    for index in (1, 3):
+        dash: tuple[float, ...] = ()
+        strokes: dict[int, int] = {}
+        for operands, op in pikepdf.parse_content_stream(pdf.pages[index]):
+            if str(op) == "d":
+                dash = tuple(float(v) for v in operands[0])
+            elif str(op) == "S" and dash:
+                strokes[len(dash)] = strokes.get(len(dash), 0) + 1
+        assert strokes.get(4, 0) == len(SPEC.pawns), (index, strokes)
+        assert strokes.get(2, 0) >= 2 * len(SPEC.pawns), (index, strokes)
+    assert "dash-dot line" in " ".join(ln.text for ln in page_lines(rendered(KIT, "en", paper))[1])

@@ -54,7 +54,7 @@ def test_the_paper_pawns_are_the_pawns_the_rules_ask_for(rendered, lang):
     assert pawns in first
     # the list says which pawns they are: the rules' (NL) or instead of which (EN, DE)
     assert any(w in pawns for w in {"en": ("rules", "instead of the Ludo pawns"), "nl": ("regels", "in plaats van"),
-                                    "de": ("statt gekaufter Spielfiguren",)}[lang]), "the list says whose pawns they replace"
+                                    "de": ("die Figuren der Regeln",)}[lang]), "the list says whose pawns they replace"
     assert BOX[lang] in first, "the rules take the pawns from a Ludo box"
     note = _norm(f"{cat.text('pawns_heading')}: {cat.text('pawns_note')}".replace("*", ""))
     assert note[:60] in second
@@ -352,17 +352,17 @@ def test_our_notes_in_the_rules_are_marked_and_in_place(rendered, lang, paper):
         "the suggestion ends the turn, after the actions"
     pawn_note = page[kit:page.find(turn_head)]
     assert {"en": "paper pawn", "nl": "papieren pion", "de": "Papierfigur"}[lang] in pawn_note
-    assert {"en": "(page 2)", "nl": "(pagina 2)", "de": "(Seite 2)"}[lang] in pawn_note
+    assert {"en": "(page 2 or 4)", "nl": "(pagina 2 of 4)", "de": "(Seite 2 oder 4)"}[lang] in pawn_note  # round 15
     # page 2 is where the paper pawns are
     assert _norm(cat.text("pawns_heading")) in joined(pdf, 1)
     suggestion = page[ours:page.find(end_head)]
     # and what a player with fewer than 2 turnips in supply does (the original is silent)
     assert {"en": "fewer than 2 turnips", "nl": "minder dan 2 knollen", "de": "weniger als 2 Rüben"}[lang] in suggestion
-    assert {"en": "supply", "nl": "voorraad", "de": "Vorrat"}[lang] in suggestion
-    assert {"en": "fists", "nl": "vuist", "de": "Faust"}[lang] in suggestion
+    assert {"en": "suppl", "nl": "voorraad", "de": "Vorrat"}[lang] in suggestion
+    assert {"en": "fists", "nl": "vuist", "de": "Fäuste"}[lang] in suggestion
     # round 9 (hobbyist): how many pawns the barn holds (the original is silent), in the marked suggestion
-    assert {"en": "The barn holds any number of pawns.", "nl": "In de schuur mogen meerdere pionnen tegelijk staan.",
-            "de": "Die Scheune fasst beliebig viele Figuren."}[lang] in suggestion
+    assert {"en": "The barn holds any number of pawns, but no turnip.", "nl": "In de schuur mogen meer pionnen, maar geen knol.",
+            "de": "Die Scheune fasst beliebig viele Figuren, aber keine Rübe."}[lang] in suggestion
     for mark in (KIT_MARK[lang], OURS_MARK[lang]):
         assert _oblique(pdf, 0, mark), f"{mark!r} is not set in italics"
     # who guesses first: the Dutch original says it ("de speler die aan de beurt is"), so does the German;
@@ -573,11 +573,12 @@ def test_you_also_need_names_thin_card_for_the_board_too(rendered, lang):
     first = joined(rendered(KIT, lang, "a4"), 0)
     cat = load_catalog(KIT, lang)
     need = first[first.find(_norm(cat.text("kit_needs"))):]
-    line = _norm(cat.text("need_tokens_card"))
+    line = _norm(cat.text("need_tokens_card", pawns_page=cat.text("pages_or", a=2, b=4)))
     assert line in need
     thin = {"en": "thin card", "nl": "dun karton", "de": "dünner Karton"}[lang]
     assert need.count(thin) == 1, need
-    for word in {"en": ("1½", "board", "page 2"), "nl": ("1½", "bord", "pagina 2"), "de": ("1½", "Brett", "Seite 2")}[lang]:
+    for word in {"en": ("1½", "board", "page 2 or 4"), "nl": ("1½", "bord", "pagina 2 of 4"),
+                 "de": ("1½", "Brett", "Seite 2 oder 4")}[lang]:
         assert word in line, word
     assert {"en": "optional", "nl": "optioneel", "de": "optional"}[lang] not in need
 

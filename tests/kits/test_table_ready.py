@@ -169,11 +169,13 @@ def test_the_component_list_counts_what_the_game_facts_ask_for(render, kit_id, p
         assert line in text, f"{kit_id} ({players} players): {line!r} not on page 1"
     g = facts(kit_id)
     assert _norm(cat.text("kit_needs")) in text
-    values = {"coins": g.get("coins"), "die": _ludo_page(pdf, "en", "die_text") + 1 if kit_id == "ludo-cards" else 0}
+    values = {"coins": g.get("coins"), "die": _ludo_page(pdf, "en", "die_text") + 1 if kit_id == "ludo-cards" else 0,
+              # Kesse's tokens page, colour or low-ink (round 15)
+              "pawns_page": cat.text("pages_or", a=2, b=4) if kit_id == "kesse-rueben" else ""}
     for key in g["needs"]:
         if key == "need_stock":  # what to print on: the default backs are printed duplex (see the backs test)
             continue
-        item = cat.text(key, **values) if key == "need_coins" else cat.text(key)
+        item = cat.text(key, **values) if key in ("need_coins", "need_tokens_card") else cat.text(key)
         for part in item.split("\n"):  # an item set on more lines: each of its lines
             assert _norm(part) in text, f"{kit_id}: {item!r} not on page 1"
 
@@ -442,7 +444,8 @@ def test_every_row_of_the_component_list_has_one_size(render, kit_id, lang, pape
     cat = load_catalog(kit_id, lang)
     g = facts(kit_id)
     rows = [cat.text(key, n=n) for key, n in want_counts(kit_id, None).items()]
-    values = {"coins": g.get("coins"), "die": _ludo_page(pdf, lang, "die_text") + 1 if kit_id == "ludo-cards" else 0}
+    values = {"coins": g.get("coins"), "die": _ludo_page(pdf, lang, "die_text") + 1 if kit_id == "ludo-cards" else 0,
+              "pawns_page": cat.text("pages_or", a=2, b=4) if kit_id == "kesse-rueben" else ""}
     rows += [cat.text(key, **values) for key in g["needs"] if key != "need_stock"]
     want = {_norm(part) for r in rows for part in r.split("\n")}  # an item set on more lines: each of its lines
     sizes = {round(ln.size, 2) for ln in page_lines(pdf)[0] if _norm(ln.text.lstrip("•")) in want}
