@@ -710,22 +710,6 @@ def test_the_ink_saver_board_face_names_its_own_page_2(tmp_path, measure):
     assert "2 or 4" not in said
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_the_barn_square_takes_no_turnip(rendered, lang):
-    """Round 15 (hobbyist): whether a turnip may lie on the barn square was
-    not said. Our marked suggestion says it, read from the PDF (the rules
-    keep their size: test_the_rules_keep_their_size)."""
-    said = _said(rendered(KIT, lang, "a4"), 0)
-    phrase = {"en": "our suggestion: after the duel",
-              "nl": "ons voorstel: na het duel",
-              "de": "unser Vorschlag: Nach dem Duell"}[lang]
-    barn = {"en": "The barn holds any number of pawns, but no turnip.",
-            "nl": "In de schuur mogen meer pionnen, maar geen knol.",
-            "de": "Die Scheune fasst beliebig viele Figuren, aber keine Rübe."}[lang]
-    # in the marked suggestion, after its label
-    assert said.index(normalise(barn)) > said.index(normalise(phrase))
-
-
 @pytest.mark.parametrize("paper", list(PAPERS))
 def test_the_pawns_centre_fold_looks_unlike_its_feet_folds(rendered, paper):
     """Round 15 (hobbyist): the pawn's centre fold (glued, printed side out)
