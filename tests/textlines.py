@@ -122,3 +122,12 @@ def running_text(lines: list[Line], min_size: float = 6.9) -> list[list[Line]]:
         if len(run) >= 4:
             out.append(run)
     return out
+
+
+def lines_between(lines: list[Line], first: str, last: str) -> list[Line]:
+    """The lines of a page from the highest line holding `first` down to the
+    lowest holding `last` (a box's lines, read as printed, side by side
+    boxes included)."""
+    top = max(ln.base for ln in lines if first in ln.text)
+    bottom = min(ln.base for ln in lines if last in ln.text)
+    return [ln for ln in lines if bottom - 0.5 <= ln.base <= top + 0.5]

@@ -21,7 +21,7 @@ import pytest
 from pnp.paper import PAPERS
 from tests.helpers import LANGS, kit_renderer
 from tests.kits.test_tab_round5 import _text
-from tests.textlines import page_lines
+from tests.textlines import lines_between, page_lines
 
 
 @pytest.fixture(scope="module")
@@ -79,9 +79,7 @@ def test_tab_the_quick_reference_has_the_stack_rules_at_7_pt(render, lang, paper
             assert text.count(said) == 2, f"page {index + 1}: {said!r} on each table"
         # the summaries' lines: from the start line to the last step, on both tables
         start = {"en": "Start:", "nl": "Begin:", "de": "Beginn:"}[lang]
-        top = max(ln.base for ln in lines[index] if start in ln.text)
-        bottom = min(ln.base for ln in lines[index] if QUICK[lang][1].split()[-1] in ln.text)
-        summary = [ln for ln in lines[index] if bottom - 0.5 <= ln.base <= top + 0.5]
+        summary = lines_between(lines[index], start, QUICK[lang][1].split()[-1])
         assert len(summary) >= 8
         assert min(ln.size for ln in summary) >= 7.0 - 0.05
 

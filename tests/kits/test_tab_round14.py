@@ -31,7 +31,7 @@ from pnp.outputs import render_one
 from pnp.paper import PAPERS, get_paper
 from tests.helpers import LANGS, kit_renderer
 from tests.kits.test_tab_round5 import _text
-from tests.textlines import page_lines
+from tests.textlines import lines_between, page_lines
 
 
 @pytest.fixture(scope="module")
@@ -126,10 +126,8 @@ def test_tab_the_quick_reference_keeps_the_row_4_stacks_condition(render, lang, 
         for said in ROW_4_STACKS[lang]:
             assert text.count(said) == 2, f"page {index + 1}: {said!r} on each table"
         assert not any(old in text for old in OLD_ROW_4)
-        top = max(ln.base for ln in lines[index] if START[lang] in ln.text)
         last_word = load_catalog("tab", lang).raw("turn")[-1].split()[-1]  # the summary's last line
-        bottom = min(ln.base for ln in lines[index] if last_word in ln.text)
-        summary = [ln for ln in lines[index] if bottom - 0.5 <= ln.base <= top + 0.5]
+        summary = lines_between(lines[index], START[lang], last_word)
         assert len(summary) >= 2 * 8
         assert min(ln.size for ln in summary) >= 7.0 - 0.05, min(ln.size for ln in summary)
 
