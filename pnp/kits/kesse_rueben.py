@@ -84,6 +84,9 @@ AID_MIN_PT = 7.5  # the turn in brief is read across the table: never smaller
 CREDIT_GAP = 2.7  # mm at least between the rules and the credit line under them (2.5 left a full column 2.85 mm from it, short of 3)
 TABLE_GAP = 2.2  # mm from the setup table to the rules under it (native DE 8: 1 mm left the first heading on the table's rule)
 LIST_GAP = 3.0  # mm from the rules to the component list under them
+# mm between the list's rows (5 elsewhere): 8 pt rows still apart, and the rules keep their size
+# with our barn suggestion (round 16)
+LIST_ROW_H = 4.0
 CUT = Style(width=0.3, stroke=grey(0.3), role=Role.CUT)
 LEAF = (0.0, 0.45, 0.25)
 
@@ -480,8 +483,8 @@ def fold_sheet(ctx: Context, saver: bool = False) -> Sheet:
     blocks = parse_blocks(cat.blocks("rules", **vals), cat.lang)
     bottom = right.bottom
     list_bottom = right.bottom - credits_h
-    list_h = height(lines, 1)
-    listed, _ = component_list(Box(list_x, list_bottom - list_h, col_w, list_h), lines, m, columns=1)
+    list_h = height(lines, 1, LIST_ROW_H)
+    listed, _ = component_list(Box(list_x, list_bottom - list_h, col_w, list_h), lines, m, columns=1, row_h=LIST_ROW_H)
     items += listed
     tops = (right.y + 6.0 + table_h + TABLE_GAP, right.y + 6.0)
     bottoms = (bottom, list_bottom - list_h - LIST_GAP)

@@ -731,3 +731,29 @@ def test_the_pawns_centre_fold_looks_unlike_its_feet_folds(rendered, paper):
         assert strokes.get(4, 0) == len(SPEC.pawns), (index, strokes)
         assert strokes.get(2, 0) >= 2 * len(SPEC.pawns), (index, strokes)
     assert "dash-dot line" in " ".join(ln.text for ln in page_lines(rendered(KIT, "en", paper))[1])
+
+
+# round 16 (hobbyist): the barn holds the turnips put in it, but none is planted on its square
+BARN16 = {"en": "The barn holds any number of pawns and turnips, but no turnip is planted on its square.",
+          "nl": "In de schuur mogen meer pionnen en knollen, maar je legt er geen eigen knol op.",
+          "de": "Die Scheune fasst beliebig viele Figuren und Rüben, aber aufs Scheunenfeld legst du keine eigene Rübe."}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_the_barn_holds_turnips_but_none_is_planted_on_it(rendered, lang, paper):
+    """Round 16 (hobbyist): whether a turnip is planted on the barn square
+    was not said, and round 15's "but no turnip" contradicted the actions
+    that put enemy turnips in the barn and take own turnips from it. Read
+    from page 1 (and the low-ink page 3): our marked suggestion says the
+    barn holds pawns and turnips, and that no turnip is planted on it; the
+    rules keep their size (test_the_rules_keep_their_size)."""
+    pdf = rendered(KIT, lang, paper)
+    label = {"en": "our suggestion: after the duel", "nl": "ons voorstel: na het duel",
+             "de": "unser Vorschlag: Nach dem Duell"}[lang]
+    end = {"en": "End of the game", "nl": "Einde van het spel", "de": "Ende des Spiels"}[lang]
+    for index in (0, 2):
+        said = _said(pdf, index)
+        at = said.index(normalise(BARN16[lang]))
+        assert said.index(normalise(label)) < at < said.index(normalise(end)), index
+        assert normalise("but no turnip.") not in said and normalise("aber keine Rübe.") not in said

@@ -361,8 +361,9 @@ def test_our_notes_in_the_rules_are_marked_and_in_place(rendered, lang, paper):
     assert {"en": "suppl", "nl": "voorraad", "de": "Vorrat"}[lang] in suggestion
     assert {"en": "fists", "nl": "vuist", "de": "Fäuste"}[lang] in suggestion
     # round 9 (hobbyist): how many pawns the barn holds (the original is silent), in the marked suggestion
-    assert {"en": "The barn holds any number of pawns.", "nl": "In de schuur mogen meer pionnen.",
-            "de": "Die Scheune fasst beliebig viele Figuren."}[lang] in suggestion
+    # (round 16: and the turnips put in it)
+    assert {"en": "The barn holds any number of pawns", "nl": "In de schuur mogen meer pionnen",
+            "de": "Die Scheune fasst beliebig viele Figuren"}[lang] in suggestion
     for mark in (KIT_MARK[lang], OURS_MARK[lang]):
         assert _oblique(pdf, 0, mark), f"{mark!r} is not set in italics"
     # who guesses first: the Dutch original says it ("de speler die aan de beurt is"), so does the German;
