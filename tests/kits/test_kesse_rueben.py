@@ -757,3 +757,38 @@ def test_the_barn_holds_turnips_but_none_is_planted_on_it(rendered, lang, paper)
         at = said.index(normalise(BARN16[lang]))
         assert said.index(normalise(label)) < at < said.index(normalise(end)), index
         assert normalise("but no turnip.") not in said and normalise("aber keine Rübe.") not in said
+
+
+# round 16 (hobbyist): the turn in brief also says how many turnips each player starts with, and our
+# suggestion that the fists' turnips go back to the supplies (the rules are on the back once folded)
+START16 = {"en": "Start: {n} turnips each.", "nl": "Begin: elk {n} knollen.", "de": "Start: je {n} Rüben."}
+FISTS16 = {"en": "After the duel, the turnips in the fists go back to the supplies (our suggestion).",
+           "nl": "Na het duel gaan de knollen uit de vuisten terug naar de voorraad (ons voorstel).",
+           "de": "Nach dem Duell kommen die Rüben der Fäuste zurück in den Vorrat (unser Vorschlag)."}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_the_turn_in_brief_says_the_start_and_where_the_fists_go(rendered, lang, paper, tmp_path, measure):
+    """Round 16 (hobbyist): the turn in brief under the board, read from
+    page 1 (and a --players 3 kit's): the turnips each player starts with,
+    the game facts' supplies (every player count's, or only the one the
+    kit is made for), just before the win; our suggestion for the fists'
+    turnips, marked as ours; at 7.75 pt or more on A4, 8 pt on Letter
+    (where the board leaves the room)."""
+    from pnp.outputs import render_one
+
+    w = get_paper(paper).size(landscape=True)[0]
+    for players, pdf in ((None, rendered(KIT, lang, paper)),
+                         (3, render_one(get_kit(KIT), Options(lang, get_paper(paper), players=3), tmp_path, ("pdf",), 150,
+                                        measure, validate=False).files[0])):
+        aid = _board_face_aid(pdf, w)
+        assert min(ln.size for ln in aid) >= {"a4": 7.75, "letter": 8.0}[paper] - 0.01, [ln.size for ln in aid]
+        said = normalise(re.sub(r"(\w)- (\w)", r"\1\2", " ".join(ln.text for ln in aid)))
+        counts = SPEC.players if players is None else (players,)
+        start = normalise(START16[lang].format(n=" / ".join(str(SPEC.supply[n]) for n in counts)))
+        win = normalise(WIN[lang].format(s=" / ".join(str(SPEC.target(n)) for n in counts), p=" / ".join(map(str, counts))))
+        assert said.endswith(start + win), said
+        assert normalise(FISTS16[lang]) in said, said
+        # a line breaks after a slash of the player counts' numbers, never before it ("13 / 9 |/ 7")
+        assert not [ln.text for ln in aid if ln.text.startswith("/")], [ln.text for ln in aid]
