@@ -649,8 +649,8 @@ def token_sheet(ctx: Context, saver: bool = False) -> Sheet:
 
 PAWN_GAP = 2.0  # mm of white between two pawns' colours
 # mm: the note beside the pawns runs this far below them, its picture under it (round 14: the note says
-# where the pawn stands, and keeps its size)
-SIDE_EXTRA = 6.0
+# where the pawn stands, and keeps its size; round 16: 11, for the deeper feet and the coin)
+SIDE_EXTRA = 11.0
 FOLD_PICTURE = (62.0, 15.0)  # mm: the picture of how a pawn is folded so it stands
 
 
@@ -832,9 +832,10 @@ def steps_picture(m: Measure, w: float, h: float) -> list[Shape]:
 
 PAWN_FACE = (16.0, 18.0)  # mm: width along the fold, height of a face (it stands on a token on a square)
 # mm: a foot at the bottom of each face, folded outwards, so the pawn stands
-# on thin card (2.5 mm feet let it tip over): both feet, 14 mm across, and
-# the glued fin fit on a token, so a pawn stands on the turnip it planted
-PAWN_BASE = 7.0
+# on thin card (2.5 mm feet let it tip over; round 16: at 7 mm it still tipped
+# when a token was pulled): both feet, 16 mm across, and the glued fin fit on
+# a token with 1 mm to spare, so a pawn stands on the turnip it planted
+PAWN_BASE = 8.0
 PAWN_PER_ROW = 2  # pawns side by side (two rows of two): the long strips do not fit four across
 
 

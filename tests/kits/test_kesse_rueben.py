@@ -285,7 +285,7 @@ def test_paper_pawns_have_feet_deep_enough_to_stand(rendered, paper):
     """Read from the PDF: each pawn's strip is foot | face | face | foot, its
     three folds dashed lines inside the cut outline. A foot of 2.5 mm lets a
     16 mm pawn on thin card tip over; each foot is 6-8 mm deep, both feet
-    alike, the middle fold halfway."""
+    alike, the middle fold halfway (round 16: 8 mm, the pawn still tipped over at 7)."""
     from tests.printer import read_pages
 
     page = read_pages(rendered(KIT, "en", paper))[1]
@@ -299,15 +299,16 @@ def test_paper_pawns_have_feet_deep_enough_to_stand(rendered, paper):
         cut = max((b for b in pawn.parts if b.h < pawn.box.h - 1.0 and b.w > 20.0), key=lambda b: b.w)
         left, right = cut.x0 + ink, cut.x1 - ink
         feet = (folds[0].cx - left, right - folds[2].cx)
-        assert all(6.0 - 0.02 <= f <= 8.0 for f in feet), feet  # 0.02: the file rounds
+        # round 16 (hobbyist: a pawn tipped over when a token was pulled): 8 mm, the footprint 16 mm across
+        assert all(8.0 - 0.02 <= f <= 8.5 for f in feet), feet  # 0.02: the file rounds
         assert feet[0] == pytest.approx(feet[1], abs=0.05)
         assert folds[1].cx == pytest.approx((left + right) / 2, abs=0.05)
         assert folds[1].cx - folds[0].cx >= 12.0  # a face still stands taller than a foot is deep
 
 
-STAND = {"en": "On a square with a token, stand the pawn on the token: its feet fit inside it.",
-         "nl": "Op een veld met een fiche zet je de pion op het fiche: zijn voetjes passen erbinnen.",
-         "de": "Auf einem Feld mit Plättchen stellst du die Figur auf das Plättchen: ihre Füße passen darauf."}
+STAND = {"en": "On a square with a token, stand the pawn on the token: its feet fit inside it. A coin stuck under its feet steadies it.",
+         "nl": "Op een veld met een fiche zet je de pion op het fiche: zijn voetjes passen erbinnen. Een muntje onder de voetjes maakt hem stabieler.",
+         "de": "Auf einem Feld mit Plättchen stellst du die Figur auf das Plättchen: ihre Füße passen darauf. Eine Münze unter den Füßen gibt mehr Halt."}  # round 16: the coin
 
 
 @pytest.mark.parametrize("lang", LANGS)
