@@ -85,10 +85,10 @@ AID_MIN_PT = 7.5  # the turn in brief is read across the table: never smaller
 CREDIT_GAP = 2.7  # mm at least between the rules and the credit line under them (2.5 left a full column 2.85 mm from it, short of 3)
 TABLE_GAP = 2.2  # mm from the setup table to the rules under it (native DE 8: 1 mm left the first heading on the table's rule)
 SLASH = "\u00a0/ "  # between the numbers of the player counts in the turn in brief
-LIST_GAP = 3.0  # mm from the rules to the component list under them
+LIST_GAP = 2.5  # mm from the rules to the component list under them (3 until round 16)
 # mm between the list's rows (5 elsewhere): 8 pt rows still apart, and the rules keep their size
-# with our barn suggestion (round 16)
-LIST_ROW_H = 4.0
+# with our barn suggestion and the native readers' round-16 wording
+LIST_ROW_H = 3.7
 CUT = Style(width=0.3, stroke=grey(0.3), role=Role.CUT)
 CUT_SAVER = Style(width=0.3, stroke=grey(0.5), role=Role.CUT)  # the low-ink tokens: a lighter cut, so their symbols can be black (round 16)
 LEAF = (0.0, 0.45, 0.25)

@@ -634,9 +634,10 @@ NATIVE14 = {"nl": ("als je pion op de schuur komt.",),
             "de": ("Ziehst du deine Spielfigur auf ein Feld mit einer fremden Rübe, darfst du diese Rübe in die Scheune legen.",
                    "Wer weniger als 2 Rüben hat, spielt mit dem, was er hat.",  # round 15: shorter
                    "Sieg: eigene Rüben auf",
-                   "wenn die Figur auf ihr Feld zieht")}
-NOT14 = {"nl": ("als je pion in de schuur komt",),
-         "de": ("darfst du sie in die Scheune", "Sieg: Eigene", "nimmt nur, was er hat")}
+                   "wenn die Figur auf deren Feld zieht",  # round 16 (native DE): "deren", a "Mitspieler"
+                   "Dein Zug: Fordere einen Mitspieler heraus")}
+NOT14 = {"nl": ("als je pion in de schuur komt", "Nooit twee pionnen op één beginveld"),
+         "de": ("darfst du sie in die Scheune", "Sieg: Eigene", "nimmt nur, was er hat", "Rüben der Fäuste", "auf ihr Feld zieht")}
 
 
 @pytest.mark.parametrize("lang", ["nl", "de"])
@@ -739,8 +740,8 @@ def test_the_pawns_centre_fold_looks_unlike_its_feet_folds(rendered, paper):
 
 # round 16 (hobbyist): the barn holds the turnips put in it, but none is planted on its square
 BARN16 = {"en": "The barn holds any number of pawns and turnips, but no turnip is planted on its square.",
-          "nl": "In de schuur mogen meer pionnen en knollen, maar je legt er geen eigen knol op.",
-          "de": "Die Scheune fasst beliebig viele Figuren und Rüben, aber aufs Scheunenfeld legst du keine eigene Rübe."}
+          "nl": "In de schuur mogen meerdere pionnen tegelijk staan en knollen liggen, maar je legt er geen eigen knol op.",
+          "de": "Die Scheune fasst beliebig viele Figuren und Rüben, wird aber nicht bepflanzt."}
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -768,7 +769,7 @@ def test_the_barn_holds_turnips_but_none_is_planted_on_it(rendered, lang, paper)
 START16 = {"en": "Start: {n} turnips each.", "nl": "Begin: elk {n} knollen.", "de": "Start: je {n} Rüben."}
 FISTS16 = {"en": "After the duel, the turnips in the fists go back to the supplies (our suggestion).",
            "nl": "Na het duel gaan de knollen uit de vuisten terug naar de voorraad (ons voorstel).",
-           "de": "Nach dem Duell kommen die Rüben der Fäuste zurück in den Vorrat (unser Vorschlag)."}
+           "de": "Danach kommen die Rüben aus den Fäusten zurück in den Vorrat (unser Vorschlag)."}
 
 
 @pytest.mark.parametrize("lang", LANGS)
