@@ -87,8 +87,8 @@ TABLE_GAP = 2.2  # mm from the setup table to the rules under it (native DE 8: 1
 SLASH = "\u00a0/ "  # between the numbers of the player counts in the turn in brief
 LIST_GAP = 2.5  # mm from the rules to the component list under them (3 until round 16)
 # mm between the list's rows (5 elsewhere): 8 pt rows still apart, and the rules keep their size
-# with our barn suggestion and the native readers' round-16 wording
-LIST_ROW_H = 3.7
+# with our barn suggestion and the native readers' round-16 wording (3.5: the thin-card item on two lines)
+LIST_ROW_H = 3.5
 CUT = Style(width=0.3, stroke=grey(0.3), role=Role.CUT)
 CUT_SAVER = Style(width=0.3, stroke=grey(0.5), role=Role.CUT)  # the low-ink tokens: a lighter cut, so their symbols can be black (round 16)
 LEAF = (0.0, 0.45, 0.25)
