@@ -85,10 +85,11 @@ AID_MIN_PT = 7.5  # the turn in brief is read across the table: never smaller
 CREDIT_GAP = 2.7  # mm at least between the rules and the credit line under them (2.5 left a full column 2.85 mm from it, short of 3)
 TABLE_GAP = 2.2  # mm from the setup table to the rules under it (native DE 8: 1 mm left the first heading on the table's rule)
 SLASH = "\u00a0/ "  # between the numbers of the player counts in the turn in brief
-LIST_GAP = 2.5  # mm from the rules to the component list under them (3 until round 16)
+LIST_GAP = 2.0  # mm from the rules to the component list under them (3 until round 16)
 # mm between the list's rows (5 elsewhere): 8 pt rows still apart, and the rules keep their size
-# with our barn suggestion and the native readers' round-16 wording (3.5: the thin-card item on two lines)
-LIST_ROW_H = 3.5
+# with our barn suggestion; no closer than 1.7 x their size, or a reader (tests/textlines.running_text) takes them for running text
+LIST_ROW_H = 4.9
+LIST_PANEL_GAP = 0.5  # mm between its two panels (2.5 elsewhere)
 CUT = Style(width=0.3, stroke=grey(0.3), role=Role.CUT)
 CUT_SAVER = Style(width=0.3, stroke=grey(0.5), role=Role.CUT)  # the low-ink tokens: a lighter cut, so their symbols can be black (round 16)
 LEAF = (0.0, 0.45, 0.25)
@@ -521,8 +522,9 @@ def fold_sheet(ctx: Context, saver: bool = False) -> Sheet:
     blocks = parse_blocks(cat.blocks("rules", **vals), cat.lang)
     bottom = right.bottom
     list_bottom = right.bottom - credits_h
-    list_h = height(lines, 1, LIST_ROW_H)
-    listed, _ = component_list(Box(list_x, list_bottom - list_h, col_w, list_h), lines, m, columns=1, row_h=LIST_ROW_H)
+    list_h = height(lines, 1, LIST_ROW_H, LIST_PANEL_GAP)
+    listed, _ = component_list(Box(list_x, list_bottom - list_h, col_w, list_h), lines, m, columns=1,
+                               row_h=LIST_ROW_H, panel_gap=LIST_PANEL_GAP)
     items += listed
     tops = (right.y + 6.0 + table_h + TABLE_GAP, right.y + 6.0)
     bottoms = (bottom, list_bottom - list_h - LIST_GAP)

@@ -682,10 +682,9 @@ def test_the_rules_keep_their_size(rendered, lang, paper):
 
 
 # the tokens' page as each language names it on the board face (round 15, native NL/DE 4/1)
-# (round 16, native NL/DE: the thin-card line says which card is for what)
-PAWNS_PAGE = {"en": ("(page 2 or 4)", "1 sheet for page 2 or 4"),
-              "nl": ("(pagina 2 of 4)", "1 vel (pagina 2 of 4)"),
-              "de": ("(Seite 2 oder 4)", "1 Bogen für Seite 2 oder 4")}
+PAWNS_PAGE = {"en": ("(page 2 or 4)", "(board, page 2 or 4)"),
+              "nl": ("(pagina 2 of 4)", "(het bord, pagina 2 of 4)"),
+              "de": ("(Seite 2 oder 4)", "(Brett, Seite 2 oder 4)")}
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -712,7 +711,7 @@ def test_the_ink_saver_board_face_names_its_own_page_2(tmp_path, measure):
     pdf = render_one(get_kit(KIT), Options("en", get_paper("a4"), variant=Variant.INK_SAVER), tmp_path, ("pdf",), 150,
                      measure, validate=False).files[0]
     said = _said(pdf, 0)
-    assert normalise("(page 2)") in said and normalise("1 sheet for page 2") in said
+    assert normalise("(page 2)") in said and normalise("(board, page 2)") in said
     assert "2 or 4" not in said
 
 
@@ -741,7 +740,7 @@ def test_the_pawns_centre_fold_looks_unlike_its_feet_folds(rendered, paper):
 
 # round 16 (hobbyist): the barn holds the turnips put in it, but none is planted on its square
 BARN16 = {"en": "The barn holds any number of pawns and turnips, but no turnip is planted on its square.",
-          "nl": "In de schuur mogen meerdere pionnen tegelijk staan en knollen liggen, maar je legt er geen eigen knol op.",
+          "nl": "In de schuur mogen meerdere pionnen tegelijk staan en knollen liggen; ze wordt niet beplant.",
           "de": "Die Scheune fasst beliebig viele Figuren und Rüben, wird aber nicht bepflanzt."}
 
 
