@@ -91,7 +91,6 @@ LIST_GAP = 2.0  # mm from the rules to the component list under them (3 until ro
 LIST_ROW_H = 4.9
 LIST_PANEL_GAP = 0.5  # mm between its two panels (2.5 elsewhere)
 CUT = Style(width=0.3, stroke=grey(0.3), role=Role.CUT)
-CUT_SAVER = Style(width=0.3, stroke=grey(0.5), role=Role.CUT)  # the low-ink tokens: a lighter cut, so their symbols can be black (round 16)
 LEAF = (0.0, 0.45, 0.25)
 
 
@@ -301,35 +300,11 @@ def turnip_picture(kind: str, t: float, body: RGB) -> list[Shape]:
     raise SpecError(f"no picture for turnip kind {kind!r}")
 
 
-SAVER_SYMBOL = 1.15  # the low-ink tokens' symbols: this much larger, and black
-INKED_STEP = 0.2  # mm between the outlines an inked symbol is drawn with (each INKED_W wide: they overlap)
-INKED_W = 0.3
-
-
-def inked_symbol(name: str, cx: float, cy: float, r: float) -> Group:
-    """A kind's symbol drawn solid black with lines, not a fill: outlines of
-    the symbol from radius r inwards, overlapping. The low-ink pages grey
-    every fill but keep lines (pnp.build.ink_saver), so the symbol stays
-    black (round 16, hobbyist: grey symbols on white tokens looked alike
-    across the table)."""
-    out: list[Shape] = []
-    k = r
-    while k > 1e-3:  # down to the centre: the last outline covers it
-        shape = symbol(name, cx, cy, k)
-        if not isinstance(shape, (Rect, Circle, Path)):
-            raise SpecError(f"symbol {name!r} is not a single outline")
-        out.append(replace(shape, style=Style(stroke=BLACK, fill=None, width=INKED_W)))
-        k -= INKED_STEP
-    return Group(tuple(out), 0.0, 0.0)
-
-
-def token(kind: str, spec: KesseSpec, name: str, m: Measure, saver: bool = False) -> tuple[Shape, ...]:
-    """One token in local coordinates (0, 0)-(t, t). `saver`: the low-ink
-    token, its symbols black and SAVER_SYMBOL times as large, its cut lighter
-    (the page keeps under half the colour tokens' ink)."""
+def token(kind: str, spec: KesseSpec, name: str, m: Measure) -> tuple[Shape, ...]:
+    """One token in local coordinates (0, 0)-(t, t)."""
     t = spec.token
     look = spec.looks[kind]
-    out: list[Shape] = [Rect(0, 0, t, t, CUT_SAVER if saver else CUT)]
+    out: list[Shape] = [Rect(0, 0, t, t, CUT)]
     size = 6.0
     base = t - TOKEN_SAFE - 0.3 - 0.24 * size * PT  # the name's baseline, its descenders TOKEN_SAFE inside the cut
     # the picture (leaves 0.34, root 0.33 of its size from its centre, and its
@@ -338,12 +313,10 @@ def token(kind: str, spec: KesseSpec, name: str, m: Measure, saver: bool = False
     p = min(t * 0.7, (name_top - TOKEN_SAFE - 1.2) / 0.67)
     out.append(Group(tuple(turnip_picture(kind, p, look.body)), t / 2, (TOKEN_SAFE + name_top) / 2 + 0.005 * p))
     # corner symbols and the name TOKEN_SAFE inside the cut, so a hand cut never clips them
-    r = 1.1 * (SAVER_SYMBOL if saver else 1.0)
+    r = 1.1
     c = TOKEN_SAFE + 1.3 * r
-    if saver:  # (an outline is drawn on its middle: the outermost half a line inside r, so the symbol keeps its size)
-        out += [inked_symbol(look.symbol, c, c, r - INKED_W / 2), inked_symbol(look.symbol, t - c, c, r - INKED_W / 2)]
-    else:
-        out += [symbol(look.symbol, c, c, r), symbol(look.symbol, t - c, c, r)]
+    out.append(symbol(look.symbol, c, c, r))
+    out.append(symbol(look.symbol, t - c, c, r))
     out.append(label(t / 2, base, cap(name), "Sans-Bold", size, m, t - 2 * TOKEN_SAFE - 0.6))
     return tuple(out)
 
@@ -655,7 +628,7 @@ def token_sheet(ctx: Context, saver: bool = False) -> Sheet:
         if last:
             items.append(field(gx, y + full * t, last * t, t, TINT_BLEED, ground))
         # the tokens of a kind share their cut lines (pnp.layout.pieces)
-        items += block(Piece(token(kind, spec, name, m, saver), t, t), n, per_row, gx, y, ("token", kind))
+        items += block(Piece(token(kind, spec, name, m), t, t), n, per_row, gx, y, ("token", kind))
         y += rows * t + TINT_BLEED + (KIND_GAP + TINT_BLEED + spread if k < len(spec.kinds) - 1 else 3.0 + spread)
     # the pawns in rows of PAWN_PER_ROW, their colour PAWN_GAP apart; beside
     # them what they are and how to fold them, the picture under the note

@@ -306,12 +306,9 @@ def test_paper_pawns_have_feet_deep_enough_to_stand(rendered, paper):
         assert folds[1].cx - folds[0].cx >= 12.0  # a face still stands taller than a foot is deep
 
 
-STAND = {"en": "On a square with a token, stand the pawn on the token: its feet fit inside it."
-               " A coin stuck under its feet steadies it.",  # round 16: the coin
-         "nl": "Op een veld met een fiche zet je de pion op het fiche: zijn voetjes passen erbinnen."
-               " Een muntje onder de voetjes maakt hem stabieler.",
-         "de": "Auf einem Feld mit Plättchen stellst du die Figur auf das Plättchen: ihre Füße passen darauf."
-               " Eine Münze unter den Füßen gibt mehr Halt."}
+STAND = {"en": "On a square with a token, stand the pawn on the token: its feet fit inside it. A coin stuck under its feet steadies it.",
+         "nl": "Op een veld met een fiche zet je de pion op het fiche: zijn voetjes passen erbinnen. Een muntje onder de voetjes maakt hem stabieler.",
+         "de": "Auf einem Feld mit Plättchen stellst du die Figur auf das Plättchen: ihre Füße passen darauf. Eine Münze unter den Füßen gibt mehr Halt."}  # round 16: the coin
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -797,51 +794,3 @@ def test_the_turn_in_brief_says_the_start_and_where_the_fists_go(rendered, lang,
         assert normalise(FISTS16[lang]) in said, said
         # a line breaks after a slash of the player counts' numbers, never before it ("13 / 9 |/ 7")
         assert not [ln.text for ln in aid if ln.text.startswith("/")], [ln.text for ln in aid]
-
-
-def _corner_symbol(pdf, index: int, token, dpi: int = 400) -> tuple[float, float]:
-    """The top-left corner symbol of a token (a tests.printer component) on a
-    rasterised page: the width (mm) of its near-neutral ink (grey or black,
-    not the leaves' green nor the tint) and that ink's mean lightness
-    (0 black, 1 white). The window keeps clear of the cut line and the picture."""
-    doc = pdfium.PdfDocument(pdf)
-    try:
-        image = doc[index].render(scale=dpi / 72).to_pil().convert("RGB")
-    finally:
-        doc.close()
-    k = dpi / 25.4
-    box = (round((token.box.x0 + 1.5) * k), round((token.box.y0 + 1.5) * k),
-           round((token.box.x0 + 6.8) * k), round((token.box.y0 + 7.0) * k))
-    crop = image.crop(box)
-    xs, light = [], []
-    pixels = crop.load()
-    for i, (r, g, b) in enumerate(pixels[x, y] for y in range(crop.height) for x in range(crop.width)):
-        lum = (0.299 * r + 0.587 * g + 0.114 * b) / 255
-        if lum < 0.75 and max(r, g, b) - min(r, g, b) < 40:
-            xs.append(i % crop.width)
-            light.append(lum)
-    assert xs, token.value
-    return (max(xs) - min(xs) + 1) / k, sum(light) / len(light)
-
-
-def test_the_low_ink_tokens_symbols_are_black_and_larger(rendered, tmp_path, measure):
-    """Round 16 (hobbyist): on the low-ink tokens (page 4; the --ink-saver
-    print's page 2) the kinds' corner symbols were small grey shapes, 16 of
-    one kind hard to tell from 16 of another across the table. Read from
-    the raster: each kind's symbol is black (its ink's mean lightness under
-    0.25, where the ink-saver grey is 0.55) and at least 1.1 times as wide
-    as on the colour tokens (page 2)."""
-    from pnp.outputs import render_one
-    from tests.printer import read_pages
-
-    pdf = rendered(KIT, "en", "a4")
-    saver = render_one(get_kit(KIT), Options("en", get_paper("a4"), variant=Variant.INK_SAVER), tmp_path, ("pdf",), 150,
-                       measure, validate=False).files[0]
-    colour = read_pages(pdf)[1]
-    for kind in SPEC.kinds:
-        width, _ = _corner_symbol(pdf, 1, next(t for t in colour.of("token") if t.value == kind))
-        for doc, index in ((pdf, 3), (saver, 1)):
-            page = read_pages(doc)[index]
-            low, light = _corner_symbol(doc, index, next(t for t in page.of("token") if t.value == kind))
-            assert light < 0.25, (kind, index, light)
-            assert low >= 1.1 * width - 0.05, (kind, index, low, width)
