@@ -306,9 +306,12 @@ def test_paper_pawns_have_feet_deep_enough_to_stand(rendered, paper):
         assert folds[1].cx - folds[0].cx >= 12.0  # a face still stands taller than a foot is deep
 
 
-STAND = {"en": "On a square with a token, stand the pawn on the token: its feet fit inside it. A coin stuck under its feet steadies it.",
-         "nl": "Op een veld met een fiche zet je de pion op het fiche: zijn voetjes passen erbinnen. Een muntje onder de voetjes maakt hem stabieler.",
-         "de": "Auf einem Feld mit Plättchen stellst du die Figur auf das Plättchen: ihre Füße passen darauf. Eine Münze unter den Füßen gibt mehr Halt."}  # round 16: the coin
+STAND = {"en": "On a square with a token, stand the pawn on the token: its feet fit inside it."
+               " A coin stuck under its feet steadies it.",  # round 16: the coin
+         "nl": "Op een veld met een fiche zet je de pion op het fiche: zijn voetjes passen erbinnen."
+               " Een muntje onder de voetjes maakt hem stabieler.",
+         "de": "Auf einem Feld mit Plättchen stellst du die Figur auf das Plättchen: ihre Füße passen darauf."
+               " Eine Münze unter den Füßen gibt mehr Halt."}
 
 
 @pytest.mark.parametrize("lang", LANGS)
