@@ -42,7 +42,7 @@ from pnp.layout.components import tab_pieces
 from pnp.layout.foldover import foldover, making_steps
 from pnp.layout.frame import Sheet, content_box
 from pnp.layout.marks import cap, fitted_text, label
-from pnp.layout.pieces import Piece, block, block_size
+from pnp.layout.pieces import Piece, block, block_size, field
 from pnp.layout.rules import column_boxes, rules_sheets
 from pnp.modes import Anchor, Role, Variant
 from pnp.options import Options
@@ -372,8 +372,8 @@ def _face(p: float, dark: bool, moved: bool, outlined: bool = False) -> tuple[Sh
         (star(p / 2, p / 2, 0.21 * p, Style(stroke=None, fill=ink)),) if moved else ())
 
 
-HATCH = 1.2  # mm between the hatching's lines (the --ink-saver print's dark pieces and markers)
-HATCH_LINE = Style(stroke=BLACK, width=0.25)
+HATCH = 1.5  # mm between the hatching's lines (the --ink-saver print's dark pieces and markers)
+HATCH_LINE = Style(stroke=BLACK, width=0.2)
 HALO = 0.9  # mm of white round a solid star on a hatched face
 
 
@@ -476,14 +476,15 @@ def _marker(mk: float, dark: bool, m: Measure, ink: RGB = BLACK, outlined: bool 
     """A row-4 marker as a fold-over piece, the same 4 on both faces: it
     sits on a piece and reads the same whichever way up it lands. Made as a
     piece is: cut roughly in the MARKER_GAP round it, folded, glued, then
-    cut on its outline through both layers; a dark marker's `ink` runs
-    half the gap past its cut. The --ink-saver print's fold lines are black."""
+    cut on its outline through both layers. The dark markers lie on a field
+    of `ink` past the block's cut and through its gaps (see `field`), so a
+    cut that misses shows no white edge. The --ink-saver print's fold lines are black."""
     face = _marker_face(mk, dark, m, ink, outlined)
     if outlined:
         return foldover(mk, mk, face, face, cut=BLACK, fold=BLACK)
     if dark:
         return foldover(mk, mk, face, face, cut=BLACK, fold=grey(0.45))
-    return foldover(mk, mk, face, face, fill=ink, bleed=MARKER_GAP / 2, cut=_lines_on(ink), fold=_lines_on(ink))
+    return foldover(mk, mk, face, face, cut=_lines_on(ink), fold=_lines_on(ink))
 
 
 HEAD_H = 30.0  # mm: the pieces page's heading and notes, over the pieces
@@ -544,9 +545,18 @@ def pieces_sheet(ctx: Context, saver: bool = False) -> Sheet:
         # the pieces stand PIECE_GAP apart (pnp.layout.pieces), each with its own colour past its cut
         items += block(Piece(piece(p, dark, ink, outlined), 2 * p, p), spec.pieces_per_player, per_row, x0, y0, ("piece", side),
                        gap=PIECE_GAP)
+        # the light player's markers are the dark ones, on a field of `ink` TRIM past the block and through
+        # its gaps: under its full rows and under the last, short one (no dark empty slot)
+        if not dark and not outlined:
+            full, rest = divmod(spec.pieces_per_player, mcols)
+            if full:
+                items.append(field(mx0, y0, mark_w, full * mk + (full - 1) * MARKER_GAP, TRIM, ink))
+            if rest:
+                items.append(field(mx0, y0 + full * (mk + MARKER_GAP), rest * 2 * mk + (rest - 1) * MARKER_GAP, mk,
+                                   TRIM, ink))
         items += block(Piece(_marker(mk, dark, m, ink, outlined), 2 * mk, mk), spec.pieces_per_player, mcols, mx0, y0,
                        ("marker", side), gap=MARKER_GAP)
-        y = y0 + max(block_h + TRIM, mark_h + MARKER_GAP / 2) + 1.5
+        y = y0 + max(block_h + TRIM, mark_h + TRIM) + 1.5
     # the coin-throw table, one for each player
     n_tables = spec.players[0]
     tw = (area.w - 2.0 - 8.0 * (n_tables - 1)) / n_tables
