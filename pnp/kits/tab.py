@@ -335,7 +335,7 @@ INK_SAVER_KEYS = {"need_cards": "need_cards_ink_saver", "saver_caption": "saver_
                   "legend_b": "legend_b_ink_saver"} | {
     # and its pieces are white (player A) and hatched (player B): see `_face` (round 16: "dark pieces" that were white)
     key: f"{key}_ink_saver" for key in ("player_a", "player_b", "legend_a", "light_pieces", "dark_pieces", "markers_light",
-                                        "markers_dark", "markers_note", "contents_light", "contents_dark")}
+                                        "markers_dark", "contents_light", "contents_dark")}
 
 
 def printed_text(ctx: Context, key: str, **values: object) -> str:
@@ -487,8 +487,8 @@ def _marker(mk: float, dark: bool, m: Measure, ink: RGB = BLACK, outlined: bool 
     return foldover(mk, mk, face, face, cut=_lines_on(ink), fold=_lines_on(ink))
 
 
-HEAD_H = 30.0  # mm: the pieces page's heading and notes, over the pieces
-HEAD_H_SHORT = 23.0  # mm: the same on a shorter paper (US Letter): the notes give the coin-throw tables room
+HEAD_H = 27.0  # mm: the pieces page's heading and notes, over the pieces
+HEAD_H_SHORT = 18.0  # mm: the same on a shorter paper (US Letter): the notes give the coin-throw tables room
 
 
 def saves_ink(ctx: Context) -> bool:
@@ -541,7 +541,7 @@ def pieces_sheet(ctx: Context, saver: bool = False) -> Sheet:
         items.append(label(area.x, y + 3.0, printed_text(ctx, pieces_key), "Sans-Bold", block_pt, m, 60, Anchor.START))
         items.append(label(mx0, y + 3.0, printed_text(ctx, markers_key), "Sans-Bold", block_pt, m, area.right - mx0,
                            Anchor.START))
-        y0 = y + 4.0 + BLEED  # the pieces' colour 0.4 mm and more under the labels' descenders
+        y0 = y + 4.0 + TRIM  # the pieces' and markers' colour 0.4 mm and more under the labels' descenders
         # the pieces stand PIECE_GAP apart (pnp.layout.pieces), each with its own colour past its cut
         items += block(Piece(piece(p, dark, ink, outlined), 2 * p, p), spec.pieces_per_player, per_row, x0, y0, ("piece", side),
                        gap=PIECE_GAP)
@@ -559,7 +559,7 @@ def pieces_sheet(ctx: Context, saver: bool = False) -> Sheet:
         y = y0 + max(block_h + TRIM, mark_h + TRIM) + 1.5
     # the coin-throw table, one for each player
     n_tables = spec.players[0]
-    tw = (area.w - 2.0 - 8.0 * (n_tables - 1)) / n_tables
+    tw = (area.w - 2.0 - TABLES_APART * (n_tables - 1)) / n_tables
     if tw < 60.0:
         raise LayoutError(f"{n_tables} coin-throw tables do not fit side by side on the pieces page")
     # the tables take up to TABLE_SPARE mm of what the page leaves over the making steps, so the turn
@@ -575,7 +575,7 @@ def pieces_sheet(ctx: Context, saver: bool = False) -> Sheet:
         try:
             sizes = []
             for k in range(n_tables):
-                table, pt = throw_table(Box(area.x + 1.0 + k * (tw + 8.0), y + TABLE_TOP, tw, table_h), spec, ctx)
+                table, pt = throw_table(Box(area.x + 1.0 + k * (tw + TABLES_APART), y + TABLE_TOP, tw, table_h), spec, ctx)
                 sizes.append(pt)
                 tried.append(Group(tuple(table), tag=("throws", str(k + 1))))
         except LayoutError:
@@ -598,6 +598,7 @@ def pieces_sheet(ctx: Context, saver: bool = False) -> Sheet:
     return Sheet(False, tuple(items), "pieces solid-black", caption=ctx.cat.text("pieces_caption"), instead_of="pieces")
 
 
+TABLES_APART = 4.0  # mm between the two coin-throw tables' cuts (round 16: 8; the quick card took a route and the win)
 TABLE_GAP = 0.6  # mm from the coin-throw tables' cut to the making band
 TABLE_TOP = 0.5  # mm from the blocks (their label gap, 1.5 mm under the colour) to the tables (round 14: 1.0)
 PICTURES_TOP = 5.3  # mm from the band's top to the pictures' top: the knife of step 2 reaches 5 mm over it
