@@ -332,10 +332,13 @@ def kit_lines(ctx: Context) -> Lines:
 
 # the texts the --ink-saver print words its own way: it has no page 4, and its black is grey
 INK_SAVER_KEYS = {"need_cards": "need_cards_ink_saver", "saver_caption": "saver_caption_ink_saver",
-                  "legend_b": "legend_b_ink_saver"} | {
-    # and its pieces are white (player A) and hatched (player B): see `_face` (round 16: "dark pieces" that were white)
-    key: f"{key}_ink_saver" for key in ("player_a", "player_b", "legend_a", "light_pieces", "dark_pieces", "markers_light",
-                                        "markers_dark", "contents_light", "contents_dark")}
+                  "legend_b": "legend_b_ink_saver",
+                  # and its pieces are white (player A) and hatched (player B): see `_face` (round 16: it
+                  # called "dark pieces" the white ones with a heavy ring)
+                  "player_a": "player_a_ink_saver", "player_b": "player_b_ink_saver", "legend_a": "legend_a_ink_saver",
+                  "light_pieces": "light_pieces_ink_saver", "dark_pieces": "dark_pieces_ink_saver",
+                  "markers_light": "markers_light_ink_saver", "markers_dark": "markers_dark_ink_saver",
+                  "contents_light": "contents_light_ink_saver", "contents_dark": "contents_dark_ink_saver"}
 
 
 def printed_text(ctx: Context, key: str, **values: object) -> str:

@@ -129,3 +129,47 @@ def test_tab_the_ink_saver_print_names_its_sets_as_printed(render, lang):
         assert word in pages[0] and word in pages[1], word
     normal = _text(render(lang, "a4"), 0).lower()
     assert DARK_WORDS[lang][0] in normal
+
+
+CARD = {  # the route and the win (hobby16a 2); one throw of 2 or 3 heads ends the throwing (native NL 15)
+    "en": ("Route: 1 → 2 → 3 → 2 … Row 4: once per piece", "capture them all to win",
+           "until one throw shows 2 or 3 heads"),
+    "nl": ("Route: 1 → 2 → 3 → 2 … Rij 4: één keer per stuk", "wie alles slaat, wint",
+           "tot één worp 2 of 3 keer kop geeft"),
+    "de": ("Weg: 1 → 2 → 3 → 2 … Reihe 4: einmal je Stein", "wer alle schlägt, gewinnt",
+           "bis ein Wurf 2- oder 3-mal Kopf zeigt"),
+}
+OLD_STEP_1 = ("until you throw 2 or 3", "tot je 2 of 3 keer kop hebt", "bis 2- oder 3-mal Kopf fällt")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_tab_the_quick_card_has_the_route_and_the_win(render, lang, paper):
+    """Pages 2 and 4, both coin-throw tables: the route round the rows (row 4
+    once), how to win, and that the throwing ends with ONE throw of 2 or 3
+    heads (not a running total); the 7 pt floor is test_tab_round14's."""
+    pdf = render(lang, paper)
+    for index in (1, 3):
+        text = _text(pdf, index)
+        for said in CARD[lang]:
+            assert text.count(said) == 2, f"page {index + 1}: {said!r} on each table"
+        assert not any(old in text for old in OLD_STEP_1)
+
+
+EXAMPLE = {"en": "Example: of a stack of 3 going from row 3 on to row 2, only the top piece goes on; the other 2 leave the game.",
+           "nl": "Voorbeeld: van een stapel van 3 die van rij 3 naar rij 2 gaat, gaat alleen het bovenste stuk verder; "
+                 "de andere 2 gaan uit het spel",
+           "de": "Beispiel: Zieht ein Stapel aus 3 Steinen von Reihe 3 in Reihe 2 (der normale Weg im Kreis), zieht nur "
+                 "der oberste Stein weiter; die anderen 2 verlassen das Spiel"}
+READING = {"en": "Our reading, not in the original:", "nl": "Onze uitleg, niet in het origineel:",
+           "de": "Unsere Auslegung, nicht im Original:"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_tab_our_reading_of_stacks_going_back_has_an_example(render, lang):
+    """Page 3 (hobby16a 3): our reading of a stack sent back a row has a
+    worked example, inside our marked reading, before the capture rule."""
+    text = _text(render(lang, "a4"), 2)
+    assert EXAMPLE[lang] in text
+    assert text.index(READING[lang]) < text.index(EXAMPLE[lang]) < text.index(
+        {"en": "Capture:", "nl": "Slaan:", "de": "Schlagen:"}[lang])
