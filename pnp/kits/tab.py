@@ -516,15 +516,23 @@ def pieces_sheet(ctx: Context, saver: bool = False) -> Sheet:
     area = content_box(ctx.options.paper, landscape=False)
     p, mk = spec.piece, spec.marker
     items: list[Shape] = []
-    note = cat.text("pieces_note_saver" if saver else "pieces_note")  # no "the black faces" on the grey page
-    head = parse_blocks(["## " + cat.text("pieces_heading"), note,
-                         f"**{cat.text('markers_heading')}:** {printed_text(ctx, 'markers_note')}"], cat.lang)
     head_h = HEAD_H if area.h > 260.0 else HEAD_H_SHORT
-    cols, note_pt = fit(head, [Box(area.x, area.y, area.w, head_h)], m, 9.0, 7.0)
-    block_pt = min(8.0, note_pt)  # a block's label no larger than the notes: a label over a picture, not a heading
-    items += cols[0]
-    # the blocks start under the heading and notes (their last baseline and descenders)
-    y = min(area.y + head_h + 2.0, max(t.y for t in cols[0] if isinstance(t, Text)) + 3.0)
+
+    def head(key: str) -> tuple[list[Shape], float, float]:
+        """The heading and notes over the pieces with the note `key`: their
+        shapes, size, and where the blocks start under them (their last
+        baseline and descenders)."""
+        blocks = parse_blocks(["## " + cat.text("pieces_heading"), cat.text(key),
+                               f"**{cat.text('markers_heading')}:** {printed_text(ctx, 'markers_note')}"], cat.lang)
+        cols, pt = fit(blocks, [Box(area.x, area.y, area.w, head_h)], m, 9.0, 7.0)
+        return cols[0], pt, min(area.y + head_h + 2.0, max(t.y for t in cols[0] if isinstance(t, Text)) + 3.0)
+
+    # no "the black faces" on the grey page; pages 2 and 4 set their pieces and tables alike, under the longer notes
+    heads = {key: head(key) for key in (("pieces_note_saver",) if saves_ink(ctx) else ("pieces_note_saver", "pieces_note"))}
+    shapes, _, _ = heads["pieces_note_saver" if saver else "pieces_note"]
+    items += shapes
+    y = max(h[2] for h in heads.values())
+    block_pt = min(8.0, *(h[1] for h in heads.values()))  # a block's label no larger than the notes: not a heading
     per_row = 3
     # the pieces stand PIECE_GAP apart, each with its own colour past its cut (see `piece`)
     block_w, block_h = block_size(Piece((), 2 * p, p), spec.pieces_per_player, per_row, PIECE_GAP)

@@ -33,7 +33,7 @@ STACKING = {"en": "Stacking:", "nl": "Stapelen:", "de": "Stapeln:"}
 CAPTURE = {"en": "Capture:", "nl": "Slaan:", "de": "Schlagen:"}
 READING = {  # marked as ours; the rows a stack goes back to; the lost pieces; row 4 and the markers
     "en": ("Our reading, not in the original:", "from row 3 to row 2 or from row 4 to row 3",
-           "leave the game, as captured pieces do", "only if none of its pieces has a row-4 marker"),
+           "the other 2 leave the game", "only if none of its pieces has a row-4 marker"),
     "nl": ("Onze uitleg, niet in het origineel:", "van rij 3 naar rij 2 of van rij 4 naar rij 3",
            "gaan uit het spel, net als geslagen stukken", "als geen van zijn stukken een rij-4-fiche heeft"),
     "de": ("Unsere Auslegung, nicht im Original:", "von Reihe 3 in Reihe 2 oder von Reihe 4 in Reihe 3",
