@@ -173,3 +173,16 @@ def test_tab_our_reading_of_stacks_going_back_has_an_example(render, lang):
     assert EXAMPLE[lang] in text
     assert text.index(READING[lang]) < text.index(EXAMPLE[lang]) < text.index(
         {"en": "Capture:", "nl": "Slaan:", "de": "Schlagen:"}[lang])
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_tab_de_the_card_says_each_value_moves_a_stone_unbroken(render, paper):
+    """German pages 2 and 4 (native DE 15): "Mit jedem Wert ziehst du einen
+    Stein (auch mehrmals denselben)", and "denselben" is not broken at a line end."""
+    from tests.textlines import page_lines
+
+    pdf = render("de", paper)
+    lines = page_lines(pdf)
+    for index in (1, 3):
+        assert _text(pdf, index).count("Mit jedem Wert ziehst du einen Stein (auch mehrmals denselben)") == 2
+        assert not [ln.text for ln in lines[index] if ln.text.rstrip().endswith(("densel-", "densel\u00ad"))]
