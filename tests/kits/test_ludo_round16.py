@@ -8,6 +8,8 @@ backs take a lot of ink and that the printed card should dry flat."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.helpers import LANGS, PAPER_IDS
@@ -75,3 +77,56 @@ def test_ludo_the_extra_throw_on_every_6_is_a_labelled_house_rule(rendered, lang
 def test_ludo_the_guide_warns_of_ink_and_curl(rendered, lang, paper):
     pages = page_lines(rendered("ludo-cards", lang, paper))
     assert squash(INK[lang]) in page_text(pages[2]), f"{lang} {paper}: the guide on ink and drying flat"
+
+
+# ---- native14-de 2, 5 and 7: glue for the die, the print dialog's names, the alignment test's directions -----------
+
+GLUE = {"en": "and paper glue for the die", "nl": "en papierlijm voor de dobbelsteen", "de": "und Papierkleber für den Würfel"}
+DIALOG = {"en": "(in the print dialog often ‘Flip on Long Edge’ or ‘Long-Edge binding’)",
+          "nl": "dubbelzijdig, omslaan langs de lange zijde: zo heet het meestal in het afdrukvenster",
+          "de": "(im Druckdialog oft „An langer Kante spiegeln“ oder „Bindung an der langen Kante“)"}
+# the test's example reading, 1.5 mm right and 2 mm down, and the move of the back it calls for: the same
+SAME = {"en": "say 1.5 mm to the right and 2 mm down: the printer has shifted the back side that far the other way, "
+              "so the back must move 1.5 mm right and 2 mm down.",
+        "nl": "bijvoorbeeld 1,5 mm naar rechts en 2 mm omlaag: de printer heeft de achterkant zover de andere kant op "
+              "verschoven, dus moet de achterkant 1,5 mm naar rechts en 2 mm omlaag.",
+        "de": "etwa 1,5 mm nach rechts und 2 mm nach unten: Der Drucker hat die Rückseite um so viel in die Gegenrichtung "
+              "verschoben; sie muss also 1,5 mm nach rechts und 2 mm nach unten."}
+
+
+@pytest.mark.parametrize("paper", PAPER_IDS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_ludo_glue_dialog_names_and_the_alignment_example(rendered, lang, paper):
+    pages = page_lines(rendered("ludo-cards", lang, paper))
+    assert squash(GLUE[lang]) in page_text(pages[0]), f"{lang} {paper}: page 1 asks for glue for the die"
+    assert squash(DIALOG[lang]) in page_text(pages[2]), f"{lang} {paper}: the flip as print dialogs name it"
+    words = [ln for ln in pages[5] if not re.fullmatch(r"[+−]\d+", ln.text.strip())]  # not the rulers' numbers
+    assert squash(SAME[lang]) in page_text(words), f"{lang} {paper}: the alignment test's example"
+
+
+def test_a_printer_shifting_the_back_reads_as_the_move_that_undoes_it(tmp_path):
+    """The geometry under that sentence: a printer that prints the back
+    1.5 mm left and 2 mm up (as seen on the back; rendered here with the
+    back moved so) puts each front cross 1.5 mm right of and 2 mm below the
+    middle of its ruler (right and up read positive, as the page says): the
+    reading is the move the back needs, the printer's shift the other way."""
+    from pnp.fonts import Measurer
+    from pnp.kits import get_kit
+    from pnp.options import Options
+    from pnp.outputs import render_one
+    from pnp.paper import get_paper
+    from tests.printer import behind, read_pages
+
+    opts = Options("en", get_paper("a4"), backs="duplex-long", back_offset=(-1.5, 2.0))  # type: ignore[arg-type]
+    (pdf,) = render_one(get_kit("ludo-cards"), opts, tmp_path, ("pdf",), 72, Measurer(), validate=False).files
+    front, back = read_pages(pdf)[4:6]
+
+    def centres(page, length: float) -> list[tuple[float, float]]:  # noqa: ANN001 - the middles of the crosses' bars
+        return sorted((ln.cx, ln.cy) for ln in page.lines if abs(ln.w - length) < 0.6 and ln.h < 0.7)
+
+    crosses, rulers = centres(front, 12.0), centres(back, 20.0)
+    assert len(crosses) == 5 and len(rulers) == 5, (crosses, rulers)
+    seen = sorted(behind("duplex-long", x, y, front.width, front.height) for x, y in crosses)
+    for (cx, cy), (rx, ry) in zip(seen, sorted(rulers, key=lambda r: (round(r[0] - 1.5), r[1])), strict=True):
+        right, up = cx - rx, ry - cy
+        assert abs(right - 1.5) < 0.1 and abs(up + 2.0) < 0.1, f"read {right:.2f} right, {up:.2f} up"
