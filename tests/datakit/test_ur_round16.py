@@ -65,3 +65,21 @@ def test_a_caption_over_pictures_that_are_not_there_is_one_line(tmp_path):
     line = _one_error(_run("render", str(folder), "-l", "en", "-p", "a4", "--out", str(tmp_path / "out")))
     assert "steps_heading" in line, line
     assert not (tmp_path / "out").exists()
+
+
+# ---- native15-nl 7, native15-de 17-18: step 3 cuts the quick references off first, as page 3 says; a cutting mat ----
+
+FIRST = {"en": "3. Pieces: first cut both quick references off the foot of page 3 (see 5). Then glue the pieces",
+         "nl": "3. Stenen: knip eerst beide korte overzichten onderaan pagina 3 af (zie 5). Plak daarna de stenen",
+         "de": "3. Steine: Schneide zuerst die Kurzübersichten unten auf Seite 3 ab. Klebe dann die Steine"}
+MAT = {"en": "a craft knife, a metal ruler and a cutting mat", "nl": "een hobbymes, een metalen liniaal en een snijmat",
+       "de": "Bastelmesser, Metalllineal, Schneidematte"}
+
+
+@pytest.mark.parametrize("paper", PAPER_IDS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_ur_step_3_cuts_the_quick_references_off_first_and_a_mat_is_needed(rendered, lang, paper):
+    first = pages_text(rendered("ur", lang, paper))[0]
+    assert squash(FIRST[lang]) in first, f"{lang} {paper}: step 3 starts with the quick references"
+    assert squash(MAT[lang]) in first, f"{lang} {paper}: the cutting mat in the list of what is needed"
+    assert "onderaanpagina3" in first or lang != "nl"  # native15-nl 7: one word, as page 3 writes it

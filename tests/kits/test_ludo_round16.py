@@ -130,3 +130,26 @@ def test_a_printer_shifting_the_back_reads_as_the_move_that_undoes_it(tmp_path):
     for (cx, cy), (rx, ry) in zip(seen, sorted(rulers, key=lambda r: (round(r[0] - 1.5), r[1])), strict=True):
         right, up = cx - rx, ry - cy
         assert abs(right - 1.5) < 0.1 and abs(up + 2.0) < 0.1, f"read {right:.2f} right, {up:.2f} up"
+
+
+# ---- native15-nl 3, 6 and native15-de 6-9: wording, each on its page ---------------------------------------------
+
+NATIVE15 = {"nl": [(2, "Gooit hij een 6, dan kan hij ook niet bijleggen, maar hij mag wel opnieuw gooien.")],
+            "de": [(2, "legst du die erste Karte des Stapels mit dieser Augenzahl über diesem Stapel aus."),
+                   (4, "legst du die erste Karte des Stapels mit dieser Augenzahl über diesem Stapel aus."),
+                   (4, "Falte an jeder gestrichelten Linie nach hinten, sodass die Augen außen bleiben."),
+                   (3, "(siehe Druckerhandbuch)"),
+                   (6, "Viele Druckdialoge haben keine Einstellung, um nur die Rückseite zu verschieben.")],
+            "en": [(6, "many print dialogs have no setting to move the back side alone.")]}
+US_WEIGHT = "(in de VS: ongeveer 60–80 lb cover)"  # native15-nl 6: the US measure said to be the US's, on Letter
+
+
+@pytest.mark.parametrize("paper", PAPER_IDS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_ludo_native15_wording(rendered, lang, paper):
+    pages = page_lines(rendered("ludo-cards", lang, paper))
+    for number, phrase in NATIVE15[lang]:
+        words = [ln for ln in pages[number - 1] if not re.fullmatch(r"[+−]\d+", ln.text.strip())]
+        assert squash(phrase) in page_text(words), f"{lang} {paper}: page {number} says {phrase!r}"
+    if lang == "nl":
+        assert (squash(US_WEIGHT) in page_text(pages[0])) is (paper == "letter"), f"{paper}: the lb weight named as the US's"
