@@ -77,6 +77,19 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "dijkstra": "dijk-stra",
         "würfelbecher": "wür-fel=be-cher",
         "druckeinstellungen": "druck=ein-stel-lun-gen",
+        # nested compounds whose outer joint the first level does not list
+        "kurzübersicht": "kurz=über-sicht",
+        "kurzübersichten": "kurz=über-sich-ten",
+        "spielbeispiel": "spiel=bei-spiel",
+        "bildverschiebung": "bild=ver-schie-bung",
+        "nachbarfeld": "nach-bar=feld",
+        "randanpassung": "rand=an-pas-sung",
+        "metalllineal": "me-tall=li-neal",
+        "eckrosetten": "eck=ro-set-ten",
+        # first-level matches inside words that are no compounds
+        "automatisch": "au-to-ma-tisch",
+        "radieschen": "ra-dies-chen",
+        "rekonstruktion": "re-kon-struk-tion",
     },
 }
 STRONG_MIN = 4  # a part of a compound: at least this many letters each side
@@ -171,9 +184,11 @@ class Hyphenator:
         self.lang = lang
         self.full = _libhyphen(path)
         self.parts = None
+        self.vocabulary: frozenset[str] = frozenset()
         raw = path.read_bytes()
         if b"\nNEXTLEVEL" in raw:
             first = raw.split(b"\nNEXTLEVEL", 1)[0] + b"\nNEXTLEVEL\n"
+            self.vocabulary = _vocabulary(first)
             with tempfile.TemporaryDirectory(prefix="pnp-hyph-") as tmp:
                 from pnp.atomic import write_atomic
 
@@ -195,6 +210,20 @@ class Hyphenator:
             cuts.add(at)
         return cuts
 
+    def _joint(self, word: str, at: int) -> bool:
+        """Whether the first level's cut `at` joins two words: what comes
+        before it is a word of the list (or one with a linking "s") and what
+        follows is one, or two run together. The first level's entries act
+        as patterns and also match inside words they do not list, splitting
+        a nested compound at its inner joint ("Kurzüber=sicht",
+        "Spielbei=spiel") or a word that is none ("Ex-em=plare",
+        "Duplexdru=cker"); those cuts stay plain syllable breaks."""
+        known = self.vocabulary
+        head, tail = word[:at], word[at:]
+        if head not in known and not (head.endswith("s") and head[:-1] in known):
+            return False
+        return tail in known or any(tail[:k] in known and tail[k:] in known for k in range(3, len(tail) - 2))
+
     def marked(self, word: str) -> str:
         """The word with '=' where it may break between parts, '-' between syllables."""
         known = EXCEPTIONS.get(self.lang, {}).get(word.lower())
@@ -211,8 +240,29 @@ class Hyphenator:
         # the first level also splits off short prefixes and matches inside
         # unrelated words ("dei=nem"): only long parts count as parts
         strong = {c for c in (self._cuts(self.parts, word) if self.parts is not None else set())
-                  if STRONG_MIN <= c <= len(word) - STRONG_MIN}
+                  if STRONG_MIN <= c <= len(word) - STRONG_MIN and self._joint(word.lower(), c)}
         return "".join(("=" if i in strong else "-") + ch if i in cuts else ch for i, ch in enumerate(word))
+
+
+def _vocabulary(first_level: bytes) -> frozenset[str]:
+    """Every word the first level lists, and every run of its parts
+    ("drucker1an1passung": druckeranpassung, drucker, anpassung, ...).
+    The file's first line names its encoding; odd digits mark a joint."""
+    head, _, body = first_level.partition(b"\n")
+    try:
+        text = body.decode(head.strip().decode("ascii").lower().replace("iso8859", "iso-8859"))
+    except (LookupError, UnicodeError):
+        return frozenset()
+    out: set[str] = set()
+    for line in text.splitlines():
+        line = line.strip()
+        if not line or line.startswith("#") or line == "NEXTLEVEL":
+            continue
+        parts = [p for p in re.split(r"[13579]", re.sub(r"[02468]", "", line)) if p]
+        for i in range(len(parts)):
+            for j in range(i + 1, len(parts) + 1):
+                out.add("".join(parts[i:j]))
+    return frozenset(out)
 
 
 def breaks_of(marked: str) -> Breaks:

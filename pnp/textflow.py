@@ -363,6 +363,7 @@ RAGGED = 10000
 OWN_HYPHEN = 800  # after a hyphen the word has ("Mensch-ärgere-dich-nicht-")
 STRONG = 1500  # between the parts of a compound ("Karten-stapel")
 SYLLABLE = 3000  # between other syllables ("Kar-tenstapel")
+INSIDE_PART = 3000  # more for a syllable break in a compound that has a joint ("Kurzüber-sichten", not "Kurz-übersichten")
 SHORT = 9000  # a piece of fewer than 3 letters, or a word under 8 letters ("je-des", "Sta-pel", "spe-lers")
 TAIL3 = 1500  # exactly 3 letters carried over ("Kartensta-pel")
 TWO_IN_A_ROW = 6000  # a second hyphenated line right after one; a third is never allowed
@@ -453,9 +454,11 @@ def break_points(text: str, lang: str) -> tuple[tuple[int, bool, int], ...]:
     if lang and not own:  # a compound breaks at its own hyphens only
         for m in _LETTERS.finditer(text):
             n = len(m.group(0))
-            for pos, strong in hyphenation.breaks(m.group(0), lang):
+            found = hyphenation.breaks(m.group(0), lang)
+            jointed = any(strong for _, strong in found)
+            for pos, strong in found:
                 head, tail = pos, n - pos
-                cost = STRONG if strong else SYLLABLE
+                cost = STRONG if strong else SYLLABLE + (INSIDE_PART if jointed else 0)
                 if head < 3 or tail < 3 or n < 8:
                     cost += SHORT
                 elif tail == 3:

@@ -25,7 +25,8 @@ HARD = {
           "Druck=ein-stel-lun-gen Spiel=brett Spie-ler=zahl Bas-tel=mes-ser La-mi-nier=ge-rät Mög-lich-kei-ten "
           "Aus-rich-tungs=test Rü-ben=plätt-chen Schnitt=li-nie Du-plex=druck gleich-mä-ßig un-be-grenzt "
           "zu-sätz-lich wahr-schein-lich ge-stri-chel-ten Vor-be-rei-tung ins-ge-samt ge-klebt Spiel=plan "
-          "Ra-dies-chen Ab-wei-chung Be-we-gung Hälf-ten Rück=sei-ten Vor-der=sei-ten",
+          "Ra-dies-chen Ab-wei-chung Be-we-gung Hälf-ten Rück=sei-ten Vor-der=sei-ten Kurz=über-sich-ten "
+          "Spiel=bei-spiel Bild=ver-schie-bung Nach-bar=feld Rand=an-pas-sung Au-to-ma-tisch Ex-em-pla-re",
     "nl": "bouw=in-struc-ties werp=stok-ken ink=jet=prin-ter on=even af=druk-ken stip-pel=lijn te-gen=stan-der "
           "speel=stuk-ken dob-bel=steen over-een-kom-sti-ge recht=hoe-ki-ge ach-ter=kant kaar-ten=sta-pel "
           "spel=re-gels door-ge-streep-te vier-kant-jes zwart=wit kleu-ren=prin-ter speel=bord on-der-staan-de "
@@ -64,6 +65,25 @@ def test_compound_joints_are_strong_breaks():
     """The line breaker prefers them: "Karten=stapel", not "Kartensta-pel"."""
     assert (6, True) in breaks("Kartenstapel", "de")
     assert (9, False) in breaks("Kartenstapel", "de")
+
+
+@pytest.mark.parametrize(("word", "joints"), [
+    ("Kurzübersichten", {4}),  # the first level alone: Kurzüber=sichten
+    ("Spielbeispiel", {5}),  # Spielbei=spiel
+    ("Duplexdrucker", {6}),  # Duplex=dru=cker
+    ("Farbdrucker", {4}),  # Farb=dru=cker
+    ("Kartenvorderseite", {6}),  # Karten=vor=derseite
+    ("Messerrücken", {6}),  # Messer=rü=cken
+    ("Exemplare", set()),  # Exem=plare
+    ("Automatisch", set()),  # Auto=matisch
+    ("Tintenstrahldrucker", {6, 12}),
+])
+def test_only_joints_between_words_are_strong(word, joints):
+    """A strong break is one the line breaker prefers, so a wrong one is
+    worse than none: "Kurzüber-|sichten" was printed (native reader)."""
+    hy = hyphenation.Hyphenator("de")
+    assert {p for p, strong in breaks_of(hy.marked(word)) if strong} == joints
+    assert {p for p, strong in breaks(word, "de") if strong} == joints  # the table says the same
 
 
 def test_the_table_is_libhyphens_answer_for_every_catalog_word():

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from pnp.hyphenation import positions
+from pnp.hyphenation import breaks, positions
 from pnp.paths import TEMPLATES
 from pnp.textflow import EARLY_FULL, LABELS, LONG_LAST, RUNT_LETTERS, RUNT_SHARE, tie
 from tests.helpers import KIT_IDS, LANGS
@@ -291,6 +291,10 @@ def test_every_broken_word_breaks_where_the_dictionary_allows(rendered, kit_id, 
             cut = len(h.split("-")[-1])
             if cut not in positions(word, lang):
                 problems.append(f"{word}: broken after {cut} letters, the library allows {positions(word, lang)}")
+            joints = [p for p, strong in breaks(word, lang) if strong]
+            if joints and cut not in joints:
+                problems.append(f"{word}: broken after {cut} letters inside a part, not at its joint {joints} "
+                                f"(\"Kurzüber-/sichten\", not \"Kurz-/übersichten\")")
     assert not problems, problems
 
 
