@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 import pathlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from typing import Annotated
@@ -209,11 +210,12 @@ def _square_art(grid: Grid) -> SquareArt:
 
 
 def _round_the_grid(spec: TabSpec, grid: Grid, ow: float, oh: float, gx: float, gy: float, m: Measure,
-                    cat: Catalog, legends: tuple[str, str]) -> list[Shape]:
+                    text: Callable[[str], str]) -> list[Shape]:
     """What Tâb draws on its board round the squares, in the board's own
     coordinates (the cut outline at (0, 0)-(ow, oh), the grid at (gx, gy)):
     the row badges, the path's arcs, the players' legends, the track along
-    each row, the frame and its corner diamonds."""
+    each row, the frame and its corner diamonds. `text`: a catalog text as
+    this print says it (see `printed_text`)."""
     S = spec.square
     gw, gh = grid.w, grid.h
     label_w, pad = 9.0, FRAME_CLEAR + 1.5
@@ -247,14 +249,14 @@ def _round_the_grid(spec: TabSpec, grid: Grid, ow: float, oh: float, gx: float, 
     # the legend (from 3.2 mm above its origin to 5 mm below) 3.3 mm from the grid, 2 mm clear of the frame
     for who, y, rot in (("player_a", gy + gh + LEGEND_AT, 0.0), ("player_b", gy - LEGEND_AT, 180.0)):
         legend: list[Shape] = [
-            label(0, -0.6, cat.text(who), "Sans-Bold", 8, m, gw - 10),
+            label(0, -0.6, text(who), "Sans-Bold", 8, m, gw - 10),
         ]
         # on the same line, after the way to row 4: this player's row numbers
         # (a badge as on the board and its words), inside the frame so that
         # the key survives cutting (round 12: it stood under the cut line)
-        key = legends[0] if who == "player_a" else legends[1]
+        key = text("legend_a" if who == "player_a" else "legend_b")
         kt, ks, kw = fitted_text(key, "Sans", (gw - 30) * 0.45, 7, m)
-        branch = cat.text("branch")
+        branch = text("branch")
         t, s, w = fitted_text(branch, "Sans", gw - 30 - (kw + 2 * LEGEND_R + 1.5 + KEY_SPACE), 7, m)
         lx = -(w + 12 + KEY_SPACE + 2 * LEGEND_R + 1.5 + kw) / 2
         legend.append(Line(lx, 3.4, lx + 8, 3.4, Style(width=0.6, dash=(1.6, 1.0))))
@@ -311,8 +313,7 @@ def board_sheet(ctx: Context) -> Sheet:
     heading = label(area.cx, area.y + 4.0, cat.text("board_heading"), "Sans-Bold", 9, m, area.w)
     g, _, _ = board(grid, border, lambda cell: LINE, lambda cell: ("square", f"{cell[0]}-{cell[1]}"),
                     ("board", f"{spec.rows}x{spec.columns}"), art=_square_art(grid),
-                    over=_round_the_grid(spec, grid, ow, oh, border[0], border[1], m, cat,
-                                         (cat.text("legend_a"), printed_text(ctx, "legend_b"))))
+                    over=_round_the_grid(spec, grid, ow, oh, border[0], border[1], m, partial(printed_text, ctx)))
     listed, _ = component_list(Box(ox, oy + oh + gap, ow, list_h), lines, m, columns=2)
     return Sheet(True, (heading, placed(g, ox, oy), *listed), "board")
 
@@ -331,7 +332,13 @@ def kit_lines(ctx: Context) -> Lines:
 
 # the texts the --ink-saver print words its own way: it has no page 4, and its black is grey
 INK_SAVER_KEYS = {"need_cards": "need_cards_ink_saver", "saver_caption": "saver_caption_ink_saver",
-                  "legend_b": "legend_b_ink_saver"}
+                  "legend_b": "legend_b_ink_saver",
+                  # and its pieces are white (player A) and hatched (player B): see `_face` (round 16: it
+                  # called "dark pieces" the white ones with a heavy ring)
+                  "player_a": "player_a_ink_saver", "player_b": "player_b_ink_saver", "legend_a": "legend_a_ink_saver",
+                  "light_pieces": "light_pieces_ink_saver", "dark_pieces": "dark_pieces_ink_saver",
+                  "markers_light": "markers_light_ink_saver", "markers_dark": "markers_dark_ink_saver",
+                  "contents_light": "contents_light_ink_saver", "contents_dark": "contents_dark_ink_saver"}
 
 
 def printed_text(ctx: Context, key: str, **values: object) -> str:
@@ -345,12 +352,72 @@ def printed_text(ctx: Context, key: str, **values: object) -> str:
 def _face(p: float, dark: bool, moved: bool, outlined: bool = False) -> tuple[Shape, ...]:
     """One face of a piece in its own (0, 0)-(p, p): a ring, with a star once
     the piece has moved. No caption: the note above the pieces says what
-    plain and star mean. `outlined` (the --ink-saver print): a dark face is
-    white with a heavy black ring, a light face has a thin one."""
-    ink = WHITE if dark and not outlined else BLACK
-    ring = (HEAVY_RING if dark else THIN_RING) if outlined else 1.1
-    return (Circle(p / 2, p / 2, 0.3 * p, Style(stroke=ink, width=ring)),) + (
+    plain and star mean. `outlined` (the --ink-saver print, which greys
+    fills but keeps lines): a dark face is white with a heavy black ring,
+    hatched inside it, and its star solid black (drawn with lines, on a
+    white halo); a light face is white with a thin ring and an outlined
+    star, so the two sets differ on both faces (round 16: the rings alone
+    were mixed up, and the same grey star was on both)."""
+    r = 0.3 * p
+    if outlined:
+        ring = HEAVY_RING if dark else THIN_RING
+        out: list[Shape] = [Circle(p / 2, p / 2, r, Style(stroke=BLACK, width=ring))]
+        if dark:
+            out += _hatch_circle(p / 2, p / 2, r - ring / 2)
+        if moved and dark:
+            out.append(star(p / 2, p / 2, 0.21 * p + HALO, Style(stroke=None, fill=WHITE)))
+            out.append(_solid_star(p / 2, p / 2, 0.21 * p))
+        elif moved:
+            out.append(star(p / 2, p / 2, 0.21 * p, Style(stroke=BLACK, width=0.35)))
+        return tuple(out)
+    ink = WHITE if dark else BLACK
+    return (Circle(p / 2, p / 2, r, Style(stroke=ink, width=1.1)),) + (
         (star(p / 2, p / 2, 0.21 * p, Style(stroke=None, fill=ink)),) if moved else ())
+
+
+HATCH = 1.5  # mm between the hatching's lines (the --ink-saver print's dark pieces and markers)
+HATCH_LINE = Style(stroke=BLACK, width=0.2)
+HALO = 0.9  # mm of white round a solid star on a hatched face
+
+
+def _hatch_circle(cx: float, cy: float, r: float) -> list[Shape]:
+    """Lines at 45 degrees, HATCH apart, across a circle of radius r."""
+    out: list[Shape] = []
+    k = int(r / HATCH)
+    u = math.sqrt(0.5)
+    for i in range(-k, k + 1):
+        d = i * HATCH
+        half = math.sqrt(max(0.0, r * r - d * d))
+        if half < 0.3:
+            continue
+        mx, my = cx + d * u, cy - d * u  # the chord's middle, d from the centre across the lines
+        out.append(Line(mx - half * u, my - half * u, mx + half * u, my + half * u, HATCH_LINE))
+    return out
+
+
+def _hatch_rect(x: float, y: float, w: float, h: float) -> list[Shape]:
+    """Lines at 45 degrees, HATCH apart, across the rectangle (x, y, w, h)."""
+    out: list[Shape] = []
+    steps = int((w + h) / HATCH)
+    for i in range(1, steps + 1):
+        c = i * HATCH  # the line x' + y' = c in the rectangle's own coordinates
+        x0, y0 = max(0.0, c - h), min(h, c)
+        x1, y1 = min(w, c), max(0.0, c - w)
+        if math.dist((x0, y0), (x1, y1)) > 0.3:
+            out.append(Line(x + x0, y + y0, x + x1, y + y1, HATCH_LINE))
+    return out
+
+
+def _solid_star(cx: float, cy: float, r: float) -> Group:
+    """A star in solid black, filled and laid over with lines from its centre
+    to its outline 0.25 mm apart (see `_head`: the --ink-saver print keeps lines black)."""
+    outline = star(cx, cy, r, Style(stroke=None, fill=BLACK))
+    pts = [c[1:] for c in outline.cmds if c[0] in ("M", "L")]
+    lines: list[Shape] = []
+    for a, b in zip(pts, pts[1:] + pts[:1], strict=True):
+        n = max(2, int(math.dist(a, b) / 0.25) + 1)
+        lines += [Line(cx, cy, a[0] + (b[0] - a[0]) * i / n, a[1] + (b[1] - a[1]) * i / n, INKED) for i in range(n)]
+    return Group((outline, *lines))
 
 
 LIGHT_TINT = grey(0.9)  # a light face: a pale tint that runs past its cut like the dark faces' black
@@ -359,7 +426,6 @@ LIGHT_TINT = grey(0.9)  # a light face: a pale tint that runs past its cut like 
 SAVER_DARK = grey(0.5)
 HEAVY_RING = 1.6  # mm: the ring of a dark face in the --ink-saver print (white, no fill)
 THIN_RING = 0.5  # mm: and of a light face there (its pale tint kept), so that light and dark tell apart at a glance
-MARKER_FRAME = 0.8  # mm: the frame of a dark marker in the --ink-saver print (white, no fill; a light one has none)
 
 
 def _lines_on(ink: RGB) -> RGB:
@@ -380,9 +446,9 @@ def piece(p: float, dark: bool, ink: RGB = BLACK, outlined: bool = False) -> tup
     (the --ink-saver print): a dark piece is white with a heavy black ring."""
     if dark and outlined:
         return foldover(p, p, _face(p, True, False, True), _face(p, True, True, True), cut=BLACK, fold=grey(0.45))
-    if outlined:
-        return foldover(p, p, _face(p, False, False, True), _face(p, False, True, True), fill=LIGHT_TINT,
-                        bleed=TRIM, cut=grey(0.45), fold=grey(0.45))
+    if outlined:  # white: a pale tint vanishes on many printers (round 16), and the print's words say white
+        return foldover(p, p, _face(p, False, False, True), _face(p, False, True, True), cut=grey(0.45),
+                        fold=grey(0.45))
     lines = _lines_on(ink) if dark else grey(0.45)
     return foldover(p, p, _face(p, dark, False), _face(p, dark, True), fill=ink if dark else LIGHT_TINT,
                     bleed=TRIM, cut=lines, fold=lines)
@@ -392,30 +458,40 @@ def _marker_face(mk: float, dark: bool, m: Measure, ink: RGB = BLACK, outlined: 
     """A face of a row-4 marker in (0, 0)-(mk, mk): the other colour from
     its owner's pieces (dark on a light piece, light on a dark one), with a
     bold 4 that keeps 3 mm inside the cut. `outlined` (the --ink-saver
-    print): a dark marker is white with a heavy black frame and a black 4."""
+    print): a light piece's marker is hatched as the dark pieces are, its 4
+    black on a white patch; a dark piece's is white with a black 4."""
     fill, four = (WHITE, BLACK) if dark or outlined else (ink, WHITE)  # a dark player's marker is light, and so on
     out: list[Shape] = [Rect(0, 0, mk, mk, Style(stroke=None, fill=fill))]
-    if outlined and not dark:
-        out.append(Rect(0.9, 0.9, mk - 1.8, mk - 1.8, Style(stroke=BLACK, width=MARKER_FRAME)))
     size = (mk - 6.0) / (1.17 * PT)  # the 4's box (ascent + descent) keeps 3 mm from the cut
-    out.append(Text(mk / 2, mk / 2 + (ASCENT - 0.585) * size * PT, "4", "Sans-Bold", size, m("4", "Sans-Bold", size),
-                    Anchor.MIDDLE, four))
+    w = m("4", "Sans-Bold", size)
+    if outlined and not dark:  # hatched 0.9 mm inside the cut, clear of the fold, in a thin frame
+        out += _hatch_rect(0.9, 0.9, mk - 1.8, mk - 1.8)
+        out.append(Rect(0.9, 0.9, mk - 1.8, mk - 1.8, Style(stroke=BLACK, width=0.35)))
+        out.append(Rect(mk / 2 - w / 2 - 0.8, 2.2, w + 1.6, mk - 4.4, Style(stroke=None, fill=WHITE)))
+    out.append(Text(mk / 2, mk / 2 + (ASCENT - 0.585) * size * PT, "4", "Sans-Bold", size, w, Anchor.MIDDLE, four))
     return tuple(out)
+
+
+MARKER_GAP = 2.5  # mm between two markers: a rough cut in the gap, as for the pieces (round 16: they shared their cuts)
 
 
 def _marker(mk: float, dark: bool, m: Measure, ink: RGB = BLACK, outlined: bool = False) -> tuple[Shape, ...]:
     """A row-4 marker as a fold-over piece, the same 4 on both faces: it
-    sits on a piece and reads the same whichever way up it lands. The dark
-    markers lie on a field inked past the block's cut (see `field`), in `ink`."""
+    sits on a piece and reads the same whichever way up it lands. Made as a
+    piece is: cut roughly in the MARKER_GAP round it, folded, glued, then
+    cut on its outline through both layers. The dark markers lie on a field
+    of `ink` past the block's cut and through its gaps (see `field`), so a
+    cut that misses shows no white edge. The --ink-saver print's fold lines are black."""
     face = _marker_face(mk, dark, m, ink, outlined)
     if outlined:
+        return foldover(mk, mk, face, face, cut=BLACK, fold=BLACK)
+    if dark:
         return foldover(mk, mk, face, face, cut=BLACK, fold=grey(0.45))
-    return foldover(mk, mk, face, face, cut=_lines_on(ink) if not dark else BLACK,
-                    fold=_lines_on(ink) if not dark else grey(0.45))
+    return foldover(mk, mk, face, face, cut=_lines_on(ink), fold=_lines_on(ink))
 
 
-HEAD_H = 30.0  # mm: the pieces page's heading and notes, over the pieces
-HEAD_H_SHORT = 23.0  # mm: the same on a shorter paper (US Letter): the notes give the coin-throw tables room
+HEAD_H = 27.0  # mm: the pieces page's heading and notes, over the pieces
+HEAD_H_SHORT = 18.0  # mm: the same on a shorter paper (US Letter): the notes give the coin-throw tables room
 
 
 def saves_ink(ctx: Context) -> bool:
@@ -440,23 +516,32 @@ def pieces_sheet(ctx: Context, saver: bool = False) -> Sheet:
     area = content_box(ctx.options.paper, landscape=False)
     p, mk = spec.piece, spec.marker
     items: list[Shape] = []
-    note = cat.text("pieces_note_saver" if saver else "pieces_note")  # no "the black faces" on the grey page
-    head = parse_blocks(["## " + cat.text("pieces_heading"), note,
-                         f"**{cat.text('markers_heading')}:** {cat.text('markers_note')}"], cat.lang)
     head_h = HEAD_H if area.h > 260.0 else HEAD_H_SHORT
-    cols, note_pt = fit(head, [Box(area.x, area.y, area.w, head_h)], m, 9.0, 7.0)
-    block_pt = min(8.0, note_pt)  # a block's label no larger than the notes: a label over a picture, not a heading
-    items += cols[0]
-    # the blocks start under the heading and notes (their last baseline and descenders)
-    y = min(area.y + head_h + 2.0, max(t.y for t in cols[0] if isinstance(t, Text)) + 3.0)
+
+    def head(key: str) -> tuple[list[Shape], float, float]:
+        """The heading and notes over the pieces with the note `key`: their
+        shapes, size, and where the blocks start under them (their last
+        baseline and descenders)."""
+        blocks = parse_blocks(["## " + cat.text("pieces_heading"), cat.text(key),
+                               f"**{cat.text('markers_heading')}:** {printed_text(ctx, 'markers_note')}"], cat.lang)
+        cols, pt = fit(blocks, [Box(area.x, area.y, area.w, head_h)], m, 9.0, 7.0)
+        return cols[0], pt, min(area.y + head_h + 2.0, max(t.y for t in cols[0] if isinstance(t, Text)) + 3.0)
+
+    # no "the black faces" on the grey page; pages 2 and 4 set their pieces and tables alike, under the longer notes
+    heads = {key: head(key) for key in (("pieces_note_saver",) if saves_ink(ctx) else ("pieces_note_saver", "pieces_note"))}
+    shapes, _, _ = heads["pieces_note_saver" if saver else "pieces_note"]
+    items += shapes
+    y = max(h[2] for h in heads.values())
+    block_pt = min(8.0, *(h[1] for h in heads.values()))  # a block's label no larger than the notes: not a heading
     per_row = 3
     # the pieces stand PIECE_GAP apart, each with its own colour past its cut (see `piece`)
     block_w, block_h = block_size(Piece((), 2 * p, p), spec.pieces_per_player, per_row, PIECE_GAP)
-    # the markers (fold-over, two faces each) share their cut lines in a block of mcols x mrows
+    # the markers (fold-over, two faces each) MARKER_GAP apart, mcols a row
     mcols = 2
-    mrows = -(-spec.pieces_per_player // mcols)
     mgap = 3.0  # between the blocks of pieces and markers
-    mx0 = area.right - mcols * 2 * mk - BLEED - 0.5
+    marker = Piece((), 2 * mk, mk)
+    mark_w, mark_h = block_size(marker, spec.pieces_per_player, mcols, MARKER_GAP)
+    mx0 = area.right - mark_w - BLEED - 0.5
     x0 = area.x + TRIM + 0.5
     if mx0 - BLEED < x0 + block_w + TRIM + mgap:
         raise LayoutError("the pieces and the row-4 markers do not fit side by side")
@@ -464,26 +549,28 @@ def pieces_sheet(ctx: Context, saver: bool = False) -> Sheet:
     for side, dark in (("light", False), ("dark", True)):
         # each block has its own heading: "Light pieces" over the pieces, "Markers for light pieces" over theirs
         pieces_key, markers_key = headings[side]
-        items.append(label(area.x, y + 3.0, cat.text(pieces_key), "Sans-Bold", block_pt, m, 60, Anchor.START))
-        items.append(label(mx0, y + 3.0, cat.text(markers_key), "Sans-Bold", block_pt, m, area.right - mx0, Anchor.START))
-        y0 = y + 4.0 + BLEED  # the dark markers' field 0.4 mm under the labels' descenders
+        items.append(label(area.x, y + 3.0, printed_text(ctx, pieces_key), "Sans-Bold", block_pt, m, 60, Anchor.START))
+        items.append(label(mx0, y + 3.0, printed_text(ctx, markers_key), "Sans-Bold", block_pt, m, area.right - mx0,
+                           Anchor.START))
+        y0 = y + 4.0 + TRIM  # the pieces' and markers' colour 0.4 mm and more under the labels' descenders
         # the pieces stand PIECE_GAP apart (pnp.layout.pieces), each with its own colour past its cut
         items += block(Piece(piece(p, dark, ink, outlined), 2 * p, p), spec.pieces_per_player, per_row, x0, y0, ("piece", side),
                        gap=PIECE_GAP)
-        # the markers share their cut lines; the light player's markers are the dark ones, on black
-        # BLEED past the block: under its full rows and under the last, short one (no black empty slot)
+        # the light player's markers are the dark ones, on a field of `ink` TRIM past the block and through
+        # its gaps: under its full rows and under the last, short one (no dark empty slot)
         if not dark and not outlined:
             full, rest = divmod(spec.pieces_per_player, mcols)
             if full:
-                items.append(field(mx0, y0, mcols * 2 * mk, full * mk, BLEED, ink))
+                items.append(field(mx0, y0, mark_w, full * mk + (full - 1) * MARKER_GAP, TRIM, ink))
             if rest:
-                items.append(field(mx0, y0 + full * mk, rest * 2 * mk, mk, BLEED, ink))
+                items.append(field(mx0, y0 + full * (mk + MARKER_GAP), rest * 2 * mk + (rest - 1) * MARKER_GAP, mk,
+                                   TRIM, ink))
         items += block(Piece(_marker(mk, dark, m, ink, outlined), 2 * mk, mk), spec.pieces_per_player, mcols, mx0, y0,
-                       ("marker", side))
-        y = y0 + max(block_h + TRIM - BLEED, mrows * mk) + BLEED + 1.5
+                       ("marker", side), gap=MARKER_GAP)
+        y = y0 + max(block_h + TRIM, mark_h + TRIM) + 1.5
     # the coin-throw table, one for each player
     n_tables = spec.players[0]
-    tw = (area.w - 2.0 - 8.0 * (n_tables - 1)) / n_tables
+    tw = (area.w - 2.0 - TABLES_APART * (n_tables - 1)) / n_tables
     if tw < 60.0:
         raise LayoutError(f"{n_tables} coin-throw tables do not fit side by side on the pieces page")
     # the tables take up to TABLE_SPARE mm of what the page leaves over the making steps, so the turn
@@ -499,7 +586,7 @@ def pieces_sheet(ctx: Context, saver: bool = False) -> Sheet:
         try:
             sizes = []
             for k in range(n_tables):
-                table, pt = throw_table(Box(area.x + 1.0 + k * (tw + 8.0), y + TABLE_TOP, tw, table_h), spec, ctx)
+                table, pt = throw_table(Box(area.x + 1.0 + k * (tw + TABLES_APART), y + TABLE_TOP, tw, table_h), spec, ctx)
                 sizes.append(pt)
                 tried.append(Group(tuple(table), tag=("throws", str(k + 1))))
         except LayoutError:
@@ -522,6 +609,7 @@ def pieces_sheet(ctx: Context, saver: bool = False) -> Sheet:
     return Sheet(False, tuple(items), "pieces solid-black", caption=ctx.cat.text("pieces_caption"), instead_of="pieces")
 
 
+TABLES_APART = 4.0  # mm between the two coin-throw tables' cuts (round 16: 8; the quick card took a route and the win)
 TABLE_GAP = 0.6  # mm from the coin-throw tables' cut to the making band
 TABLE_TOP = 0.5  # mm from the blocks (their label gap, 1.5 mm under the colour) to the tables (round 14: 1.0)
 PICTURES_TOP = 5.3  # mm from the band's top to the pictures' top: the knife of step 2 reaches 5 mm over it

@@ -84,14 +84,17 @@ OURS = {"en": ("Our note: row 1 is your own back row", "row 4 is the row nearest
         "de": ("Unsere Erläuterung: Reihe 1 ist deine eigene hintere Reihe",
                "Reihe 4 liegt deinem Gegner am nächsten, sie ist seine Grundreihe")}
 # round 12: the summary also says when a row-4 piece moves on, what a stack sent back keeps, and the start
-# (round 13: 'a 1 splits it'; NL 'dan blijft er één stuk over', native NL 14)
-ROW4_STACK = {"en": ("Row 4: once per piece", "A stack moves as one piece", "a 1 splits it", "have left row 1",
+# (round 13: 'a 1 splits it'; NL 'dan blijft er één stuk over', native NL 14; round 16, native DE 15: a 1 MAY
+# move the top piece alone, as the original allows)
+ROW4_STACK = {"en": ("Row 4: once per piece", "A stack moves as one piece", "on a 1 its top piece may move alone", "have left row 1",
                      "keeps one piece", "Start:", "single head"),
-              "nl": ("Rij 4: één keer per stuk", "Een stapel beweegt als één stuk", "een 1 splitst hem",
+              "nl": ("Rij 4: één keer per stuk", "Een stapel beweegt als één stuk", "met een 1 mag het bovenste stuk alleen verder",
                      "al jouw stukken van rij 1 af zijn",
                      "blijft er één stuk over", "Begin:", "één keer kop"),
-              "de": ("Reihe 4: einmal je Stein", "Ein Stapel zieht wie ein Stein", "eine 1 teilt ihn", "kein eigener Stein mehr in Reihe 1",
-                     "bleibt ein Stein", "Beginn:", "einmal Kopf")}
+              "de": ("Reihe 4: einmal je Stein", "Ein Stapel zieht wie ein Stein",
+                     "mit einer 1 darfst du auch nur den obersten Stein ziehen",
+                     "kein eigener Stein mehr in Reihe 1",
+                     "bleibt nur ein Stein übrig", "Beginn:", "einmal Kopf")}
 
 
 @pytest.mark.parametrize("lang", LANGS)

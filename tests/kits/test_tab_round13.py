@@ -33,7 +33,7 @@ STACKING = {"en": "Stacking:", "nl": "Stapelen:", "de": "Stapeln:"}
 CAPTURE = {"en": "Capture:", "nl": "Slaan:", "de": "Schlagen:"}
 READING = {  # marked as ours; the rows a stack goes back to; the lost pieces; row 4 and the markers
     "en": ("Our reading, not in the original:", "from row 3 to row 2 or from row 4 to row 3",
-           "leave the game, as captured pieces do", "only if none of its pieces has a row-4 marker"),
+           "the other 2 leave the game", "only if none of its pieces has a row-4 marker"),
     "nl": ("Onze uitleg, niet in het origineel:", "van rij 3 naar rij 2 of van rij 4 naar rij 3",
            "gaan uit het spel, net als geslagen stukken", "als geen van zijn stukken een rij-4-fiche heeft"),
     "de": ("Unsere Auslegung, nicht im Original:", "von Reihe 3 in Reihe 2 oder von Reihe 4 in Reihe 3",
@@ -59,7 +59,7 @@ QUICK = {  # you need not use the throw; row-4 stacks (round 14: only if only st
     "en": ("you need not use that throw", "If only stacks are on row 4, they move only if nothing else can"),
     "nl": ("die worp hoef je niet te gebruiken", "Staan op rij 4 alleen stapels, dan bewegen die pas als niets anders kan",
            "volgorde vrij",  # round 15: "(hetzelfde of een ander)" took the room
-           "Kom je op een stuk of stapel van de ander, dan sla je die.", "zolang de ander daar nog stukken heeft",
+           "Kom je op een stuk of stapel van de ander, dan sla je die", "zolang de ander daar nog stukken heeft",
            "Gaat hij terug naar een eerdere rij, dan blijft er één stuk over"),
     "de": ("den Wurf musst du nicht nutzen", "Stehen in Reihe 4 nur Stapel, ziehen sie nur, wenn sonst nichts ziehen kann"),
 }
@@ -118,8 +118,9 @@ def test_tab_on_letter_the_original_box_says_it_was_for_a4(render, lang):
 
 @pytest.mark.parametrize("paper", list(PAPERS))
 def test_tab_de_the_originals_other_methods_are_not_formal(render, paper):
-    """German page 3: "Die übrigen Möglichkeiten dieser Anleitung" (a
-    sentence-initial "Ihre" reads as the formal "Sie" in a du-text)."""
+    """German page 3: "Die anderen Wege, die sie nennt" (a sentence-initial
+    "Ihre" reads as the formal "Sie" in a du-text; round 16, native DE 15:
+    "Die übrigen Möglichkeiten dieser Anleitung" read stiffly)."""
     text = _text(render("de", paper), 2)
-    assert "Die übrigen Möglichkeiten dieser Anleitung gelten für das Spielbrett" in text
+    assert "Die anderen Wege, die sie nennt, gelten nur für das Spielbrett" in text
     assert "Ihre übrigen" not in text

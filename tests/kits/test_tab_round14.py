@@ -103,9 +103,9 @@ def test_tab_the_ink_saver_print_passes_the_validator(tmp_path, lang):
 
 
 ROW_4_STACKS = {  # the original's condition (seed 004: "If the only pieces on the fourth row are stacks"), and its 1
-    "en": ("If only stacks are on row 4, they move only if nothing else can", "a 1 still splits them."),
-    "nl": ("Staan op rij 4 alleen stapels, dan bewegen die pas als niets anders kan", "met een 1 splits je ze wel."),
-    "de": ("Stehen in Reihe 4 nur Stapel, ziehen sie nur, wenn sonst nichts ziehen kann", "eine 1 teilt sie trotzdem."),
+    "en": ("If only stacks are on row 4, they move only if nothing else can", "a 1 may still split them."),
+    "nl": ("Staan op rij 4 alleen stapels, dan bewegen die pas als niets anders kan", "met een 1 mag je ze wel splitsen."),
+    "de": ("Stehen in Reihe 4 nur Stapel, ziehen sie nur, wenn sonst nichts ziehen kann", "mit einer 1 darfst du sie trotzdem teilen."),
 }
 OLD_ROW_4 = ("on row 4 it moves only if nothing else can", "stapels daar bewegen pas als niets anders kan",
              "in Reihe 4 zieht er nur, wenn sonst nichts ziehen kann")

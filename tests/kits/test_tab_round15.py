@@ -102,7 +102,7 @@ def test_tab_the_ink_saver_board_keeps_its_arrowheads_black(render):
         assert ImageStat.Stat(img.crop(box)).mean[0] < 70, (o.x0, o.y0)
 
 
-STEP_2 = {"en": "(the same or another)", "nl": "(hetzelfde of een ander)", "de": "(auch denselben)"}
+STEP_2 = {"en": "(the same or another)", "nl": "(hetzelfde of een ander)", "de": "(auch mehrmals denselben)"}
 
 
 @pytest.mark.parametrize("lang", LANGS)
