@@ -74,6 +74,13 @@ class Backs(StrEnum):
         return {Backs.DUPLEX_LONG: "edge_long", Backs.DUPLEX_SHORT: "edge_short"}[self]
 
     @property
+    def edge_dialog_key(self) -> str:
+        """The flip as print dialogs name it, for the guide's first step (a duplex mode only)."""
+        if not self.is_duplex:
+            raise ValueError(f"no flip in backs mode {self.value!r}")
+        return {Backs.DUPLEX_LONG: "edge_long_dialog", Backs.DUPLEX_SHORT: "edge_short_dialog"}[self]
+
+    @property
     def align_wrong_key(self) -> str:
         """What the alignment test says where the backs land when the printer
         made the other flip (a duplex mode only)."""

@@ -92,6 +92,7 @@ def test_every_backs_mode_has_its_texts_in_every_language():
     for lang in LANGS:
         ludo = load_catalog("ludo-cards", lang)
         for backs in Backs:
-            for key in (backs.print_key, *backs.stock_keys, *((backs.edge_key, backs.align_wrong_key) if backs.is_duplex else ())):
+            flip = (backs.edge_key, backs.edge_dialog_key, backs.align_wrong_key) if backs.is_duplex else ()
+            for key in (backs.print_key, *backs.stock_keys, *flip):
                 assert ludo.raw(key), f"{lang}: {backs.value} has no text for {key}"
         assert not Backs.GUTTERFOLD.is_duplex

@@ -11,6 +11,8 @@ front | fold | back, optionally with feet so it stands).
     sides = 1
     bleed = 1.5                   # mm: each piece's colour runs this far past its outline (pieces stand apart)
     heading = "pieces_heading"    # a catalog key over the pieces
+    steps = ["cut", "fold", "glue", "trim"]  # two-sided with a bleed: captions of pictures of how one is made
+    steps_heading = "steps_note"  # over those pictures, under a line across the page: pictures only
     landscape = false             # their own pages lie landscape (as a kit's other pages may)
     note = { text = "quick_reference", columns = 2 }  # a framed box of text under the pieces
     [[components.sets]]
@@ -53,6 +55,7 @@ from pnp.geometry import (
     Box,
     Circle,
     Group,
+    Line,
     Rect,
     Shape,
     Style,
@@ -109,6 +112,9 @@ class PiecesData(Schema, tag_field="kind", tag="pieces", kw_only=True, frozen=Tr
     # four catalog keys: the captions of the pictures of how a fold-over piece with a bleed is made
     # (cut roughly, fold, glue, cut on the line), drawn under its pieces
     steps: list[Name] = []
+    # a catalog key: a caption over those pictures, under a line across the page, saying they are pictures only
+    # (hobby16b Ur 1: under the lots, on the sheet glued onto card, they looked like more lots)
+    steps_heading: Name | None = None
     board: Name | None = None  # a board's id: these pieces go on its page, under it, when they fit there
     landscape: bool = False  # their own pages lie landscape (a kit whose pages all lie one way)
     heading: Name | None = None
@@ -134,6 +140,8 @@ def load(comp: PiecesData, where: Path, data: Any) -> Pieces:
     if comp.sides == 2 and comp.shape is not PieceShape.SQUARE:
         raise SpecError(f"{where}.shape: a two-sided piece is folded over, so it is square, not "
                         f"{comp.shape.value!r}")
+    if comp.steps_heading and not comp.steps:
+        raise SpecError(f"{where}.steps_heading: a caption over the pictures of `steps`, which has none")
     if comp.steps and (comp.sides != 2 or not comp.bleed or len(comp.steps) != len(STEPS)):
         raise SpecError(f"{where}.steps: {len(STEPS)} captions, for a two-sided piece with a bleed "
                         "(the pictures show it cut roughly, folded, glued and cut on its line)")
@@ -307,14 +315,21 @@ STEPS_CAPTION_H = 7.5  # mm under a picture for its caption
 def steps_scale(d: PiecesData, width: float) -> float:
     """The pictures' scale: STEPS_SCALE, or less if a printed piece would
     not fit its share of the row with room for the arrow beside it."""
-    return min(STEPS_SCALE, (width / len(STEPS) - 10.0) / (2 * d.size + 2 * d.bleed))
+    top = STEPS_HEADED_SCALE if d.steps_heading else STEPS_SCALE
+    return min(top, (width / len(STEPS) - 10.0) / (2 * d.size + 2 * d.bleed))
+
+
+STEPS_HEAD_H = 6.0  # mm over the pictures for the line across the page and the caption under it (steps_heading)
+STEPS_HEAD_PT = 7.5  # its type size (bold)
+STEPS_HEADED_SCALE = 0.45  # the pictures' size under such a caption, of the piece's, at most: the two take little more room
 
 
 def steps_h(d: PiecesData, width: float) -> float:
-    """The height of the pictures and their captions: the arrow's room over
-    a piece, the piece and its margin, the caption."""
+    """The height of the pictures and their captions: the line and caption
+    over them (if any), the arrow's room over a piece, the piece and its
+    margin, the caption."""
     k = steps_scale(d, width)
-    return 4.0 + (d.size + 2 * d.bleed) * k + STEPS_CAPTION_H
+    return (STEPS_HEAD_H if d.steps_heading else 0.0) + 4.0 + (d.size + 2 * d.bleed) * k + STEPS_CAPTION_H
 
 
 def steps(p: Pieces, build: Build, box: Box) -> list[Shape]:
@@ -322,8 +337,16 @@ def steps(p: Pieces, build: Build, box: Box) -> list[Shape]:
     roughly round the piece in its coloured margin, fold the back over on
     the dashed line, glue the halves, cut on the outline through both
     layers; each captioned by its catalog key. No cut or fold roles and no
-    tags: a picture, not a piece."""
+    tags: a picture, not a piece. With a `steps_heading`, a line across the
+    box over them and under it that caption: what is above is cut off the
+    pictures, which are not glued or made."""
     d, cat, m = p.data, build.ctx.cat, build.ctx.measure
+    head: list[Shape] = []
+    if d.steps_heading:
+        head = [Line(box.x, box.y + 0.5, box.right, box.y + 0.5, Style(stroke=BLACK, width=0.35)),
+                label(box.x, box.y + 3.3, cat.text(d.steps_heading), "Sans-Bold", STEPS_HEAD_PT, m,
+                      box.w, Anchor.START)]
+        box = Box(box.x, box.y + STEPS_HEAD_H, box.w, box.h - STEPS_HEAD_H)
     k = steps_scale(d, box.w)
     set0 = d.sets[0]
     fill = hex_rgb(set0.front.fill) if set0.front.fill else (1.0, 1.0, 1.0)
@@ -340,7 +363,7 @@ def steps(p: Pieces, build: Build, box: Box) -> list[Shape]:
     out = making_steps(box.x, box.y + 4.0, cell, d.size, d.bleed, k, tuple(front), tuple(back), fill, back_fill)
     for i, key in enumerate(d.steps):
         out.append(label(box.x + cell * (i + 0.5), box.bottom - 1.0, cat.text(key), "Sans", 7.5, m, cell - 3.0))
-    return out
+    return head + out
 
 
 def _moved(s: Shape, dx: float, dy: float) -> Shape:

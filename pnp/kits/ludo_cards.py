@@ -752,7 +752,8 @@ def lead_sheets(ctx: Context, numbers: dict[str, int | str]) -> list[Sheet]:
     if not opts.backs.is_duplex:
         return [*sheets, die_sheet(ctx)]
     edge = cat.text(opts.backs.edge_key)
-    guide_text = cat.blocks("guide", edge=edge, **{**vals, **numbers})
+    dialog = cat.text(opts.backs.edge_dialog_key)  # the flip as print dialogs name it
+    guide_text = cat.blocks("guide", edge=edge, edge_dialog=dialog, **{**vals, **numbers})
     if opts.backs is Backs.DUPLEX_LONG:  # the backs are turned on their pages: say so where the turn is drawn
         at = guide_text.index("[[diagram:flip]]") + 1
         guide_text.insert(at, cat.text("guide_upside_down"))

@@ -155,6 +155,7 @@ def test_the_guide_walks_from_print_to_sorted_stacks(ludo, lang, paper, backs, p
     assert [s[0] for s in steps] == ["1", "2", "3", "4", "5"], "five numbered steps"
     text = page_texts(pdf)[guide_index(pdf, lang)]
     values = {**found, "edge": cat.text("edge_long" if backs == "duplex-long" else "edge_short"),
+              "edge_dialog": cat.text("edge_long_dialog" if backs == "duplex-long" else "edge_short_dialog"),
               "stacks": len(game_facts()["values"]), "height": game_facts()["stack_height"]}
     # the cut step: the cuts down and across, read from the page, add up to the cuts the file has
     cut_step = next(s for s in steps if "{cuts}" in s)

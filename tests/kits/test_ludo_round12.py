@@ -63,8 +63,8 @@ NATIVE = {"nl": [(1, "29 (groen); in het afdrukvenster:"), (1, "naar het aantal 
                  (4, "Vouw langs elke stippellijn van je af"), (6, "Alle vijf geven hetzelfde (vervolg):"),
                  (7, "Voorkanten: rood")],
           "de": [(1, "29 (Grün) – im Druckdialog „7,9,11,13,15,17,19,21,23,25,27,29“ – einseitig"),
-                 (3, "(im Druckdialog heißt das oft „spiegeln“ oder „Bindung“ an dieser Kante)"),
-                 (4, "legst du die erste Karte des Stapels mit dieser Augenzahl oberhalb davon aus"),
+                 (3, "(im Druckdialog oft „An langer Kante spiegeln“ oder „Bindung an der langen Kante“)"),  # native14-de 5
+                 (4, "legst du die erste Karte des Stapels mit dieser Augenzahl über diesem Stapel aus"),  # native15-de 6
                  (7, "Vorderseiten: Rot")]}
 
 

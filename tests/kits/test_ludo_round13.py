@@ -84,8 +84,9 @@ def test_ludo_quick_reference_for_every_player(rendered, lang, paper):
         assert got == want, f"{lang} {paper}: page 2's copy {i + 1} has the words of page 4's"
 
 
-NOTE = {"en": "Not in the original rules; our suggestions:", "nl": "Niet in de oorspronkelijke regels; onze voorstellen:",
-        "de": "Nicht in den Originalregeln; unsere Vorschläge:"}
+# the label of our suggestions, house rules (round 16: labelled as such, apart from the original's 6)
+NOTE = {"en": "House rules, not in the original:", "nl": "Huisregels, niet in het origineel:",
+        "de": "Hausregeln, nicht im Original:"}
 FILLED = 0.8  # a line of the quick reference's last note before its last fills this share of the frame's measure at least
 
 

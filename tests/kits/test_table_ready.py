@@ -660,7 +660,8 @@ A4_CARD = "160–220 g/m²"  # the card's weight as an A4 kit gives it (a Letter
 def test_ludo_needs_follow_the_backs_printed(ludo_mode, lang, backs):
     """Page 1 asks for what the kit is printed on in the way it was rendered:
     card in a duplex kit (the quick route prints its fronts alone; sleeves are
-    one of the guide's other ways), glue only in a gutterfold kit, and none
+    one of the guide's other ways), glue in every kit (for the die to make on
+    its page; in a gutterfold kit for the cards too: native14-de 2), and none
     of another mode's lines."""
     pdf = ludo_mode(lang, backs)
     cat = load_catalog("ludo-cards", lang)
@@ -676,7 +677,7 @@ def test_ludo_needs_follow_the_backs_printed(ludo_mode, lang, backs):
         assert not any(ln in text for ln in lines(other)), f"{backs}: {other!r} on page 1"
     glue = {"en": "glue", "nl": "lijm", "de": "kleber"}[lang]
     needs = " ".join(_norm(cat.text(k, card_size=size, card_weight=A4_CARD)).lower() for k in STOCK[backs])
-    assert (glue in needs) == (backs == "gutterfold"), "glue is needed for the gutterfold only"
+    assert glue in needs, f"{backs}: no glue for the die"
 
 
 def _card_size(lang: str) -> str:
