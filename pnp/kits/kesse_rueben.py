@@ -78,12 +78,18 @@ HEAD_MIN_PT = 7.0  # the setup table's headers stay at the body's floor (MIN_BOD
 TINT_BLEED = 2.3  # mm past the middle of its tokens' outer cut line (2.15 past its ink): a kind's tint, so a miscut leaves no white edge
 TINT_MIX = 0.25  # a tint not given in the facts: this much of the kind's colour on white
 KIND_GAP = 2.0  # mm of white between two kinds' tints, so each block's tint is its own
-AID_GAP = 2.5  # mm from the board's frame to the turn in brief under it
+AID_GAP = 2.0  # mm from the board's frame to the turn in brief under it (2.5 until round 16)
+TITLE_PT = 26.0  # the board face's title
 AID_H = 21.0  # mm for the turn in brief and the win: six lines at 8 pt (the board's squares give way, 25.5 mm on A4)
 AID_MIN_PT = 7.5  # the turn in brief is read across the table: never smaller
 CREDIT_GAP = 2.7  # mm at least between the rules and the credit line under them (2.5 left a full column 2.85 mm from it, short of 3)
 TABLE_GAP = 2.2  # mm from the setup table to the rules under it (native DE 8: 1 mm left the first heading on the table's rule)
-LIST_GAP = 3.0  # mm from the rules to the component list under them
+SLASH = "\u00a0/ "  # between the numbers of the player counts in the turn in brief
+LIST_GAP = 2.0  # mm from the rules to the component list under them (3 until round 16)
+# mm between the list's rows (5 elsewhere): 8 pt rows still apart, and the rules keep their size
+# with our barn suggestion; no closer than 1.7 x their size, or a reader (tests/textlines.running_text) takes them for running text
+LIST_ROW_H = 4.9
+LIST_PANEL_GAP = 0.5  # mm between its two panels (2.5 elsewhere)
 CUT = Style(width=0.3, stroke=grey(0.3), role=Role.CUT)
 LEAF = (0.0, 0.45, 0.25)
 
@@ -198,8 +204,11 @@ def text_values(spec: KesseSpec, options: Options) -> dict[str, object]:
         values[f"target_{n}"] = spec.target(n)
     # the win in brief under the board: every player count's target, or the one rendered for
     counts = spec.players if options.players is None else (options.players,)
-    values["win_squares"] = " / ".join(str(spec.target(n)) for n in counts)
-    values["win_players"] = " / ".join(str(n) for n in counts)
+    # (a line breaks after a slash, never before it: "13 / 9 |/ 7" read as a fraction, round 16)
+    values["win_squares"] = SLASH.join(str(spec.target(n)) for n in counts)
+    values["win_players"] = SLASH.join(str(n) for n in counts)
+    # and the turnips each player starts with (round 16, hobbyist: the rules are on the back once folded)
+    values["aid_start"] = SLASH.join(str(spec.supply[n]) for n in counts)
     # the tokens' page (round 15, native NL/DE): the kit's PDF has it twice, in
     # colour (2) and low-ink (4), and the board face names both; the
     # --ink-saver print has only its page 2
@@ -384,21 +393,27 @@ def fold_sheet(ctx: Context, saver: bool = False) -> Sheet:
     # while playing), centred on the half between the cut and the fold (equal
     # borders), the board's frame BOARD_CLEAR from both, the text TEXT_CLEAR
     frame_w = 1.0
-    title_h = 13.2  # the title, 26 pt, its descenders 2 mm clear of the board
+    # the title, its ink 2 mm clear of the board (round 16: "Kesse Rüben" has no descenders, and the
+    # turn in brief takes the room a descender was given)
+    title = cat.text("title")
+    title_ink = m.ink(title, "Sans-Bold", TITLE_PT)
+    title_base = 9.0 * TITLE_PT / 26
+    title_h = title_base + max(0.0, title_ink[3] if title_ink else 0.0) + 2.0
     # the board as wide as its half allows, and as tall as the title and the turn in brief leave
     tall = half.h - 2 * pad - title_h - frame_w / 2 - AID_GAP - AID_H
     s = board_square(spec, min(half.w - 2 * (BOARD_CLEAR + frame_w / 2), tall))
     bw = spec.board * s
-    stack = title_h + bw + frame_w / 2 + AID_GAP + AID_H
-    y = half.y + pad + max(0.0, (half.h - 2 * pad - stack) / 2)
-    items.append(label(half.cx, y + 9.0, cat.text("title"), "Sans-Bold", 26, m, half.w - 2 * pad))
+    y = half.y + pad  # (round 16: at the top, the turn in brief under the board takes the height left)
+    items.append(label(half.cx, y + title_base, title, "Sans-Bold", TITLE_PT, m, half.w - 2 * pad))
     bx = half.cx - bw / 2
     by = y + title_h
     if by + bw + frame_w / 2 + AID_GAP + AID_H > half.bottom - pad + 1e-6:
         raise LayoutError("the board and the turn in brief do not fit their half of the sheet")
     # the turn in brief as wide as the half allows (TEXT_CLEAR from the cut and the fold), a little wider than the board
     aid_x = half.x + pad
-    aid = Box(aid_x, by + bw + frame_w / 2 + AID_GAP, fold_x - pad - aid_x, AID_H)
+    # (AID_H at least; where the board is as wide as its half allows, as on Letter, all the height it leaves)
+    aid_y = by + bw + frame_w / 2 + AID_GAP
+    aid = Box(aid_x, aid_y, fold_x - pad - aid_x, max(AID_H, half.bottom - pad - aid_y))
     cols, _ = fit(parse_blocks([cat.text("turn_aid", **vals)], cat.lang), [aid], m, 8.0, AID_MIN_PT)
     items += cols[0]
     # the board's squares (pnp.layout.board), each on the sheet itself as the print-shop export finds it, and its frame
@@ -480,8 +495,9 @@ def fold_sheet(ctx: Context, saver: bool = False) -> Sheet:
     blocks = parse_blocks(cat.blocks("rules", **vals), cat.lang)
     bottom = right.bottom
     list_bottom = right.bottom - credits_h
-    list_h = height(lines, 1)
-    listed, _ = component_list(Box(list_x, list_bottom - list_h, col_w, list_h), lines, m, columns=1)
+    list_h = height(lines, 1, LIST_ROW_H, LIST_PANEL_GAP)
+    listed, _ = component_list(Box(list_x, list_bottom - list_h, col_w, list_h), lines, m, columns=1,
+                               row_h=LIST_ROW_H, panel_gap=LIST_PANEL_GAP)
     items += listed
     tops = (right.y + 6.0 + table_h + TABLE_GAP, right.y + 6.0)
     bottoms = (bottom, list_bottom - list_h - LIST_GAP)
@@ -635,8 +651,8 @@ def token_sheet(ctx: Context, saver: bool = False) -> Sheet:
 
 PAWN_GAP = 2.0  # mm of white between two pawns' colours
 # mm: the note beside the pawns runs this far below them, its picture under it (round 14: the note says
-# where the pawn stands, and keeps its size)
-SIDE_EXTRA = 6.0
+# where the pawn stands, and keeps its size; round 16: 11, for the deeper feet and the coin)
+SIDE_EXTRA = 11.0
 FOLD_PICTURE = (62.0, 15.0)  # mm: the picture of how a pawn is folded so it stands
 
 
@@ -818,9 +834,10 @@ def steps_picture(m: Measure, w: float, h: float) -> list[Shape]:
 
 PAWN_FACE = (16.0, 18.0)  # mm: width along the fold, height of a face (it stands on a token on a square)
 # mm: a foot at the bottom of each face, folded outwards, so the pawn stands
-# on thin card (2.5 mm feet let it tip over): both feet, 14 mm across, and
-# the glued fin fit on a token, so a pawn stands on the turnip it planted
-PAWN_BASE = 7.0
+# on thin card (2.5 mm feet let it tip over; round 16: at 7 mm it still tipped
+# when a token was pulled): both feet, 16 mm across, and the glued fin fit on
+# a token with 1 mm to spare, so a pawn stands on the turnip it planted
+PAWN_BASE = 8.0
 PAWN_PER_ROW = 2  # pawns side by side (two rows of two): the long strips do not fit four across
 
 

@@ -100,25 +100,26 @@ FIRST = HEAD_H + 1.6  # mm from a panel's top to its first row's baseline
 PANEL_GAP = 2.5  # mm between panels one above the other
 
 
-def _panel_h(rows: Sequence[str]) -> float:
+def _panel_h(rows: Sequence[str], row_h: float = ROW_H) -> float:
     extra = sum(r.count("\n") for r in rows)  # the further lines of items set on more than one line
-    return FIRST + (len(rows) - 1) * ROW_H + extra * LINE_H + 0.9  # the last row's descenders
+    return FIRST + (len(rows) - 1) * row_h + extra * LINE_H + 0.9  # the last row's descenders
 
 
-def height(lines: Lines, columns: int) -> float:
+def height(lines: Lines, columns: int, row_h: float = ROW_H, panel_gap: float = PANEL_GAP) -> float:
     """The height the list takes in `columns` (1 or 2)."""
     have = [s for _, s in lines.have]
     rows = [have, list(lines.need)] if lines.need else [have]
     if columns == 1:
-        return sum(_panel_h(r) for r in rows) + PANEL_GAP * (len(rows) - 1)
-    return _panel_h(max(rows))
+        return sum(_panel_h(r, row_h) for r in rows) + panel_gap * (len(rows) - 1)
+    return _panel_h(max(rows), row_h)
 
 
 def component_list(box: Box, lines: Lines, measure: Measure, columns: int = 2,
-                   split: float = 0.5) -> tuple[list[Shape], float]:
+                   split: float = 0.5, row_h: float = ROW_H, panel_gap: float = PANEL_GAP) -> tuple[list[Shape], float]:
     """The list in `box`: "in the kit" and "you also need" side by side
     (columns=2, the first taking `split` of the width) or one above the
-    other (columns=1). Returns the shapes and the height used; LayoutError
+    other (columns=1); `row_h`, `panel_gap`: mm between rows and between the
+    panels (ROW_H, PANEL_GAP unless a kit's page needs the room). Returns the shapes and the height used; LayoutError
     if it does not fit."""
     from pnp.geometry import ASCENT, BLACK, PT, Circle, Line, Style, Text, grey
     from pnp.layout.marks import fitted_text
@@ -127,7 +128,7 @@ def component_list(box: Box, lines: Lines, measure: Measure, columns: int = 2,
     panels: list[tuple[str, list[str]]] = [(lines.have_heading, [s for _, s in lines.have])]
     if lines.need:
         panels.append((lines.need_heading, list(lines.need)))
-    h = height(lines, columns)
+    h = height(lines, columns, row_h, panel_gap)
     if h > box.h + 1e-6:
         raise LayoutError(f"the component list needs {h:.1f} mm; it has {box.h:.1f} mm")
     out: list[Shape] = []
@@ -155,6 +156,6 @@ def component_list(box: Box, lines: Lines, measure: Measure, columns: int = 2,
             for part in text.split("\n"):
                 out.append(Text(x + INDENT, yb, part, "Sans", size, measure(part, "Sans", size)))
                 yb += LINE_H
-            yb += ROW_H - LINE_H
-        y = top + _panel_h(rows) + PANEL_GAP
+            yb += row_h - LINE_H
+        y = top + _panel_h(rows, row_h) + panel_gap
     return out, h

@@ -285,7 +285,7 @@ def test_paper_pawns_have_feet_deep_enough_to_stand(rendered, paper):
     """Read from the PDF: each pawn's strip is foot | face | face | foot, its
     three folds dashed lines inside the cut outline. A foot of 2.5 mm lets a
     16 mm pawn on thin card tip over; each foot is 6-8 mm deep, both feet
-    alike, the middle fold halfway."""
+    alike, the middle fold halfway (round 16: 8 mm, the pawn still tipped over at 7)."""
     from tests.printer import read_pages
 
     page = read_pages(rendered(KIT, "en", paper))[1]
@@ -299,15 +299,19 @@ def test_paper_pawns_have_feet_deep_enough_to_stand(rendered, paper):
         cut = max((b for b in pawn.parts if b.h < pawn.box.h - 1.0 and b.w > 20.0), key=lambda b: b.w)
         left, right = cut.x0 + ink, cut.x1 - ink
         feet = (folds[0].cx - left, right - folds[2].cx)
-        assert all(6.0 - 0.02 <= f <= 8.0 for f in feet), feet  # 0.02: the file rounds
+        # round 16 (hobbyist: a pawn tipped over when a token was pulled): 8 mm, the footprint 16 mm across
+        assert all(8.0 - 0.02 <= f <= 8.5 for f in feet), feet  # 0.02: the file rounds
         assert feet[0] == pytest.approx(feet[1], abs=0.05)
         assert folds[1].cx == pytest.approx((left + right) / 2, abs=0.05)
         assert folds[1].cx - folds[0].cx >= 12.0  # a face still stands taller than a foot is deep
 
 
-STAND = {"en": "On a square with a token, stand the pawn on the token: its feet fit inside it.",
-         "nl": "Op een veld met een fiche zet je de pion op het fiche: zijn voetjes passen erbinnen.",
-         "de": "Auf einem Feld mit Plättchen stellst du die Figur auf das Plättchen: ihre Füße passen darauf."}
+STAND = {"en": "On a square with a token, stand the pawn on the token: its feet fit inside it."
+               " A coin stuck under its feet steadies it.",  # round 16: the coin
+         "nl": "Op een veld met een fiche zet je de pion op het fiche: zijn voetjes passen erbinnen."
+               " Een muntje onder de voetjes maakt hem stabieler.",
+         "de": "Auf einem Feld mit Plättchen stellst du die Figur auf das Plättchen: ihre Füße passen darauf."
+               " Eine Münze unter den Füßen gibt mehr Halt."}
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -630,9 +634,10 @@ NATIVE14 = {"nl": ("als je pion op de schuur komt.",),
             "de": ("Ziehst du deine Spielfigur auf ein Feld mit einer fremden Rübe, darfst du diese Rübe in die Scheune legen.",
                    "Wer weniger als 2 Rüben hat, spielt mit dem, was er hat.",  # round 15: shorter
                    "Sieg: eigene Rüben auf",
-                   "wenn die Figur auf ihr Feld zieht")}
-NOT14 = {"nl": ("als je pion in de schuur komt",),
-         "de": ("darfst du sie in die Scheune", "Sieg: Eigene", "nimmt nur, was er hat")}
+                   "wenn die Figur auf deren Feld zieht",  # round 16 (native DE): "deren", a "Mitspieler"
+                   "Dein Zug: Fordere einen Mitspieler heraus")}
+NOT14 = {"nl": ("als je pion in de schuur komt", "Nooit twee pionnen op één beginveld"),
+         "de": ("darfst du sie in die Scheune", "Sieg: Eigene", "nimmt nur, was er hat", "Rüben der Fäuste", "auf ihr Feld zieht")}
 
 
 @pytest.mark.parametrize("lang", ["nl", "de"])
@@ -731,3 +736,64 @@ def test_the_pawns_centre_fold_looks_unlike_its_feet_folds(rendered, paper):
         assert strokes.get(4, 0) == len(SPEC.pawns), (index, strokes)
         assert strokes.get(2, 0) >= 2 * len(SPEC.pawns), (index, strokes)
     assert "dash-dot line" in " ".join(ln.text for ln in page_lines(rendered(KIT, "en", paper))[1])
+
+
+# round 16 (hobbyist): the barn holds the turnips put in it, but none is planted on its square
+BARN16 = {"en": "The barn holds any number of pawns and turnips, but no turnip is planted on its square.",
+          "nl": "In de schuur mogen meerdere pionnen tegelijk staan en knollen liggen; ze wordt niet beplant.",
+          "de": "Die Scheune fasst beliebig viele Figuren und Rüben, wird aber nicht bepflanzt."}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_the_barn_holds_turnips_but_none_is_planted_on_it(rendered, lang, paper):
+    """Round 16 (hobbyist): whether a turnip is planted on the barn square
+    was not said, and round 15's "but no turnip" contradicted the actions
+    that put enemy turnips in the barn and take own turnips from it. Read
+    from page 1 (and the low-ink page 3): our marked suggestion says the
+    barn holds pawns and turnips, and that no turnip is planted on it; the
+    rules keep their size (test_the_rules_keep_their_size)."""
+    pdf = rendered(KIT, lang, paper)
+    label = {"en": "our suggestion: after the duel", "nl": "ons voorstel: na het duel",
+             "de": "unser Vorschlag: Nach dem Duell"}[lang]
+    end = {"en": "End of the game", "nl": "Einde van het spel", "de": "Ende des Spiels"}[lang]
+    for index in (0, 2):
+        said = _said(pdf, index)
+        at = said.index(normalise(BARN16[lang]))
+        assert said.index(normalise(label)) < at < said.index(normalise(end)), index
+        assert normalise("but no turnip.") not in said and normalise("aber keine Rübe.") not in said
+
+
+# round 16 (hobbyist): the turn in brief also says how many turnips each player starts with, and our
+# suggestion that the fists' turnips go back to the supplies (the rules are on the back once folded)
+START16 = {"en": "Start: {n} turnips each.", "nl": "Begin: elk {n} knollen.", "de": "Start: je {n} Rüben."}
+FISTS16 = {"en": "After the duel, the turnips in the fists go back to the supplies (our suggestion).",
+           "nl": "Na het duel gaan de knollen uit de vuisten terug naar de voorraad (ons voorstel).",
+           "de": "Danach kommen die Rüben aus den Fäusten zurück in den Vorrat (unser Vorschlag)."}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_the_turn_in_brief_says_the_start_and_where_the_fists_go(rendered, lang, paper, tmp_path, measure):
+    """Round 16 (hobbyist): the turn in brief under the board, read from
+    page 1 (and a --players 3 kit's): the turnips each player starts with,
+    the game facts' supplies (every player count's, or only the one the
+    kit is made for), just before the win; our suggestion for the fists'
+    turnips, marked as ours; at 7.75 pt or more on A4, 8 pt on Letter
+    (where the board leaves the room)."""
+    from pnp.outputs import render_one
+
+    w = get_paper(paper).size(landscape=True)[0]
+    for players, pdf in ((None, rendered(KIT, lang, paper)),
+                         (3, render_one(get_kit(KIT), Options(lang, get_paper(paper), players=3), tmp_path, ("pdf",), 150,
+                                        measure, validate=False).files[0])):
+        aid = _board_face_aid(pdf, w)
+        assert min(ln.size for ln in aid) >= {"a4": 7.75, "letter": 8.0}[paper] - 0.01, [ln.size for ln in aid]
+        said = normalise(re.sub(r"(\w)- (\w)", r"\1\2", " ".join(ln.text for ln in aid)))
+        counts = SPEC.players if players is None else (players,)
+        start = normalise(START16[lang].format(n=" / ".join(str(SPEC.supply[n]) for n in counts)))
+        win = normalise(WIN[lang].format(s=" / ".join(str(SPEC.target(n)) for n in counts), p=" / ".join(map(str, counts))))
+        assert said.endswith(start + win), said
+        assert normalise(FISTS16[lang]) in said, said
+        # a line breaks after a slash of the player counts' numbers, never before it ("13 / 9 |/ 7")
+        assert not [ln.text for ln in aid if ln.text.startswith("/")], [ln.text for ln in aid]
