@@ -797,3 +797,49 @@ def test_the_turn_in_brief_says_the_start_and_where_the_fists_go(rendered, lang,
         assert normalise(FISTS16[lang]) in said, said
         # a line breaks after a slash of the player counts' numbers, never before it ("13 / 9 |/ 7")
         assert not [ln.text for ln in aid if ln.text.startswith("/")], [ln.text for ln in aid]
+
+
+def _corner_symbol(pdf, index: int, token, dpi: int = 400) -> tuple[float, float]:
+    """The top-left corner symbol of a token (a tests.printer component) on a
+    rasterised page: the width (mm) of its near-neutral ink (grey or black,
+    not the leaves' green nor the tint) and that ink's mean lightness
+    (0 black, 1 white). The window keeps clear of the cut line and the picture."""
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        image = doc[index].render(scale=dpi / 72).to_pil().convert("RGB")
+    finally:
+        doc.close()
+    k = dpi / 25.4
+    box = (round((token.box.x0 + 1.5) * k), round((token.box.y0 + 1.5) * k),
+           round((token.box.x0 + 7.2) * k), round((token.box.y0 + 7.2) * k))
+    crop = image.crop(box)
+    xs, light = [], []
+    pixels = crop.load()
+    for i, (r, g, b) in enumerate(pixels[x, y] for y in range(crop.height) for x in range(crop.width)):
+        lum = (0.299 * r + 0.587 * g + 0.114 * b) / 255
+        if lum < 0.75 and max(r, g, b) - min(r, g, b) < 40:
+            xs.append(i % crop.width)
+            light.append(lum)
+    assert xs, token.value
+    return (max(xs) - min(xs) + 1) / k, sum(light) / len(light)
+
+
+def test_the_low_ink_tokens_symbols_stay_dark(rendered, tmp_path, measure):
+    """Round 16 (hobbyist): on the low-ink tokens (page 4; the --ink-saver
+    print's page 2) the kinds' corner symbols were small grey shapes (the
+    variant greys fills), 16 of one kind hard to tell from 16 of another
+    across the table. They are outlined now (lines stay black) and larger.
+    Read from the raster: each kind's symbol ink is dark (mean lightness
+    under 0.35; the grey fill alone is about 0.55) and 2.5 mm or wider."""
+    from pnp.outputs import render_one
+    from tests.printer import read_pages
+
+    pdf = rendered(KIT, "en", "a4")
+    saver = render_one(get_kit(KIT), Options("en", get_paper("a4"), variant=Variant.INK_SAVER), tmp_path, ("pdf",), 150,
+                       measure, validate=False).files[0]
+    for doc, index in ((pdf, 3), (saver, 1)):
+        page = read_pages(doc)[index]
+        for kind in SPEC.kinds:
+            width, light = _corner_symbol(doc, index, next(t for t in page.of("token") if t.value == kind))
+            assert light < 0.35, (kind, index, light)
+            assert width >= 2.5, (kind, index, width)
