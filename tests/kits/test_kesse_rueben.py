@@ -828,7 +828,8 @@ def test_the_low_ink_tokens_symbols_stay_dark(rendered, tmp_path, measure):
     """Round 16 (hobbyist): on the low-ink tokens (page 4; the --ink-saver
     print's page 2) the kinds' corner symbols were small grey shapes (the
     variant greys fills), 16 of one kind hard to tell from 16 of another
-    across the table. They are outlined now (lines stay black) and larger.
+    across the table. They are heavy black outlines now (the variant keeps
+    lines; the inside is left white to save ink) and larger.
     Read from the raster: each kind's symbol ink is dark (mean lightness
     under 0.35; the grey fill alone is about 0.55) and 2.5 mm or wider."""
     from pnp.outputs import render_one
