@@ -332,7 +332,8 @@ def token(kind: str, spec: KesseSpec, name: str, m: Measure, saver: bool = False
 
 # ---- the fold-and-glue sheet -------------------------------------------
 
-FIELD = Style(stroke=BLACK, fill=hex_rgb("#E9F2DC"), width=0.6)  # a square a turnip is planted on
+FIELD = Style(stroke=BLACK, fill=hex_rgb("#C2D8A4"), width=0.6)  # a square a turnip is planted on: a deeper green than
+# any token's tint (round 17, hobbyist: the sugar-beet tokens, #E2ECCB, vanished on the old #E9F2DC)
 BARN = Style(stroke=BLACK, fill=hex_rgb("#F4E3C1"), width=0.6)  # the barn's square
 # --ink-saver: the board's squares and the tokens' grounds white, their
 # outlines, the barn, the symbols and the names kept (round 13, hobbyist)

@@ -844,3 +844,33 @@ def test_the_low_ink_tokens_symbols_stay_dark(rendered, tmp_path, measure):
             width, light = _corner_symbol(doc, index, next(t for t in page.of("token") if t.value == kind))
             assert light < 0.35, (kind, index, light)
             assert width >= 2.5, (kind, index, width)
+
+
+def _colour_at(pdf, index: int, x: float, y: float, dpi: int = 100) -> tuple[int, int, int]:
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        image = doc[index].render(scale=dpi / 72).to_pil().convert("RGB")
+    finally:
+        doc.close()
+    k = dpi / 25.4
+    return image.getpixel((round(x * k), round(y * k)))
+
+
+def test_every_token_stands_out_on_a_board_square(rendered):
+    """Round 17 (hobbyist): the sugar-beet tokens were nearly the green of
+    the board's squares. Read from the raster of the colour print: the
+    ground a square shows (beside its middle, page 1) and each kind's token
+    ground (a token's corner, page 2) are 35 or more apart in RGB and the
+    square the darker of the two."""
+    from tests.printer import read_pages
+
+    pdf = rendered(KIT, "en", "a4")
+    pages = read_pages(pdf)
+    square = next(f for f in pages[0].of("field"))
+    field = _colour_at(pdf, 0, square.box.x0 + 2.0, square.box.y0 + 2.0)
+    for kind in SPEC.kinds:
+        tok = next(t for t in pages[1].of("token") if t.value == kind)
+        ground = _colour_at(pdf, 1, tok.box.x0 + 1.5, tok.box.y1 - 1.5)
+        distance = sum((a - b) ** 2 for a, b in zip(field, ground, strict=True)) ** 0.5
+        assert distance >= 35, (kind, field, ground, distance)
+        assert sum(field) < sum(ground), (kind, field, ground)
