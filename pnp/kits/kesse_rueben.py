@@ -61,7 +61,7 @@ FOLD_SLACK = 4.0  # mm kept free of text on each side of the fold (hand folds dr
 TEXT_CLEAR = 4.0  # mm from the cut line to any text inside it: the sheet is cut through two layers, never trimmed again
 BOARD_CLEAR = 3.0  # mm at least from the board's frame to the cut and to the fold
 TOKEN_SAFE = 3.0  # mm from a token's cut to its label and symbols (a print shop's safe zone too)
-SYMBOL_LINE = 0.5  # mm: the corner symbols' outline, kept black when --ink-saver greys their fill
+SYMBOL_LINE = 0.4  # mm: the corner symbols' outline, kept black when --ink-saver greys their fill
 PAWN_BLEED = 2.5  # mm: a pawn's colour runs this far past the middle of its cut line (2.3 past its ink)
 # mm from the safe area's top to the cut line of the folded sheet (the header, the steps):
 # 12 left them two cramped lines; more than 14 costs the rules their 8 pt
@@ -318,8 +318,8 @@ def token(kind: str, spec: KesseSpec, name: str, m: Measure, saver: bool = False
     p = min(t * 0.7, (name_top - TOKEN_SAFE - 1.2) / 0.67)
     out.append(Group(tuple(turnip_picture(kind, p, look.body)), t / 2, (TOKEN_SAFE + name_top) / 2 + 0.005 * p))
     # corner symbols and the name TOKEN_SAFE inside the cut, so a hand cut never clips them
-    r = 1.2
-    c = TOKEN_SAFE + 1.3 * r + SYMBOL_LINE / 2  # the outline too stays TOKEN_SAFE inside the cut
+    r = 1.15
+    c = TOKEN_SAFE + 1.3 * r + 1.5 * SYMBOL_LINE  # the outline too, and its mitred corners, stay TOKEN_SAFE inside the cut
     # outlined in their colour: the low-ink tokens keep the outline black (the
     # variant greys fills, keeps lines) and leave the inside white (round 16,
     # hobbyist: grey symbols were hard to tell apart across a table)
