@@ -73,8 +73,9 @@ def crop_marks(g: Grid) -> list[Shape]:
 
 
 def cut_lines(g: Grid) -> list[Shape]:
-    """The shared cut lines across the grid (thin, light)."""
-    st = Style(stroke=grey(0.6), width=0.15, role=Role.CUT)
+    """The shared cut lines across the grid: thin, in a mid grey dark enough
+    to find and cut on (hobby17b Ludo 1: grey 0.6 read as a faint hairline)."""
+    st = Style(stroke=grey(0.45), width=0.15, role=Role.CUT)
     b = g.box
     out: list[Shape] = [Line(b.x + i * g.cw, b.y, b.x + i * g.cw, b.bottom, st) for i in range(g.cols + 1)]
     out += [Line(b.x, b.y + j * g.ch, b.right, b.y + j * g.ch, st) for j in range(g.rows + 1)]

@@ -32,7 +32,7 @@ ONE_CARD = {"en": ["about 0.5 mm: one sheet does for the pieces and the lots",
                    "for the pieces and the throwing lots: one sheet does for both"],
             "nl": ["ongeveer 0,5 mm: één vel is genoeg voor de stenen en de werpkaartjes",
                    "voor de stenen en de werpkaartjes: één vel is genoeg voor beide"],
-            "de": ["nicht die Bilder der Schritte): Ein Bogen reicht für die Steine und die Wurfplättchen",
+            "de": ["etwa 0,5 mm: Ein Bogen reicht für die Steine und die Wurfplättchen",
                    "für die Steine und die Wurfplättchen: ein Bogen reicht für beides"]}
 FLAT = {"en": ["spread glue over its whole back, lay it on thick card (about 1 mm) and press it flat under books overnight"],
         "nl": ["smeer de hele achterkant in met lijm, leg het op dik karton (ongeveer 1 mm) "

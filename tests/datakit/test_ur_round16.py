@@ -16,8 +16,8 @@ from tests.printer import read_pages
 from tests.textlines import page_lines
 
 PICTURES_ONLY = {"en": "Pictures only, of how a lot is made: cut them off along the line above; do not glue them.",
-                 "nl": "Alleen plaatjes van hoe je een kaartje maakt: knip ze af langs de lijn erboven en plak ze niet op.",
-                 "de": "Nur Bilder, wie ein Plättchen entsteht: an der Linie darüber abschneiden und nicht aufkleben."}
+                 "nl": "Alleen ter uitleg: zo maak je een kaartje. Knip deze plaatjes af langs de lijn erboven en plak ze niet op.",
+                 "de": "Nur Bilder, wie ein Plättchen entsteht: Schneide sie an der Linie darüber ab und klebe sie nicht auf."}
 DROP = {"en": "let them drop from about 20 cm, best into a box lid (slid out flat, they do not tumble)",
         "nl": "laat ze van zo’n 20 cm hoog vallen (niet laten glijden)",
         "de": "lass sie aus etwa 20 cm Höhe fallen (nicht schieben)"}

@@ -88,7 +88,7 @@ DIALOG = {"en": "(in the print dialog often ‘Flip on Long Edge’ or ‘Long-E
 # the test's example reading, 1.5 mm right and 2 mm down, and the move of the back it calls for: the same
 SAME = {"en": "say 1.5 mm to the right and 2 mm down: the printer has shifted the back side that far the other way, "
               "so the back must move 1.5 mm right and 2 mm down.",
-        "nl": "bijvoorbeeld 1,5 mm naar rechts en 2 mm omlaag: de printer heeft de achterkant zover de andere kant op "
+        "nl": "bijvoorbeeld 1,5 mm naar rechts en 2 mm omlaag: de printer heeft de achterkant zo ver de andere kant op "
               "verschoven, dus moet de achterkant 1,5 mm naar rechts en 2 mm omlaag.",
         "de": "etwa 1,5 mm nach rechts und 2 mm nach unten: Der Drucker hat die Rückseite um so viel in die Gegenrichtung "
               "verschoben; sie muss also 1,5 mm nach rechts und 2 mm nach unten."}
