@@ -86,9 +86,11 @@ OURS = {"en": ("Our note: row 1 is your own back row", "row 4 is the row nearest
 # round 12: the summary also says when a row-4 piece moves on, what a stack sent back keeps, and the start
 # (round 13: 'a 1 splits it'; NL 'dan blijft er één stuk over', native NL 14; round 16, native DE 15: a 1 MAY
 # move the top piece alone, as the original allows; round 17: after row 4 a piece goes back to row 3, seed 004)
-ROW4_STACK = {"en": ("Row 4: once per piece", "A stack moves as one piece", "on a 1 its top piece may move alone", "have left row 1", "then back to row 3",
+ROW4_STACK = {"en": ("Row 4: once per piece", "A stack moves as one piece", "on a 1 its top piece may move alone", "have left row 1",
+                     "then back to row 3",
                      "keeps one piece", "Start:", "single head"),
-              "nl": ("Rij 4: één keer per stuk", "Een stapel beweegt als één stuk", "met een 1 mag je ook alleen het bovenste stuk verzetten",
+              "nl": ("Rij 4: één keer per stuk", "Een stapel beweegt als één stuk",
+                     "met een 1 mag je ook alleen het bovenste stuk verzetten",
                      "al jouw stukken van rij 1 af zijn", "terug naar rij 3 pas als",
                      "blijft er één stuk over", "Begin:", "één keer kop"),
               "de": ("Reihe 4: einmal je Stein", "Ein Stapel zieht wie ein Stein",
