@@ -87,7 +87,7 @@ OURS = {"en": ("Our note: row 1 is your own back row", "row 4 is the row nearest
 # (round 13: 'a 1 splits it'; NL 'dan blijft er één stuk over', native NL 14; round 16, native DE 15: a 1 MAY
 # move the top piece alone, as the original allows; round 17: after row 4 a piece goes back to row 3, seed 004)
 ROW4_STACK = {"en": ("Row 4: once per piece", "A stack moves as one piece", "on a 1 its top piece may move alone", "have left row 1",
-                     "then back to row 3",
+                     "back to row 3 only when",
                      "keeps one piece", "Start:", "single head"),
               "nl": ("Rij 4: één keer per stuk", "Een stapel beweegt als één stuk",
                      "met een 1 mag je ook alleen het bovenste stuk verzetten",
