@@ -93,7 +93,8 @@ def test_ink_saver_lightens_fills_and_keeps_lines_and_text(built, kit_id):
     which says so, and Tâb's ink-saving pieces page (page 2, grey), drawn
     black and greyed by the variant; Tâb's ink-saver print has no solid
     black page 4 and making notes of its own on page 3 (tests/kits/test_tab_round14.py);
-    Kesse's board squares and token grounds are white there, its pawns' symbols black."""
+    Kesse's board squares and token grounds are white there, its pawns' symbols black, its tokens' symbols
+    outlined black on white and their cut a lighter grey."""
     pages = built(kit_id, "en", "a4").pages
     if kit_id == "kesse-rueben":  # its low-ink pages, printed instead of pages 1-2, are in the colour print only
         pages = [p for p in pages if not p.instead_of]
@@ -119,5 +120,7 @@ def test_ink_saver_lightens_fills_and_keeps_lines_and_text(built, kit_id):
             assert after == BLACK, "white lettering turns black on the light tints"
         elif kind == "stroke" and kit_id == "kesse-rueben" and before == (0.8, 0.8, 0.8):
             assert max(after) <= 0.35, "a dark pawn's light cut and fold lines turn dark on its light colour"
+        elif kind == "stroke" and kit_id == "kesse-rueben" and before == (0.3, 0.3, 0.3) and after != before:
+            assert after == (0.42, 0.42, 0.42), "only the low-ink tokens' cut is lighter (their symbols' outlines black)"
         else:
             assert after == before

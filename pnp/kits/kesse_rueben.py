@@ -61,6 +61,7 @@ FOLD_SLACK = 4.0  # mm kept free of text on each side of the fold (hand folds dr
 TEXT_CLEAR = 4.0  # mm from the cut line to any text inside it: the sheet is cut through two layers, never trimmed again
 BOARD_CLEAR = 3.0  # mm at least from the board's frame to the cut and to the fold
 TOKEN_SAFE = 3.0  # mm from a token's cut to its label and symbols (a print shop's safe zone too)
+SYMBOL_LINE = 0.4  # mm: the corner symbols' outline, kept black when --ink-saver greys their fill
 PAWN_BLEED = 2.5  # mm: a pawn's colour runs this far past the middle of its cut line (2.3 past its ink)
 # mm from the safe area's top to the cut line of the folded sheet (the header, the steps):
 # 12 left them two cramped lines; more than 14 costs the rules their 8 pt
@@ -91,6 +92,9 @@ LIST_GAP = 2.0  # mm from the rules to the component list under them (3 until ro
 LIST_ROW_H = 4.9
 LIST_PANEL_GAP = 0.5  # mm between its two panels (2.5 elsewhere)
 CUT = Style(width=0.3, stroke=grey(0.3), role=Role.CUT)
+# the low-ink tokens' cut a little lighter: their black symbol outlines (round 16) take that ink, the page keeps
+# under half the colour tokens' (tests/kits/test_kesse_rueben.py); cut off, a cut line leaves nothing on a token
+CUT_SAVER = Style(width=0.3, stroke=grey(0.42), role=Role.CUT)
 LEAF = (0.0, 0.45, 0.25)
 
 
@@ -300,11 +304,12 @@ def turnip_picture(kind: str, t: float, body: RGB) -> list[Shape]:
     raise SpecError(f"no picture for turnip kind {kind!r}")
 
 
-def token(kind: str, spec: KesseSpec, name: str, m: Measure) -> tuple[Shape, ...]:
-    """One token in local coordinates (0, 0)-(t, t)."""
+def token(kind: str, spec: KesseSpec, name: str, m: Measure, saver: bool = False) -> tuple[Shape, ...]:
+    """One token in local coordinates (0, 0)-(t, t); `saver`: the low-ink
+    token, its corner symbols drawn as heavy black outlines."""
     t = spec.token
     look = spec.looks[kind]
-    out: list[Shape] = [Rect(0, 0, t, t, CUT)]
+    out: list[Shape] = [Rect(0, 0, t, t, CUT_SAVER if saver else CUT)]
     size = 6.0
     base = t - TOKEN_SAFE - 0.3 - 0.24 * size * PT  # the name's baseline, its descenders TOKEN_SAFE inside the cut
     # the picture (leaves 0.34, root 0.33 of its size from its centre, and its
@@ -313,17 +318,22 @@ def token(kind: str, spec: KesseSpec, name: str, m: Measure) -> tuple[Shape, ...
     p = min(t * 0.7, (name_top - TOKEN_SAFE - 1.2) / 0.67)
     out.append(Group(tuple(turnip_picture(kind, p, look.body)), t / 2, (TOKEN_SAFE + name_top) / 2 + 0.005 * p))
     # corner symbols and the name TOKEN_SAFE inside the cut, so a hand cut never clips them
-    r = 1.1
-    c = TOKEN_SAFE + 1.3 * r
-    out.append(symbol(look.symbol, c, c, r))
-    out.append(symbol(look.symbol, t - c, c, r))
+    r = 1.15
+    c = TOKEN_SAFE + 1.3 * r + 1.5 * SYMBOL_LINE  # the outline too, and its mitred corners, stay TOKEN_SAFE inside the cut
+    # outlined in their colour: the low-ink tokens keep the outline black (the
+    # variant greys fills, keeps lines) and leave the inside white (round 16,
+    # hobbyist: grey symbols were hard to tell apart across a table)
+    fill = WHITE if saver else BLACK
+    for x in (c, t - c):
+        out.append(symbol(look.symbol, x, c, r, fill, outline=SYMBOL_LINE, line=BLACK))
     out.append(label(t / 2, base, cap(name), "Sans-Bold", size, m, t - 2 * TOKEN_SAFE - 0.6))
     return tuple(out)
 
 
 # ---- the fold-and-glue sheet -------------------------------------------
 
-FIELD = Style(stroke=BLACK, fill=hex_rgb("#E9F2DC"), width=0.6)  # a square a turnip is planted on
+FIELD = Style(stroke=BLACK, fill=hex_rgb("#C2D8A4"), width=0.6)  # a square a turnip is planted on: a deeper green than
+# any token's tint (round 17, hobbyist: the sugar-beet tokens, #E2ECCB, vanished on the old #E9F2DC)
 BARN = Style(stroke=BLACK, fill=hex_rgb("#F4E3C1"), width=0.6)  # the barn's square
 # --ink-saver: the board's squares and the tokens' grounds white, their
 # outlines, the barn, the symbols and the names kept (round 13, hobbyist)
@@ -628,7 +638,7 @@ def token_sheet(ctx: Context, saver: bool = False) -> Sheet:
         if last:
             items.append(field(gx, y + full * t, last * t, t, TINT_BLEED, ground))
         # the tokens of a kind share their cut lines (pnp.layout.pieces)
-        items += block(Piece(token(kind, spec, name, m), t, t), n, per_row, gx, y, ("token", kind))
+        items += block(Piece(token(kind, spec, name, m, saver), t, t), n, per_row, gx, y, ("token", kind))
         y += rows * t + TINT_BLEED + (KIND_GAP + TINT_BLEED + spread if k < len(spec.kinds) - 1 else 3.0 + spread)
     # the pawns in rows of PAWN_PER_ROW, their colour PAWN_GAP apart; beside
     # them what they are and how to fold them, the picture under the note

@@ -315,7 +315,8 @@ def board_sheet(ctx: Context) -> Sheet:
                     ("board", f"{spec.rows}x{spec.columns}"), art=_square_art(grid),
                     over=_round_the_grid(spec, grid, ow, oh, border[0], border[1], m, partial(printed_text, ctx)))
     listed, _ = component_list(Box(ox, oy + oh + gap, ow, list_h), lines, m, columns=2)
-    return Sheet(True, (heading, placed(g, ox, oy), *listed), "board")
+    # which pages to print, where a person starts (round 17, hobbyist: only page 3 said it)
+    return Sheet(True, (heading, placed(g, ox, oy), *listed), "board", caption=printed_text(ctx, "board_caption"))
 
 
 LEGEND_R = 2.2  # mm: the radius of a badge in the row numbers' key (inside the frame, on each player's side)
@@ -332,6 +333,7 @@ def kit_lines(ctx: Context) -> Lines:
 
 # the texts the --ink-saver print words its own way: it has no page 4, and its black is grey
 INK_SAVER_KEYS = {"need_cards": "need_cards_ink_saver", "saver_caption": "saver_caption_ink_saver",
+                  "board_caption": "board_caption_ink_saver",  # round 17: which pages to print, on page 1
                   "legend_b": "legend_b_ink_saver",
                   # and its pieces are white (player A) and hatched (player B): see `_face` (round 16: it
                   # called "dark pieces" the white ones with a heavy ring)

@@ -36,9 +36,12 @@ def cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def symbol(name: str, cx: float, cy: float, r: float, fill: RGB = BLACK) -> Shape:
-    """A filled symbol of about radius r centred on (cx, cy)."""
-    st = Style(stroke=None, fill=fill)
+def symbol(name: str, cx: float, cy: float, r: float, fill: RGB = BLACK, outline: float = 0.0,
+           line: RGB | None = None) -> Shape:
+    """A filled symbol of about radius r centred on (cx, cy); with an
+    `outline` (mm) its edge is also stroked, in `line` (its fill colour if
+    not given): --ink-saver lightens fills and keeps lines, so it stays dark."""
+    st = Style(stroke=(line or fill) if outline else None, fill=fill, width=outline or 0.25)
     try:
         which = Symbol(name)
     except ValueError:

@@ -851,3 +851,81 @@ def test_de_wording_round_17(rendered, paper):
         for phrase in DE17:
             assert normalise(phrase) in said, (index, phrase)
         assert normalise("auf eigenem Feld") not in said and normalise("Liegen beide falsch") not in said
+
+
+def _corner_symbol(pdf, index: int, token, dpi: int = 400) -> tuple[float, float]:
+    """The top-left corner symbol of a token (a tests.printer component) on a
+    rasterised page: the width (mm) of its near-neutral ink (grey or black,
+    not the leaves' green nor the tint) and that ink's mean lightness
+    (0 black, 1 white). The window keeps clear of the cut line and the picture."""
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        image = doc[index].render(scale=dpi / 72).to_pil().convert("RGB")
+    finally:
+        doc.close()
+    k = dpi / 25.4
+    box = (round((token.box.x0 + 1.5) * k), round((token.box.y0 + 1.5) * k),
+           round((token.box.x0 + 7.2) * k), round((token.box.y0 + 7.2) * k))
+    crop = image.crop(box)
+    xs, light = [], []
+    pixels = crop.load()
+    for i, (r, g, b) in enumerate(pixels[x, y] for y in range(crop.height) for x in range(crop.width)):
+        lum = (0.299 * r + 0.587 * g + 0.114 * b) / 255
+        if lum < 0.75 and max(r, g, b) - min(r, g, b) < 40:
+            xs.append(i % crop.width)
+            light.append(lum)
+    assert xs, token.value
+    return (max(xs) - min(xs) + 1) / k, sum(light) / len(light)
+
+
+def test_the_low_ink_tokens_symbols_stay_dark(rendered, tmp_path, measure):
+    """Round 16 (hobbyist): on the low-ink tokens (page 4; the --ink-saver
+    print's page 2) the kinds' corner symbols were small grey shapes (the
+    variant greys fills), 16 of one kind hard to tell from 16 of another
+    across the table. They are heavy black outlines now (the variant keeps
+    lines; the inside is left white to save ink) and larger.
+    Read from the raster: each kind's symbol ink is dark (mean lightness
+    under 0.35; the grey fill alone is about 0.55) and 2.3 mm or wider (they
+    were 1.9 to 2.2 mm)."""
+    from pnp.outputs import render_one
+    from tests.printer import read_pages
+
+    pdf = rendered(KIT, "en", "a4")
+    saver = render_one(get_kit(KIT), Options("en", get_paper("a4"), variant=Variant.INK_SAVER), tmp_path, ("pdf",), 150,
+                       measure, validate=False).files[0]
+    for doc, index in ((pdf, 3), (saver, 1)):
+        page = read_pages(doc)[index]
+        for kind in SPEC.kinds:
+            width, light = _corner_symbol(doc, index, next(t for t in page.of("token") if t.value == kind))
+            assert light < 0.35, (kind, index, light)
+            assert width >= 2.3, (kind, index, width)
+
+
+def _colour_at(pdf, index: int, x: float, y: float, dpi: int = 100) -> tuple[int, int, int]:
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        image = doc[index].render(scale=dpi / 72).to_pil().convert("RGB")
+    finally:
+        doc.close()
+    k = dpi / 25.4
+    return image.getpixel((round(x * k), round(y * k)))
+
+
+def test_every_token_stands_out_on_a_board_square(rendered):
+    """Round 17 (hobbyist): the sugar-beet tokens were nearly the green of
+    the board's squares. Read from the raster of the colour print: the
+    ground a square shows (beside its middle, page 1) and each kind's token
+    ground (a token's corner, page 2) are 35 or more apart in RGB and the
+    square the darker of the two."""
+    from tests.printer import read_pages
+
+    pdf = rendered(KIT, "en", "a4")
+    pages = read_pages(pdf)
+    square = next(f for f in pages[0].of("field"))
+    field = _colour_at(pdf, 0, square.box.x0 + 2.0, square.box.y0 + 2.0)
+    for kind in SPEC.kinds:
+        tok = next(t for t in pages[1].of("token") if t.value == kind)
+        ground = _colour_at(pdf, 1, tok.box.x0 + 1.5, tok.box.y1 - 1.5)
+        distance = sum((a - b) ** 2 for a, b in zip(field, ground, strict=True)) ** 0.5
+        assert distance >= 35, (kind, field, ground, distance)
+        assert sum(field) < sum(ground), (kind, field, ground)

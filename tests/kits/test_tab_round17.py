@@ -1,18 +1,20 @@
-"""Tâb, round 17 (hobby17a, native NL/DE 16) wording, read from the rendered PDFs:
-- step 4 of making a piece glues the blank backs together (not "the two
-  faces back to back", which reads as gluing the printed faces together);
-- the DE markers note says what slides off the stack: the marker;
-- the EN example of a stack sent back reads as a sentence.
-"""
+"""Tâb, the hobbyist's round-17 point (hobby17a), read from the rendered PDFs:
+page 1, where a person starts, says which pages to print (only page 3 said
+it, so a person printing every page also printed the solid black page 4).
+The header line is the catalog's sentence, and every page it names exists
+in the file it is printed in: the colour print's four pages (page 4 in
+place of page 2), the --ink-saver print's three."""
+
 from __future__ import annotations
 
+import re
 from functools import partial
 
+import pypdfium2 as pdfium
 import pytest
 
-from pnp.paper import PAPERS
+from pnp.i18n import load_catalog
 from tests.helpers import LANGS, kit_renderer
-from tests.kits.test_tab_round5 import _text
 from tests.textlines import page_lines
 
 
@@ -21,34 +23,24 @@ def render(tmp_path_factory):
     return partial(kit_renderer(tmp_path_factory.mktemp("tab-round17")), "tab")
 
 
-STEP4 = {"en": "4. Glue the blank backs together", "nl": "4. Plak de blanco achterkanten op elkaar",
-         "de": "4. Klebe die leeren Rückseiten aufeinander"}
-OLD4 = ("faces back to back", "Plak de helften", "Vorder- und Rückseite")
+def _pages(pdf) -> tuple[int, float]:
+    """The page count and the first page's height (pt)."""
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        return len(doc), doc[0].get_height()
+    finally:
+        doc.close()
 
 
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("paper", list(PAPERS))
-def test_tab_step_4_glues_the_blank_backs(render, lang, paper):
-    """Pages 2 and 4: the step-4 caption under its picture, read line by line
-    (its second line under its first, at the same left edge)."""
-    pdf = render(lang, paper)
-    pages = page_lines(pdf)
-    for index in (1, 3):
-        lines = pages[index]
-        (first,) = [ln for ln in lines if ln.text.startswith("4. ") and STEP4[lang].startswith(ln.text.strip())
-                    and ln.base < 150]
-        under = [ln for ln in lines if abs(ln.x - first.x) < 12 and 0 < first.base - ln.base < 2 * first.size]
-        said = " ".join([first.text.strip(), *(ln.text.strip() for ln in under[:1])])
-        assert said == STEP4[lang], (index, said)
-        assert not any(old in _text(pdf, index) for old in OLD4), index
-
-
-def test_tab_de_the_marker_slides_off(render):
-    for index in (1, 3):
-        assert "Rutscht der Marker vom Stapel" in _text(render("de"), index)
-
-
-def test_tab_en_the_example_is_a_sentence(render):
-    said = _text(render("en"), 2)
-    assert "Example: when a stack of 3 goes from row 3 on to row 2, only the top piece goes on;" in said
-    assert "Example: of a stack" not in said
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize(("variant", "key"), [("colour", "board_caption"), ("ink-saver", "board_caption_ink_saver")])
+def test_page_one_says_which_pages_to_print(render, lang, paper, variant, key):
+    pdf = render(lang, paper, variant)
+    said = load_catalog("tab", lang).text(key)
+    top = [ln for ln in page_lines(pdf)[0] if said in ln.text]
+    assert top, [ln.text for ln in page_lines(pdf)[0][:4]]
+    n, height = _pages(pdf)
+    assert top[0].base > height - 20.0 / 25.4 * 72  # in the header band, above the board's heading
+    named = [int(d) for d in re.findall(r"\d+", said)]
+    assert named and max(named) == n, (said, n)  # it names the last page, and no page the file lacks
