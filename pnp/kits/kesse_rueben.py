@@ -885,7 +885,9 @@ def build(ctx: Context) -> list[Sheet]:
         return [fold_sheet(ctx, saver=True), token_sheet(ctx, saver=True)]
     from pnp.build import ink_saver  # the --ink-saver colours: light tints, lines and words kept
 
-    sheets = [fold_sheet(ctx), token_sheet(ctx)]
+    # round 17 (hobbyist): the colour pages' headers say which pages to print (the low-ink ones say "instead of")
+    which = ctx.cat.text("print_caption", a=len(LOW_INK) + 1, b=len(LOW_INK) + 2)
+    sheets = [replace(s, caption=which) for s in (fold_sheet(ctx), token_sheet(ctx))]
     low = [fold_sheet(ctx, saver=True), token_sheet(ctx, saver=True)]
     # each printed instead of its colour page (the validator counts its components once; the shop takes the colour one)
     return [*sheets, *(replace(s, items=map_colours(s.items, ink_saver), label=LOW_INK[s.label], instead_of=s.label,

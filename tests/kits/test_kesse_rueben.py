@@ -740,7 +740,7 @@ def test_the_pawns_centre_fold_looks_unlike_its_feet_folds(rendered, paper):
 
 # round 16 (hobbyist): the barn holds the turnips put in it, but none is planted on its square
 BARN16 = {"en": "The barn holds any number of pawns and turnips, but no turnip is planted on its square.",
-          "nl": "In de schuur mogen meerdere pionnen tegelijk staan en knollen liggen; ze wordt niet beplant.",
+          "nl": "In de schuur mogen meerdere pionnen tegelijk staan en knollen liggen; op het schuurveld zelf leg je geen knol.",
           "de": "Die Scheune fasst beliebig viele Figuren und Rüben, wird aber nicht bepflanzt."}
 
 
@@ -797,6 +797,60 @@ def test_the_turn_in_brief_says_the_start_and_where_the_fists_go(rendered, lang,
         assert normalise(FISTS16[lang]) in said, said
         # a line breaks after a slash of the player counts' numbers, never before it ("13 / 9 |/ 7")
         assert not [ln.text for ln in aid if ln.text.startswith("/")], [ln.text for ln in aid]
+
+
+# round 17 (hobbyist): the colour pages' headers say which pages to print; the low-ink pages say "instead of"
+WHICH17 = {"en": "Print pages 1 and 2 (colour) or 3 and 4 (less ink)",
+           "nl": "Druk pagina 1 en 2 (kleur) of 3 en 4 (minder inkt) af",
+           "de": "Drucke die Seiten 1 und 2 (Farbe) oder 3 und 4 (weniger Tinte)"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_the_colour_pages_say_which_pages_to_print(rendered, lang, paper):
+    """Round 17 (hobbyist): a user who printed all four pages wasted a
+    colour sheet. Read from the PDF: pages 1 and 2 carry the line in their
+    header band, on one line at the header's 7 pt, left of page 1's fold
+    mark label and clear of the title; pages 3 and 4 do not (they say they
+    are printed instead of page 1 or 2)."""
+    pdf = rendered(KIT, lang, paper)
+    lines = page_lines(pdf)
+    here = load_catalog(KIT, lang).text("fold_here")
+    for index in (0, 1):
+        top = max(ln.base for ln in lines[index])
+        (said,) = [ln for ln in lines[index] if ln.text.strip() == WHICH17[lang]]
+        assert abs(said.base - top) < 0.5 and said.size >= 7.0 - 0.05, (index, said)
+        title = [ln for ln in lines[index] if ln.text.startswith("Kesse Rüben ·") and abs(ln.base - top) < 0.5]
+        assert title and said.x > title[0].x + 20, index
+        if index == 0:
+            (mark,) = [ln for ln in lines[index] if ln.text.strip() == here and abs(ln.base - top) < 0.5]
+            assert said.x < mark.x, "the caption starts left of the fold mark's label"
+    for index in (2, 3):
+        assert WHICH17[lang] not in " ".join(ln.text for ln in lines[index]), index
+
+
+def test_the_ink_saver_print_says_nothing_about_other_pages(tmp_path, measure):
+    """The --ink-saver print has only its two pages: no "pages 3 and 4"."""
+    from pnp.outputs import render_one
+
+    pdf = render_one(get_kit(KIT), Options("en", get_paper("a4"), variant=Variant.INK_SAVER), tmp_path, ("pdf",), 150,
+                     measure, validate=False).files[0]
+    for index in (0, 1):
+        assert normalise(WHICH17["en"]) not in _said(pdf, index)
+
+
+# round 17 (native DE): "auf einem eigenen Feld"; the duel's guesses are wrong, not the fists
+DE17 = ("Jede Figur startet auf einem eigenen Feld.", "Raten beide falsch, passiert nichts")
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_de_wording_round_17(rendered, paper):
+    pdf = rendered(KIT, "de", paper)
+    for index in (0, 2):
+        said = _said(pdf, index)
+        for phrase in DE17:
+            assert normalise(phrase) in said, (index, phrase)
+        assert normalise("auf eigenem Feld") not in said and normalise("Liegen beide falsch") not in said
 
 
 def _corner_symbol(pdf, index: int, token, dpi: int = 400) -> tuple[float, float]:

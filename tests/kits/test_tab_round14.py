@@ -174,9 +174,9 @@ def test_tab_captions_and_card_text_take_the_room_they_have(render, lang, paper)
 
 
 
-NOT_EMPTY_ROW_1 = {"en": "leave it only when all yours have left row 1",
-                   "nl": "verder pas als al jouw stukken van rij 1 af zijn",
-                   "de": "weiter erst, wenn kein eigener Stein mehr in Reihe 1 steht"}
+NOT_EMPTY_ROW_1 = {"en": "back to row 3 only when all yours have left row 1",
+                   "nl": "terug naar rij 3 pas als al jouw stukken van rij 1 af zijn",  # round 17: where it goes
+                   "de": "zurück in Reihe 3 erst, wenn kein eigener Stein mehr in Reihe 1 steht"}
 EMPTY_ROW_1 = ("jouw rij 1 leeg", "deine Reihe 1 leer")
 
 

@@ -156,7 +156,7 @@ def test_tab_the_quick_card_has_the_route_and_the_win(render, lang, paper):
         assert not any(old in text for old in OLD_STEP_1)
 
 
-EXAMPLE = {"en": "Example: of a stack of 3 going from row 3 on to row 2, only the top piece goes on; the other 2 leave the game.",
+EXAMPLE = {"en": "Example: when a stack of 3 goes from row 3 on to row 2, only the top piece goes on; the other 2 leave the game.",
            "nl": "Voorbeeld: van een stapel van 3 die van rij 3 naar rij 2 gaat, gaat alleen het bovenste stuk verder; "
                  "de andere 2 gaan uit het spel",
            "de": "Beispiel: Zieht ein Stapel aus 3 Steinen von Reihe 3 in Reihe 2 (der normale Weg im Kreis), zieht nur "
