@@ -174,9 +174,10 @@ def test_tab_captions_and_card_text_take_the_room_they_have(render, lang, paper)
 
 
 
-NOT_EMPTY_ROW_1 = {"en": "back to row 3 only when all yours have left row 1",
-                   "nl": "terug naar rij 3 pas als al jouw stukken van rij 1 af zijn",  # round 17: where it goes
-                   "de": "zurück in Reihe 3 erst, wenn kein eigener Stein mehr in Reihe 1 steht"}
+# round 17: it WAITS on row 4 (the original: "may not move further till ..."), then goes back to row 3
+NOT_EMPTY_ROW_1 = {"en": "it waits till all yours have left row 1, then row 3",
+                   "nl": "het wacht tot al jouw stukken van rij 1 af zijn, dan rij 3",
+                   "de": "er wartet, bis kein eigener Stein mehr in Reihe 1 steht, dann Reihe 3"}
 EMPTY_ROW_1 = ("jouw rij 1 leeg", "deine Reihe 1 leer")
 
 
