@@ -13,7 +13,7 @@ import re
 import pytest
 
 from tests.helpers import LANGS, PAPER_IDS
-from tests.kits.test_ludo_round12 import page_text, squash
+from tests.kits.test_ludo_round12 import BEATING, page_text, squash
 from tests.kits.test_ludo_round13 import NOTE, QUICK, copy_text
 from tests.textlines import page_lines
 
@@ -23,7 +23,6 @@ WORTH = {"en": "a card is worth the eyes of its die, not its big number",
 OUR_NOTE = {"en": "Not in the original rules; our note:", "nl": "Niet in de oorspronkelijke regels; onze toelichting:",
             "de": "Nicht in den Originalregeln; unser Hinweis:"}
 ADDING = {"en": "Adding the following cards", "nl": "De volgende kaarten bijleggen", "de": "Weitere Karten anlegen"}
-BEATING = {"en": "Beating", "nl": "Slaan", "de": "Schlagen"}
 ALWAYS = {"en": "a 6 always gives another throw", "nl": "een 6 geeft altijd een extra worp",
           "de": "eine 6 gibt immer einen weiteren Wurf"}
 SIX = {"en": "6:", "nl": "6:", "de": "6:"}
