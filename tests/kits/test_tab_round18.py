@@ -1,0 +1,92 @@
+"""Tâb, the hobbyists' round-18 point (hobby18a, two rounds running), read
+from the rendered PDFs: the row-4 markers are paper bands, glued into a
+loop round a piece, so they cannot slide off it (the fold-over markers set
+on top of a piece rode or slid off; the kit offered a paper clip).
+
+- 9 bands a side, one under the other, sharing their cut lines (one cut
+  between two bands: n + 1 long cuts, not 2n);
+- each band 6 mm and more wide, and as long as a loop round a piece needs:
+  twice the piece (measured from its cut outline on the same page), both
+  edges of the folded card, some slack and a glue end, yet not so loose
+  that it slides off;
+- the 4 on every band, four times, so it shows on both faces of the piece.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from pathlib import Path
+
+import pytest
+
+from pnp.paper import PAPERS
+from tests.helpers import LANGS, kit_renderer
+from tests.kits.test_table_ready import Obj, facts, page_objects
+
+CARD = 0.5  # mm: the least a folded piece (two layers of thin card and glue) is thick
+OVERLAP = 4.0  # mm: the least glue end
+SLACK_MAX = 4.0  # mm: a loop looser than this slides off the piece
+
+
+@pytest.fixture(scope="module")
+def render(tmp_path_factory):
+    return partial(kit_renderer(tmp_path_factory.mktemp("tab-round18")), "tab")
+
+
+def _cuts(objs: list[Obj], side: str) -> tuple[list[tuple[float, float, float, float]], list[tuple[float, float, float, float]]]:
+    """The marker's cut lines tagged `side` on the page: the long
+    (horizontal) ones and the short (vertical) ones, each as its path."""
+    lines = [o.line() for o in objs if o.tag == ("marker", side) and o.kind == "path" and 0 < o.stroke < 0.5
+             and not o.filled and not o.dashed]
+    across = [ln for ln in lines if abs(ln[3] - ln[1]) < 0.05]
+    down = [ln for ln in lines if abs(ln[2] - ln[0]) < 0.05]
+    return across, down
+
+
+def _piece(objs: list[Obj]) -> float:
+    """A piece's size: the height of a light piece's solid cut outline (its two faces side by side)."""
+    p = facts("tab")["piece"]
+    heights = {round(o.line()[3] - o.line()[1], 2) for o in objs if o.tag == ("piece", "light") and o.kind == "path"
+               and o.stroke > 0 and not o.dashed and not o.filled and abs(o.w - 2 * p) < 3.0}
+    assert len(heights) == 1, heights
+    return heights.pop()
+
+
+@pytest.mark.parametrize("variant", ["colour", "ink-saver"])
+@pytest.mark.parametrize("paper", list(PAPERS))
+@pytest.mark.parametrize("lang", LANGS)
+def test_tab_row_four_markers_are_bands_that_loop_round_a_piece(render, lang, paper, variant):
+    objs = page_objects(render(lang, paper, variant), 1)
+    n = facts("tab")["pieces_per_player"]
+    p = _piece(objs)
+    for side in ("light", "dark"):
+        across, down = _cuts(objs, side)
+        ys = sorted({round(ln[1], 2) for ln in across})
+        # one cut between two bands: n + 1 long cut lines, evenly apart
+        assert len(across) == n + 1 and len(ys) == n + 1, f"{side}: {len(across)} long cuts at {ys}"
+        widths = [b - a for a, b in zip(ys, ys[1:], strict=False)]
+        assert min(widths) >= 6.0 - 0.05 and max(widths) - min(widths) < 0.05, f"{side} bands {widths} mm wide"
+        # every band's ends: one knife line at each end of the block
+        xs = sorted({round(x, 2) for ln in down for x in (ln[0],)})
+        assert len(xs) == 2, f"{side}: ends at {xs}"
+        length = xs[1] - xs[0]
+        assert all(abs(ln[0] - xs[0]) < 0.05 and abs(ln[2] - xs[1]) < 0.05 for ln in across), "long cuts end to end"
+        girth = 2 * p + 2 * CARD
+        assert length >= girth + OVERLAP, f"{side} band {length:.1f} mm: too short to loop round a {p:.1f} mm piece"
+        assert length <= girth + OVERLAP + 2 + SLACK_MAX, f"{side} band {length:.1f} mm: a loop this long slides off"
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_tab_every_band_shows_its_4_on_both_faces(render, paper):
+    """Four 4s along each band (before its glue end), so a loop round a
+    piece shows a 4 on either face; 9 bands a side."""
+    objs = page_objects(render("en", paper), 1)
+    n = facts("tab")["pieces_per_player"]
+    for side in ("light", "dark"):
+        fours = [o for o in objs if o.tag == ("marker", side) and o.kind == "text"]
+        assert len(fours) == 4 * n, f"{side}: {len(fours)} 4s"
+        across, _ = _cuts(objs, side)
+        ys = sorted({round(ln[1], 2) for ln in across})
+        for top, bottom in zip(ys, ys[1:], strict=False):
+            row = [o for o in fours if top < (o.y0 + o.y1) / 2 < bottom]
+            assert len(row) == 4, f"{side} band at {top:.1f}: {len(row)} 4s"
