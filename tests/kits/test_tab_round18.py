@@ -15,7 +15,6 @@ on top of a piece rode or slid off; the kit offered a paper clip).
 from __future__ import annotations
 
 from functools import partial
-from pathlib import Path
 
 import pytest
 
@@ -33,14 +32,10 @@ def render(tmp_path_factory):
     return partial(kit_renderer(tmp_path_factory.mktemp("tab-round18")), "tab")
 
 
-def _cuts(objs: list[Obj], side: str) -> tuple[list[tuple[float, float, float, float]], list[tuple[float, float, float, float]]]:
-    """The marker's cut lines tagged `side` on the page: the long
-    (horizontal) ones and the short (vertical) ones, each as its path."""
-    lines = [o.line() for o in objs if o.tag == ("marker", side) and o.kind == "path" and 0 < o.stroke < 0.5
-             and not o.filled and not o.dashed]
-    across = [ln for ln in lines if abs(ln[3] - ln[1]) < 0.05]
-    down = [ln for ln in lines if abs(ln[2] - ln[0]) < 0.05]
-    return across, down
+def _bands(objs: list[Obj], side: str) -> list[tuple[float, float, float, float]]:
+    """The bands' cut outlines tagged `side` on the page, each as its path (x0, y0, x1, y1)."""
+    return [o.line() for o in objs if o.tag == ("marker", side) and o.kind == "path" and 0 < o.stroke < 0.5
+            and not o.filled and not o.dashed and o.w > 3.0 and o.y1 - o.y0 > 3.0]
 
 
 def _piece(objs: list[Obj]) -> float:
@@ -60,17 +55,17 @@ def test_tab_row_four_markers_are_bands_that_loop_round_a_piece(render, lang, pa
     n = facts("tab")["pieces_per_player"]
     p = _piece(objs)
     for side in ("light", "dark"):
-        across, down = _cuts(objs, side)
-        ys = sorted({round(ln[1], 2) for ln in across})
-        # one cut between two bands: n + 1 long cut lines, evenly apart
-        assert len(across) == n + 1 and len(ys) == n + 1, f"{side}: {len(across)} long cuts at {ys}"
-        widths = [b - a for a, b in zip(ys, ys[1:], strict=False)]
+        bands = _bands(objs, side)
+        assert len(bands) == n, f"{side}: {len(bands)} bands"
+        # one cut between two bands: their outlines share edges, n + 1 long cut lines in all, evenly apart
+        ys = sorted({round(y, 1) for b in bands for y in (b[1], b[3])})
+        assert len(ys) == n + 1, f"{side}: long cuts at {ys}"
+        widths = [b[3] - b[1] for b in bands]
         assert min(widths) >= 6.0 - 0.05 and max(widths) - min(widths) < 0.05, f"{side} bands {widths} mm wide"
-        # every band's ends: one knife line at each end of the block
-        xs = sorted({round(x, 2) for ln in down for x in (ln[0],)})
+        # every band the same length, its ends on one knife line at each end of the block
+        xs = sorted({round(x, 1) for b in bands for x in (b[0], b[2])})
         assert len(xs) == 2, f"{side}: ends at {xs}"
-        length = xs[1] - xs[0]
-        assert all(abs(ln[0] - xs[0]) < 0.05 and abs(ln[2] - xs[1]) < 0.05 for ln in across), "long cuts end to end"
+        length = min(b[2] - b[0] for b in bands)
         girth = 2 * p + 2 * CARD
         assert length >= girth + OVERLAP, f"{side} band {length:.1f} mm: too short to loop round a {p:.1f} mm piece"
         assert length <= girth + OVERLAP + 2 + SLACK_MAX, f"{side} band {length:.1f} mm: a loop this long slides off"
@@ -85,8 +80,6 @@ def test_tab_every_band_shows_its_4_on_both_faces(render, paper):
     for side in ("light", "dark"):
         fours = [o for o in objs if o.tag == ("marker", side) and o.kind == "text"]
         assert len(fours) == 4 * n, f"{side}: {len(fours)} 4s"
-        across, _ = _cuts(objs, side)
-        ys = sorted({round(ln[1], 2) for ln in across})
-        for top, bottom in zip(ys, ys[1:], strict=False):
+        for _, top, _, bottom in _bands(objs, side):
             row = [o for o in fours if top < (o.y0 + o.y1) / 2 < bottom]
             assert len(row) == 4, f"{side} band at {top:.1f}: {len(row)} 4s"
