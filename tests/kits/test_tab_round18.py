@@ -21,6 +21,7 @@ import pytest
 from pnp.paper import PAPERS
 from tests.helpers import LANGS, kit_renderer
 from tests.kits.test_table_ready import Obj, facts, page_objects
+from tests.textlines import page_lines
 
 CARD = 0.5  # mm: the least a folded piece (two layers of thin card and glue) is thick
 OVERLAP = 4.0  # mm: the least glue end
@@ -83,3 +84,18 @@ def test_tab_every_band_shows_its_4_on_both_faces(render, paper):
         for _, top, _, bottom in _bands(objs, side):
             row = [o for o in fours if top < (o.y0 + o.y1) / 2 < bottom]
             assert len(row) == 4, f"{side} band at {top:.1f}: {len(row)} 4s"
+
+
+SKIP_PAGE_4 = {"en": ("Print pages 1–3;", "skip it to save ink"), "nl": ("Druk pagina’s 1–3 af;", "sla hem over"),
+               "de": ("Drucke die Seiten 1–3;", "weglassen spart Tinte")}
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+@pytest.mark.parametrize("lang", LANGS)
+def test_tab_page_one_says_page_4_is_optional(render, lang, paper):
+    """Page 1's header, one line of its own: print pages 1–3, and page 4
+    (solid black pieces) may be skipped to save ink (round 18: it read as
+    one of the pages to print)."""
+    first, skip = SKIP_PAGE_4[lang]
+    lines = [ln.text for ln in page_lines(render(lang, paper))[0] if first in ln.text]
+    assert len(lines) == 1 and skip in lines[0], lines
