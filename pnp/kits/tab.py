@@ -765,6 +765,7 @@ ORIGINAL = "[[diagram:original]]"  # the rules blocks after it: the original's a
 BOX_PT = 8.0  # the original's assembly text in its box: for reference, smaller than the rules, and legible at home (8 pt)
 BOX_PAD = 2.5  # mm from the column's edges to the box's text
 BOX_LINE = 0.5  # mm: the box's frame
+BOX_GREY = grey(0.65)  # the frame light (round 18: grey(0.35) framed it like a step to follow; it is history)
 BOX_INSET = 1.0  # mm from the column's edges to the frame's middle
 BOX_STYLE = FlowStyle(heading_scale=1.1)
 RULES_STYLE = FlowStyle(whole_items=True)  # a bullet of the notes is read whole: never split across the columns
@@ -784,7 +785,7 @@ def reference_box(blocks: list[Block], width: float, m: Measure) -> tuple[float,
         text = flow(blocks, [inner], BOX_PT, m, style=BOX_STYLE)[0]
         # the frame 1 mm inside the column, which may end at the safe area's edge
         return (Rect(box.x + BOX_INSET, box.y + BOX_LINE / 2, box.w - 2 * BOX_INSET, h - BOX_LINE,
-                     Style(width=BOX_LINE, stroke=grey(0.35))), *text)
+                     Style(width=BOX_LINE, stroke=BOX_GREY)), *text)
 
     return h, draw
 
