@@ -108,7 +108,7 @@ def test_tab_on_letter_the_original_box_says_it_was_for_a4(render, lang):
     original is for A4; on A4 there is no such note."""
     letter = _text(render(lang, "letter"), 2)
     assert LETTER_NOTE[lang] in letter
-    original = {"en": "The original’s assembly (for interest only; make this kit as on page 2)",
+    original = {"en": "The original’s assembly instructions (for interest only; make this kit as on page 2)",
                 "nl": "De oorspronkelijke bouwinstructies (ter informatie; maak deze set zoals op pagina 2)",
                 "de": "Die ursprüngliche Bauanleitung (nur zur Info; bastle dieses Set wie auf Seite 2)"}[lang]
     assert letter.index(original) < letter.index(LETTER_NOTE[lang])

@@ -68,7 +68,7 @@ def _plain(text: str) -> str:
 
 
 HEADINGS = {  # the making block, the original's assembly text (in its box), the suggested rules
-    "en": ("Making this kit", "The original’s assembly (for interest only; make this kit as on page 2)", "Suggested rules"),
+    "en": ("Making this kit", "The original’s assembly instructions (for interest only; make this kit as on page 2)", "Suggested rules"),
     "nl": ("Zo maak je deze set", "De oorspronkelijke bouwinstructies (ter informatie; maak deze set zoals op pagina 2)", "Voorgestelde regels"),
     "de": ("So bastelst du dieses Set", "Die ursprüngliche Bauanleitung (nur zur Info; bastle dieses Set wie auf Seite 2)", "Vorgeschlagene Regeln"),
 }
