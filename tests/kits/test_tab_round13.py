@@ -110,7 +110,7 @@ def test_tab_on_letter_the_original_box_says_it_was_for_a4(render, lang):
     assert LETTER_NOTE[lang] in letter
     original = {"en": "The original’s assembly instructions (for interest only; make this kit as on page 2)",
                 "nl": "De oorspronkelijke bouwinstructies (ter informatie; maak deze set zoals op pagina 2)",
-                "de": "Die ursprüngliche Bauanleitung (nur zur Info; bastle dieses Set wie auf Seite 2)"}[lang]
+                "de": "Ursprüngliche Bauanleitung (nur zur Info)"}[lang]
     assert letter.index(original) < letter.index(LETTER_NOTE[lang])
     a4 = _text(render(lang, "a4"), 2)
     assert LETTER_NOTE[lang].split(" A4")[0] not in a4
