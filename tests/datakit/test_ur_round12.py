@@ -58,7 +58,8 @@ def test_ur_board_marks_the_way_out_at_square_14(rendered, lang, paper):
     label = [ln for ln in lines if ln.text.strip() == OUT[lang]]
     assert len(label) == 1, f"{lang} {paper}: one upright {OUT[lang]!r} on the board (the near side's)"
     fourteen = [ln for ln in lines if ln.text.strip() == "14"]
-    assert any(0 < n.x - label[0].right < SQUARE_PT / 4 and 0 < n.base - label[0].base < SQUARE_PT for n in fourteen), \
+    middle = (label[0].x + label[0].right) / 2  # of the gap's space left of square 14
+    assert any(0.2 * SQUARE_PT < n.x - middle < 0.8 * SQUARE_PT and 0 < n.base - label[0].base < SQUARE_PT for n in fourteen), \
         f"{lang} {paper}: {OUT[lang]!r} is beside square 14, in the gap left of it (round 18: not in it)"
     pdf = pdfium.PdfDocument(str(path))
     try:
