@@ -23,7 +23,7 @@ SPEC = load_spec()
 # original rules spell it, and as our own note on page 2 does
 BOX = {"en": "Ludo-box", "nl": "Mens Erger Je Niet-doos", "de": "Mensch-ärgere-dich-nicht-Schachtel"}
 # (round 9: the Dutch note spells the game's name as the original does, "*Mens Erger Je Niet*")
-NOTE_BOX = {"en": "Ludo-box", "nl": "Mens Erger Je Niet-pionnen", "de": "Mensch-ärgere-dich-nicht-Schachtel"}
+NOTE_BOX = {"en": "Ludo-box", "nl": "Mens Erger Je Niet-pionnen", "de": "Schachtel von Mensch ärgere dich nicht"}  # round 18: no compound to split at a line end
 
 
 def _norm(text: str) -> str:
@@ -444,12 +444,11 @@ LABEL_MIN_PT = 6.0  # the smallest a token's name may be set (pnp.kinds.common: 
 def test_a_standing_pawn_fits_on_a_token_on_a_square(render, paper):
     """Measured in the PDF: the smallest board square (page 1, inside its
     line), a token (page 2, its cut line) and each paper pawn (page 2: the
-    length along its middle fold, and its two feet from the cut to the foot
-    folds, flat on the table when it stands). Round 8: the feet are 6-8 mm
-    each so the pawn stands on thin card (2.5 mm let it tip over), too deep
-    for a token beside it on a square any more: the standing pawn, its feet
-    and 0.3 mm for its glued fin, fits on a token, and the token on a
-    square, so a pawn stands on the turnip it planted and on the barn's pile."""
+    length along its folds, and its base between the second and third fold,
+    flat on the table when it stands). Round 18: the base is 18 mm deep so
+    the pawn stands (the tent's feet let it tip over), and the standing pawn
+    fits on a token, and the token on a square, so a pawn stands on the
+    turnip it planted and on the barn's pile."""
     from tests.kits.test_table_ready import page_objects
 
     pdf = render(KIT, "en", paper)
@@ -466,16 +465,28 @@ def test_a_standing_pawn_fits_on_a_token_on_a_square(render, paper):
         mine = [o for o in objs if o.tag == ("pawn", kind) and o.kind == "path" and o.stroke > 0]
         cut = max((o for o in mine if not o.dashed), key=lambda o: o.w)  # round 10: the faces' hatching beside it
         folds = sorted((o.x0 + o.x1) / 2 for o in mine if o.dashed)
-        assert len(folds) == 3, "the middle fold and a fold for each foot"
+        assert len(folds) == 3, "round 18: face | face | base | tab, three folds"
         x0, y0, x1, y1 = cut.line()
         along = y1 - y0  # the strip lies across the page: its folds run down it
-        feet = (folds[0] - x0) + (x1 - folds[2])
-        assert feet >= 12.0 - 0.02, f"{kind}: feet of {feet:.2f} mm in all, too little to stand on"
+        base = folds[2] - folds[1]  # round 18: the prism's base, flat on the table
+        assert base >= 18.0 - 0.02, f"{kind}: a base {base:.2f} mm deep, too little to stand on"
         assert t <= inner + 0.01, f"{kind}: token {t:.2f} mm on a square of {inner:.2f} mm"
-        assert along <= t + 0.01 and feet + 0.3 <= t + 0.01, f"{kind}: the pawn ({along:.2f} x {feet:.2f} mm) stands on a token"
+        assert along <= t + 0.01 and base <= t + 0.01, f"{kind}: the pawn ({along:.2f} x {base:.2f} mm) stands on a token"
         # round 7: a few mm taller than the 14 mm faces the hobbyist found small to pick up
-        faces = (folds[1] - folds[0], folds[2] - folds[1])
+        faces = (folds[0] - x0, folds[1] - folds[0])
         assert min(faces) >= PAWN_MIN_FACE - 0.05, f"{kind}: faces {faces[0]:.2f} and {faces[1]:.2f} mm tall"
+
+
+@pytest.mark.parametrize("players", [None, 2, 3, 4])
+def test_a_pawn_for_every_kind_whatever_the_player_count(render_players, players):
+    """Round 18, read from the PDF's page 2: one pawn for each kind of turnip
+    in the game facts, whatever the player count (a player chooses a kind)."""
+    from tests.kits.test_table_ready import page_objects
+
+    objs = page_objects(render_players(KIT, "en", "a4", players), 1)
+    cuts = {o.tag[1] for o in objs if o.tag and o.tag[0] == "pawn" and o.kind == "path" and o.stroke > 0 and not o.dashed}
+    assert sorted(cuts) == sorted(SPEC.kinds)
+    assert sum(1 for o in objs if o.tag and o.tag[0] == "pawn" and o.kind == "path" and o.dashed) == 3 * len(SPEC.kinds)
 
 
 @pytest.mark.parametrize("paper", list(PAPERS))
@@ -726,8 +737,8 @@ def test_the_pawns_faces_are_not_hatched_and_the_note_says_which_side_is_glued(r
     read as "glue here", while the blank backs are what is glued, and hid
     the dashes of the middle fold. Read from page 2: each pawn's three folds
     are dashed, and no other stroke lies on it but its cut outline; the
-    note beside the pawns says to fold printed side out and glue the blank
-    backs."""
+    note beside the pawns says to fold printed side out and (round 18, the
+    prism) where its tab is glued."""
     from tests.kits.test_table_ready import page_objects
 
     pdf = rendered(KIT, lang, paper)
@@ -740,9 +751,10 @@ def test_the_pawns_faces_are_not_hatched_and_the_note_says_which_side_is_glued(r
         strokes = [o for o in mine if o.stroke > 0 and not o.dashed and not o.filled]
         assert len(strokes) == 1, f"{kind}: {len(strokes)} solid strokes (only the cut outline)"
     cat = load_catalog(KIT, lang)
-    said = {"en": ("printed side out", "glue the blank backs together"),
-            "nl": ("met de bedrukte kant naar buiten", "plak de blanco achterkanten op elkaar"),
-            "de": ("die bedruckte Seite nach außen", "klebe die leeren Rückseiten zusammen")}[lang]
+    # round 18: the prism, printed side out, its tab glued inside the other end
+    said = {"en": ("printed side out", "glue the tab inside the other end"),
+            "nl": ("met de bedrukte kant naar buiten", "plak het plakrandje binnen in het andere uiteinde"),
+            "de": ("der bedruckten Seite nach außen", "klebe die Lasche innen in das andere Ende")}[lang]
     text = joined(pdf, 1)
     for words in said:
         assert words in cat.text("pawns_note") and words in text, words
