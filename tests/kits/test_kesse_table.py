@@ -23,7 +23,8 @@ SPEC = load_spec()
 # original rules spell it, and as our own note on page 2 does
 BOX = {"en": "Ludo-box", "nl": "Mens Erger Je Niet-doos", "de": "Mensch-ärgere-dich-nicht-Schachtel"}
 # (round 9: the Dutch note spells the game's name as the original does, "*Mens Erger Je Niet*")
-NOTE_BOX = {"en": "Ludo-box", "nl": "Mens Erger Je Niet-pionnen", "de": "Schachtel von Mensch ärgere dich nicht"}  # round 18: no compound to split at a line end
+# round 18: the DE note says "Schachtel von Mensch ärgere dich nicht", no compound to split at a line end
+NOTE_BOX = {"en": "Ludo-box", "nl": "Mens Erger Je Niet-pionnen", "de": "Schachtel von Mensch ärgere dich nicht"}
 
 
 def _norm(text: str) -> str:
