@@ -3,6 +3,7 @@ halves upright) and the sheet of turnip tokens."""
 
 from __future__ import annotations
 
+import math
 import pathlib
 from dataclasses import dataclass, replace
 from typing import Annotated
@@ -39,6 +40,7 @@ from pnp.layout.pieces import Piece, block, even_rows, field
 from pnp.layout.rules import MIN_BODY_PT
 from pnp.modes import Anchor, KitOption, Role, Variant
 from pnp.options import Options
+from pnp.paper import Paper
 from pnp.spec import (
     MAX_LIST,
     MAX_PLAYERS,
@@ -470,7 +472,8 @@ def fold_sheet(ctx: Context, saver: bool = False) -> Sheet:
     pic_w = min(STEPS_PICTURE_W, fold_x - 2.0 - pic_x)
     items.append(Group(tuple(steps_picture(m, pic_w, note_h)), pic_x, note_top))
     count = m(cat.text("page", i=9, n=9), "Sans", 7) + CARD_NOTE_GAP  # the header's page count at the right (a few pages)
-    note = parse_blocks([cat.text("fold_note")], cat.lang)
+    # round 18 (hobbyist): step 2 says how large the card is, from the folded frame (the trim's half)
+    note = parse_blocks([cat.text("fold_note", card=card_size(paper, fold_x - trim.x, trim.h))], cat.lang)
     upper = Box(fold_x + CARD_NOTE_GAP, safe.y + 0.3, safe.right - 0.3 - count - fold_x - CARD_NOTE_GAP, note_top - safe.y - 0.3)
     lower = Box(fold_x + CARD_NOTE_GAP, note_top, safe.right - 0.3 - fold_x - CARD_NOTE_GAP, note_h)
     for col in _steps(note, [upper, lower], m):
@@ -528,6 +531,28 @@ def fold_sheet(ctx: Context, saver: bool = False) -> Sheet:
     # the header's middle holds the fold mark: a caption goes between the title and the mark's label
     caption_at = Box(safe.x, safe.y, fold_x - 1.5 - m(here, "Sans-Bold", 7) - 3.0 - safe.x, HEADER_H)
     return Sheet(True, tuple(items), "fold-and-glue sheet", scale_label=scale_label, caption_at=caption_at)
+
+
+CARD_SLACK = 2.0  # mm at least: the card laid in by hand covers the frame with this to spare
+QUARTERS = ("", "\u00bc", "\u00bd", "\u00be")
+
+
+def folded_frame(paper: Paper) -> tuple[float, float]:
+    """The folded sheet's frame (the trim's half, board side), width by height in mm."""
+    safe = paper.safe(landscape=True)
+    trim_x = safe.x + 1.0
+    return paper.size(landscape=True)[0] / 2 - trim_x, safe.h - TRIM_TOP - TRIM_BOTTOM
+
+
+def card_size(paper: Paper, w: float, h: float) -> str:
+    """The card that covers a folded frame of w x h mm with CARD_SLACK to
+    spare: 5 mm steps up (A4), or quarter inches up with their mm (Letter)."""
+    w, h = w + CARD_SLACK, h + CARD_SLACK
+    if paper.id == "letter":
+        q = [math.ceil(v / 25.4 * 4 - 1e-9) for v in (w, h)]
+        inch = [f"{k // 4}{QUARTERS[k % 4]}" for k in q]
+        return f"{inch[0]} × {inch[1]} in / {round(q[0] * 6.35)} × {round(q[1] * 6.35)} mm"
+    return f"{5 * math.ceil(w / 5 - 1e-9)} × {5 * math.ceil(h / 5 - 1e-9)} mm"
 
 
 def _steps(note: list[Block], boxes: list[Box], m: Measure) -> list[list[Shape]]:

@@ -27,6 +27,13 @@ BOX = {"en": "Ludo-box", "nl": "Mens Erger Je Niet-doos", "de": "Mensch-ärgere-
 NOTE_BOX = {"en": "Ludo-box", "nl": "Mens Erger Je Niet-pionnen", "de": "Schachtel von Mensch ärgere dich nicht"}
 
 
+def _card(paper: str) -> str:
+    """The card size step 2 names (round 18), as the kit words it for that paper."""
+    from pnp.kits.kesse_rueben import card_size, folded_frame
+
+    return card_size(PAPERS[paper], *folded_frame(PAPERS[paper]))
+
+
 def _norm(text: str) -> str:
     return " ".join(text.replace("\u00a0", " ").replace("\u00ad", "").replace("\u2011", "-").split())
 
@@ -229,7 +236,7 @@ def test_the_folding_note_is_at_the_top_outside_the_trim(render, lang, paper):
     (tests/kits/test_table_ready.py)."""
     lines, (cx0, cy0, cx1, cy1), fold = _margin_lines(render, lang, paper)
     cat = load_catalog(KIT, lang)
-    note = _norm(cat.text("fold_note").replace("**", ""))
+    note = _norm(cat.text("fold_note", card=_card(paper)).replace("**", ""))
     here, count = _norm(cat.text("fold_here")), _norm(cat.text("page", i=1, n=KESSE_PAGES))
     (label,) = [ln for ln in lines if ln[0] == here and ln[4] < cy0]
     (page_count,) = [ln for ln in lines if ln[0] == count]
@@ -413,7 +420,7 @@ def test_thin_card_is_the_default_and_the_originals_way_an_or_at_the_foot(render
     pushed into the fold lies under both."""
     lines, (cx0, cy0, cx1, cy1), fold = _margin_lines(render, lang, paper)
     cat = load_catalog(KIT, lang)
-    note = _norm(cat.text("fold_note").replace("**", ""))
+    note = _norm(cat.text("fold_note", card=_card(paper)).replace("**", ""))
     steps = re.split(r"(?:^|\s)[123] ", note)
     card = {"en": "thin card", "nl": "dun karton", "de": "dünnen Karton"}[lang]
     assert card in steps[2] and card not in steps[1] + steps[3], "the card goes in at step 2, the glue step"
@@ -553,7 +560,7 @@ def test_the_folding_steps_are_numbered_at_8_pt_beside_a_picture(render, lang, p
 
     _, (cx0, cy0, cx1, cy1), fold = _margin_lines(render, lang, paper)
     cat = load_catalog(KIT, lang)
-    note = _norm(cat.text("fold_note").replace("**", ""))
+    note = _norm(cat.text("fold_note", card=_card(paper)).replace("**", ""))
     pdf = render(KIT, lang, paper)
     page_h = {"a4": 210.0, "letter": 215.9}[paper]
     skip = {_norm(cat.text("fold_here")), _norm(f"{cat.text('title')} · {cat.text('language_name')}"),
@@ -589,12 +596,13 @@ def test_you_also_need_names_thin_card_for_the_board_too(rendered, lang):
     first = joined(rendered(KIT, lang, "a4"), 0)
     cat = load_catalog(KIT, lang)
     need = first[first.find(_norm(cat.text("kit_needs"))):]
-    line = _norm(cat.text("need_tokens_card", pawns_page=cat.text("pages_or", a=2, b=4)))
+    line = _norm(cat.text("need_tokens_card", pawns_page=cat.text("pages_or", a=2, b=4)).replace("\n", " "))
     assert line in need
-    thin = {"en": "thin card", "nl": "dun karton", "de": "dünner Karton"}[lang]
+    thin = {"en": "thin card", "nl": "dun karton", "de": "Dünnkarton"}[lang]
     assert need.count(thin) == 1, need
-    for word in {"en": ("1½", "board", "page 2 or 4"), "nl": ("1½", "bord", "pagina 2 of 4"),
-                 "de": ("1½", "Brett", "Seite 2 oder 4")}[lang]:
+    # round 18 (native NL: which half goes where): half a sheet for the board, one for the tokens' page
+    for word in {"en": ("½ sheet for the board", "1 sheet for page 2 or 4"), "nl": ("½ vel (bord)", "1 (pagina 2 of 4)"),
+                 "de": ("½ Bogen (Brett)", "1 (Seite 2 oder 4)")}[lang]:
         assert word in line, word
     assert {"en": "optional", "nl": "optioneel", "de": "optional"}[lang] not in need
 
@@ -614,7 +622,7 @@ def test_the_turn_in_brief_and_the_steps_say_what_the_rules_say(rendered, lang, 
         assert phrase in first, phrase
     for timing in {"en": ("has just moved",), "nl": ("net op", "net in", "is gekomen"), "de": ("gerade",)}[lang]:
         assert timing not in first, timing
-    line = {"en": "Fold backwards on the dashed line", "nl": "Vouw langs de stippellijn naar achteren",
+    line = {"en": "Fold back on the dashed line", "nl": "Vouw langs de stippellijn naar achteren",
             "de": "Falte an der gestrichelten Linie nach hinten"}[lang]
     assert line in first
     for other in {"en": ("dashed marks",), "nl": ("streepjes",), "de": ("Strichen",)}[lang]:
@@ -760,3 +768,27 @@ def test_the_pawns_faces_are_not_hatched_and_the_note_says_which_side_is_glued(r
     for words in said:
         assert words in cat.text("pawns_note") and words in text, words
     assert not any(w in cat.text("pawns_note") for w in ("hatched", "gearceerde", "schraffiert"))
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+@pytest.mark.parametrize("lang", LANGS)
+def test_step_2_says_how_large_the_card_is(render, lang, paper):
+    """Round 18 (hobbyist: 'half a sheet only just covers the folded frame,
+    and the step gives no size'). Read from the PDF: step 2 in the top margin
+    names the card's size, in mm on A4 and in inches with mm on Letter, and
+    that card covers the folded frame measured on the page (the cut line's
+    half from its left edge to the fold, by its height) with 2 to 8 mm to spare."""
+    lines, (cx0, cy0, cx1, cy1), fold = _margin_lines(render, lang, paper)
+    text = re.sub(r"(\w)- (\w)", r"\1\2", " ".join(ln[0] for ln in lines if ln[4] < cy0 and ln[1] > fold))
+    step2 = text[text.find("2 "):text.find("3 ", text.find("2 "))]
+    found = re.search(r"(\d+) × (\d+) mm", step2)
+    assert found, step2
+    w, h = (float(v) for v in found.groups())
+    if paper == "letter":
+        inch = re.search(r"(\d)([¼½¾]?) × (\d)([¼½¾]?) in / ", step2)
+        assert inch, step2
+        q = {"": 0.0, "¼": 0.25, "½": 0.5, "¾": 0.75}
+        iw, ih = int(inch[1]) + q[inch[2]], int(inch[3]) + q[inch[4]]
+        assert (w, h) == (round(iw * 25.4), round(ih * 25.4)), (iw, ih, w, h)
+    frame_w, frame_h = fold - cx0, cy1 - cy0
+    assert 2.0 <= w - frame_w <= 8.0 and 2.0 <= h - frame_h <= 8.0, (w, h, frame_w, frame_h)
