@@ -792,3 +792,22 @@ def test_step_2_says_how_large_the_card_is(render, lang, paper):
         assert (w, h) == (round(iw * 25.4), round(ih * 25.4)), (iw, ih, w, h)
     frame_w, frame_h = fold - cx0, cy1 - cy0
     assert 2.0 <= w - frame_w <= 8.0 and 2.0 <= h - frame_h <= 8.0, (w, h, frame_w, frame_h)
+
+
+TURN_AFTER = {"en": ("correctly guessed turnips.", "[Then the next player’s turn.]"),
+              "nl": ("goed geraden knollen.", "[Daarna is de volgende aan de beurt.]"),
+              "de": ("richtig geratenen Rüben.", "[Danach ist der Nächste am Zug.]")}
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_turn_passes_after_a_won_duel_too(rendered, lang, paper):
+    """Round 18: the originals (seeds 000-002) pass the turn clockwise when
+    both guess wrong and say nothing after a won duel; our reading, marked
+    in brackets as '[the challenger]' is, follows the duel's last sentence
+    on page 1 (read from the PDF), and the original's sentence is kept."""
+    first = joined(rendered(KIT, lang, paper), 0)
+    end, ours = TURN_AFTER[lang]
+    assert f"{end} {ours}" in first, first[first.find(end) - 20:first.find(end) + 80]
+    assert {"en": "next player's turn (in clockwise order)", "nl": "volgende speler (met de klok mee)",
+            "de": "im Uhrzeigersinn"}[lang] in first.replace("’", "'")
