@@ -682,7 +682,7 @@ def test_the_rules_keep_their_size(rendered, lang, paper):
 
 
 # the tokens' page as each language names it on the board face (round 15, native NL/DE 4/1)
-PAWNS_PAGE = {"en": ("(page 2 or 4)", "1 sheet for page 2 or 4"),  # round 18: the card line says which half goes where
+PAWNS_PAGE = {"en": ("(page 2 or 4)", "+ 1 (page 2 or 4)"),  # round 18: the card line says which half goes where
               "nl": ("(pagina 2 of 4)", "+ 1 (pagina 2 of 4)"),
               "de": ("(Seite 2 oder 4)", "+ 1 (Seite 2 oder 4)")}
 
@@ -711,7 +711,7 @@ def test_the_ink_saver_board_face_names_its_own_page_2(tmp_path, measure):
     pdf = render_one(get_kit(KIT), Options("en", get_paper("a4"), variant=Variant.INK_SAVER), tmp_path, ("pdf",), 150,
                      measure, validate=False).files[0]
     said = _said(pdf, 0)
-    assert normalise("(page 2)") in said and normalise("1 sheet for page 2") in said
+    assert normalise("(page 2)") in said and normalise("+ 1 (page 2)") in said
     assert "2 or 4" not in said
 
 

@@ -601,7 +601,7 @@ def test_you_also_need_names_thin_card_for_the_board_too(rendered, lang):
     thin = {"en": "thin card", "nl": "dun karton", "de": "Dünnkarton"}[lang]
     assert need.count(thin) == 1, need
     # round 18 (native NL: which half goes where): half a sheet for the board, one for the tokens' page
-    for word in {"en": ("½ sheet for the board", "1 sheet for page 2 or 4"), "nl": ("½ vel (bord)", "1 (pagina 2 of 4)"),
+    for word in {"en": ("½ sheet (board)", "1 (page 2 or 4)"), "nl": ("½ vel (bord)", "1 (pagina 2 of 4)"),
                  "de": ("½ Bogen (Brett)", "1 (Seite 2 oder 4)")}[lang]:
         assert word in line, word
     assert {"en": "optional", "nl": "optioneel", "de": "optional"}[lang] not in need
