@@ -13,9 +13,13 @@ cut outline, centred on its own page.
     paths = [[[1, 4], [1, 3], [1, 2]]]  # routes: each square numbered in its corner (1, 2, 3 ...)
     turned_rows = [1]                # rows read from the far side: their numbers, labels and art turned 180°
     both_ways_rows = [2]             # rows both players share: each number twice, upright and turned 180°
+    turn_arrows = true               # a bent arrow in the border where a path turns into the next row
     [[components.special]]
     squares = [[1, 1], [3, 1]]
     art = "art/rosette.svg"          # and/or label = "a catalog key", fill = "#RRGGBB"
+    [[components.special]]
+    squares = [[3, 6]]               # a gap: its art and label drawn in it, with no square (no fill)
+    label = "label_out"              # ("Way out (off the board)", beside the last square, not in it)
 
 A board larger than the paper's printable area is printed across as many
 sheets as it needs (pnp.layout.tiles splits it: a grid along its grid
@@ -41,6 +45,7 @@ import msgspec
 from pnp.datakit.art import Art
 from pnp.errors import LayoutError, SpecError
 from pnp.geometry import PT, Box, Group, Line, Rect, Shape, Style, Text, grey, hex_rgb, polygon
+from pnp.geometry import Path as Stroke
 from pnp.kinds import Build, Kind
 from pnp.kinds.common import ArtFile, art_file, fitted_label
 from pnp.layout.board import Cell, Grid, SquareArt, SquareStyle, placed
@@ -92,6 +97,9 @@ class BoardData(Schema, tag_field="kind", tag="board", kw_only=True, frozen=True
     # rows both players read (a shared middle row): each square's number twice, upright in its top-left corner
     # and turned 180° in its bottom-right corner, so it reads upright from either side of the table
     both_ways_rows: list[Count] = []
+    # where a path steps into the next row at the grid's left or right edge: a bent arrow in the border from the
+    # one square into the other, so the turn reads without following the small numbers (hobby17b Ur 4)
+    turn_arrows: bool = False
 
 
 @dataclass(frozen=True)
@@ -190,8 +198,8 @@ def _load_grid(comp: BoardData, where: Path, data: Any) -> Board:
     for i, sp in enumerate(comp.special):
         for j, sq in enumerate(sp.squares):
             inside(sq, f"special[{i}].squares[{j}]")
-            if tuple(sq) in gaps:
-                raise SpecError(f"{where}.special[{i}].squares[{j}]: square {list(sq)} is a gap")
+            if tuple(sq) in gaps and sp.fill is not None:  # a gap's special is its art and label, drawn in it
+                raise SpecError(f"{where}.special[{i}].fill: square {list(sq)} is a gap, with no square to fill")
             if tuple(sq) in seen:
                 raise SpecError(f"{where}.special[{i}].squares[{j}]: square {list(sq)} is special twice")
             seen.add((sq[0], sq[1]))
@@ -309,11 +317,60 @@ def draw(board: Board, build: Build) -> tuple[Group, float, float]:
         ow, oh = gw + 2 * d.border, gh + 2 * d.border
         under.insert(0, Rect(-b, -b, ow + 2 * b, oh + 2 * b, Style(stroke=None, fill=hex_rgb(d.background))))
     style, art = _look(board, build)
+    s = board.square
+    over: list[Shape] = []  # a gap's special (a way off the board, beside the last square), drawn in the gap
+    for sp in d.special:
+        for q in sp.squares:
+            if (q[0], q[1]) in grid.gaps:
+                x, y = grid.at((q[0], q[1]))
+                over.append(Group(tuple(art((q[0], q[1]), s)), d.border + x, d.border + y))
+    if d.turn_arrows:
+        over += _turns(board)
     dark = sum(hex_rgb(d.background)) < 1.2  # a cut line that shows on a dark border
     cut = Style(stroke=grey(0.8) if dark else (0.0, 0.0, 0.0), width=0.5, role=Role.CUT)
     return layout_board(grid, (d.border, d.border), style, lambda cell: ("square", f"{d.id}-{cell[0]}-{cell[1]}"),
                         ("board", d.id), art=art, background=None if b else hex_rgb(d.background), under=under,
-                        cut=cut, inner=(gw, gh))
+                        over=over, cut=cut, inner=(gw, gh))
+
+
+TURN_DEPTH = 0.6  # of the border: how far a turn arrow bends out into it from the grid's edge, at most
+TURN_SAFE = 3.9  # mm: and no nearer the cut than this (a print shop keeps symbols 3 mm inside the trim)
+TURN_OFF = 0.18  # of a square: a turn arrow's ends off the middle of each square's side, towards the other square
+TURN_WIDTH = 0.7  # mm: its line
+TURN_HEAD = 2.2  # mm: its head's length (and width)
+TURN_INTO = 1.2  # mm: its head's point inside the square it leads into, across the square's line
+
+
+def _turns(board: Board) -> list[Shape]:
+    """A bent arrow in the border for every step of a path from one row into
+    the next at the grid's left or right edge: out of the square's side,
+    along the border, into the next square's side. Two arrows at one square
+    (both players' paths turn there) end or start on either side of its
+    middle, each nearer the other square of its step."""
+    d = board.data
+    s, bx = board.square, d.border
+    gw = board.columns * s
+    depth = max(TURN_HEAD - TURN_INTO + 0.6, min(d.border * TURN_DEPTH, d.border - TURN_SAFE))
+    style = Style(stroke=hex_rgb(d.line), width=TURN_WIDTH)
+    head = Style(stroke=None, fill=hex_rgb(d.line))
+    seen: set[tuple[tuple[int, int], tuple[int, int]]] = set()
+    out: list[Shape] = []
+    for route in d.paths:
+        for a, b in zip(route, route[1:], strict=False):
+            step = ((a[0], a[1]), (b[0], b[1]))
+            if a[1] != b[1] or abs(a[0] - b[0]) != 1 or a[1] not in (1, board.columns) or step in seen:
+                continue
+            seen.add(step)
+            down = 1 if b[0] > a[0] else -1
+            y0 = bx + (a[0] - 0.5 + down * TURN_OFF) * s
+            y1 = bx + (b[0] - 0.5 - down * TURN_OFF) * s
+            edge, side = (bx, -1) if a[1] == 1 else (bx + gw, 1)  # the grid's edge, and which way the border lies
+            far = edge + side * depth
+            tip = edge - side * TURN_INTO  # the head's point just inside the square, clear of its number
+            neck = tip + side * TURN_HEAD
+            out.append(Stroke((("M", edge + side * 0.3, y0), ("L", far, y0), ("L", far, y1), ("L", neck, y1)), style))
+            out.append(polygon(((tip, y1), (neck, y1 - TURN_HEAD / 2), (neck, y1 + TURN_HEAD / 2)), head))
+    return out
 
 
 def sheets(boards: list[Board], build: Build) -> list[Sheet]:

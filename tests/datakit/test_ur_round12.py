@@ -3,8 +3,8 @@ language and paper: the lots' fold is scored first (0.5 mm card cracks
 otherwise), said in the same words on page 1 and on page 3; "Making the
 kit" is numbered steps (print, board, pieces, lots, quick reference);
 "To begin" stands whole in one column, its start-player suggestion under
-its heading; the board marks the way out at square 14 on both sides, as it
-marks the way in at square 1."""
+its heading; the board marks the way out beside square 14 on both sides, as
+it marks the way in at square 1."""
 
 from __future__ import annotations
 
@@ -58,8 +58,9 @@ def test_ur_board_marks_the_way_out_at_square_14(rendered, lang, paper):
     label = [ln for ln in lines if ln.text.strip() == OUT[lang]]
     assert len(label) == 1, f"{lang} {paper}: one upright {OUT[lang]!r} on the board (the near side's)"
     fourteen = [ln for ln in lines if ln.text.strip() == "14"]
-    assert any(0 < label[0].x - n.x < SQUARE_PT and 0 < n.base - label[0].base < SQUARE_PT for n in fourteen), \
-        f"{lang} {paper}: {OUT[lang]!r} is in square 14, under its number"
+    middle = (label[0].x + label[0].right) / 2  # of the gap's space left of square 14
+    assert any(0.2 * SQUARE_PT < n.x - middle < 0.8 * SQUARE_PT and 0 < n.base - label[0].base < SQUARE_PT for n in fourteen), \
+        f"{lang} {paper}: {OUT[lang]!r} is beside square 14, in the gap left of it (round 18: not in it)"
     pdf = pdfium.PdfDocument(str(path))
     try:
         page = pdf[1]

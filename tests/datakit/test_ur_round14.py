@@ -68,7 +68,7 @@ OUT = {"en": ("Way out", "(off the board)"), "nl": ("Uitgang", "(van het bord af
 @pytest.mark.parametrize("paper", PAPER_IDS)
 @pytest.mark.parametrize("lang", LANGS)
 def test_ur_way_out_says_off_the_board(rendered, lang, paper):
-    """The way out on square 14 is labelled in two lines, the second saying
+    """The way out beside square 14 is labelled in two lines, the second saying
     that the piece goes off the board, so its arrow into the gap beside it
     does not read as a move into the gap (hobby14b Ur 4)."""
     from tests.textlines import page_lines

@@ -19,7 +19,7 @@ from tests.textlines import page_lines
 
 WORTH = {"en": "a card is worth the eyes of its die, not its big number",
          "nl": "een kaart telt voor de ogen van zijn dobbelsteen, niet voor het grote getal",
-         "de": "eine Karte zählt die Augen ihres Würfels, nicht ihre große Zahl"}
+         "de": "eine Karte zählt so viele Augen, wie ihr Würfel zeigt, nicht ihre große Zahl"}
 OUR_NOTE = {"en": "Not in the original rules; our note:", "nl": "Niet in de oorspronkelijke regels; onze toelichting:",
             "de": "Nicht in den Originalregeln; unser Hinweis:"}
 ADDING = {"en": "Adding the following cards", "nl": "De volgende kaarten bijleggen", "de": "Weitere Karten anlegen"}
