@@ -767,9 +767,12 @@ def test_the_pawns_three_folds_are_alike(rendered, paper):
 
 
 # round 16 (hobbyist): the barn holds the turnips put in it, but none is planted on its square
-BARN16 = {"en": "The barn holds any number of pawns and turnips, but no turnip is planted on its square.",
-          "nl": "In de schuur mogen meerdere pionnen tegelijk staan en knollen liggen; op het schuurveld zelf leg je geen knol.",
-          "de": "Die Scheune fasst beliebig viele Figuren und Rüben, wird aber nicht bepflanzt."}
+# round 19 (hobbyist): the barn's turnips are kept beside the board (its 26 mm square cannot hold them)
+BARN16 = {"en": "The barn holds any number of pawns; turnips put in it lie beside the board, none planted on its square.",
+          "nl": "In de schuur mogen meerdere pionnen tegelijk staan; schuurknollen liggen naast het bord, niet op het schuurveld.",
+          "de": "Die Scheune fasst beliebig viele Figuren, wird nicht bepflanzt; ihre Rüben liegen neben dem Plan."}
+# round 19 (hobbyist): when the win is (EN only: in NL and DE it cost the rules their tested size)
+WIN19 = {"en": "Reaching your squares wins at once, even mid-action."}
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -790,6 +793,8 @@ def test_the_barn_holds_turnips_but_none_is_planted_on_it(rendered, lang, paper)
         at = said.index(normalise(BARN16[lang]))
         assert said.index(normalise(label)) < at < said.index(normalise(end)), index
         assert normalise("but no turnip.") not in said and normalise("aber keine Rübe.") not in said
+        if lang in WIN19:
+            assert at < said.index(normalise(WIN19[lang])) < said.index(normalise(end)), index
 
 
 # round 16 (hobbyist): the turn in brief also says how many turnips each player starts with, and our
