@@ -3,6 +3,7 @@ halves upright) and the sheet of turnip tokens."""
 
 from __future__ import annotations
 
+import math
 import pathlib
 from dataclasses import dataclass, replace
 from typing import Annotated
@@ -32,13 +33,14 @@ from pnp.kits import Context, Invariant, Kit
 from pnp.layout.board import Grid, frame, squares
 from pnp.layout.component_list import ContentFact, KitList, Lines, component_list, height, lines_for
 from pnp.layout.components import kesse_pieces
-from pnp.layout.foldover import FOLD_GREY, foldover
+from pnp.layout.foldover import FOLD_DASH, FOLD_GREY
 from pnp.layout.frame import HEADER_H, Sheet, bar_start, content_box
 from pnp.layout.marks import cap, label, symbol
 from pnp.layout.pieces import Piece, block, even_rows, field
 from pnp.layout.rules import MIN_BODY_PT
 from pnp.modes import Anchor, KitOption, Role, Variant
 from pnp.options import Options
+from pnp.paper import Paper
 from pnp.spec import (
     MAX_LIST,
     MAX_PLAYERS,
@@ -340,9 +342,6 @@ BARN = Style(stroke=BLACK, fill=hex_rgb("#F4E3C1"), width=0.6)  # the barn's squ
 FIELD_SAVER = Style(stroke=BLACK, fill=WHITE, width=0.6)
 
 
-# round 15 (hobbyist): the pawn's centre fold (glued, printed side out) as a
-# long dash-dot, its feet's folds (folded outwards) dashed as every fold line
-PAWN_CENTRE_DASH = (4.0, 1.0, 0.7, 1.0)  # mm
 
 
 def saves_ink(ctx: Context) -> bool:
@@ -473,7 +472,8 @@ def fold_sheet(ctx: Context, saver: bool = False) -> Sheet:
     pic_w = min(STEPS_PICTURE_W, fold_x - 2.0 - pic_x)
     items.append(Group(tuple(steps_picture(m, pic_w, note_h)), pic_x, note_top))
     count = m(cat.text("page", i=9, n=9), "Sans", 7) + CARD_NOTE_GAP  # the header's page count at the right (a few pages)
-    note = parse_blocks([cat.text("fold_note")], cat.lang)
+    # round 18 (hobbyist): step 2 says how large the card is, from the folded frame (the trim's half)
+    note = parse_blocks([cat.text("fold_note", card=card_size(paper, fold_x - trim.x, trim.h))], cat.lang)
     upper = Box(fold_x + CARD_NOTE_GAP, safe.y + 0.3, safe.right - 0.3 - count - fold_x - CARD_NOTE_GAP, note_top - safe.y - 0.3)
     lower = Box(fold_x + CARD_NOTE_GAP, note_top, safe.right - 0.3 - fold_x - CARD_NOTE_GAP, note_h)
     for col in _steps(note, [upper, lower], m):
@@ -531,6 +531,28 @@ def fold_sheet(ctx: Context, saver: bool = False) -> Sheet:
     # the header's middle holds the fold mark: a caption goes between the title and the mark's label
     caption_at = Box(safe.x, safe.y, fold_x - 1.5 - m(here, "Sans-Bold", 7) - 3.0 - safe.x, HEADER_H)
     return Sheet(True, tuple(items), "fold-and-glue sheet", scale_label=scale_label, caption_at=caption_at)
+
+
+CARD_SLACK = 2.0  # mm at least: the card laid in by hand covers the frame with this to spare
+QUARTERS = ("", "\u00bc", "\u00bd", "\u00be")
+
+
+def folded_frame(paper: Paper) -> tuple[float, float]:
+    """The folded sheet's frame (the trim's half, board side), width by height in mm."""
+    safe = paper.safe(landscape=True)
+    trim_x = safe.x + 1.0
+    return paper.size(landscape=True)[0] / 2 - trim_x, safe.h - TRIM_TOP - TRIM_BOTTOM
+
+
+def card_size(paper: Paper, w: float, h: float) -> str:
+    """The card that covers a folded frame of w x h mm with CARD_SLACK to
+    spare: 5 mm steps up (A4), or quarter inches up with their mm (Letter)."""
+    w, h = w + CARD_SLACK, h + CARD_SLACK
+    if paper.id == "letter":
+        q = [math.ceil(v / 25.4 * 4 - 1e-9) for v in (w, h)]
+        inch = [f"{k // 4}{QUARTERS[k % 4]}" for k in q]
+        return f"{inch[0]} × {inch[1]} in / {round(q[0] * 6.35)} × {round(q[1] * 6.35)} mm"
+    return f"{5 * math.ceil(w / 5 - 1e-9)} × {5 * math.ceil(h / 5 - 1e-9)} mm"
 
 
 def _steps(note: list[Block], boxes: list[Box], m: Measure) -> list[list[Shape]]:
@@ -618,7 +640,7 @@ def token_sheet(ctx: Context, saver: bool = False) -> Sheet:
     rows = -(-n // per_row)
     note = parse_blocks([f"**{cat.text('pawns_heading')}:** {cat.text('pawns_note')}"], cat.lang)
     fw, fh = PAWN_FACE
-    strip = 2 * fh + 2 * PAWN_BASE
+    strip = pawn_strip()
     n_p = len(spec.pawns)
     cell_w, cell_h = strip + 2 * PAWN_BLEED + PAWN_GAP, fw + 2 * PAWN_BLEED + PAWN_GAP
     rows_p = -(-n_p // PAWN_PER_ROW)
@@ -644,72 +666,19 @@ def token_sheet(ctx: Context, saver: bool = False) -> Sheet:
     # them what they are and how to fold them, the picture under the note
     side_x = area.x + grid_w + 4.0
     side_w = area.right - side_x
-    if side_w < FOLD_PICTURE[0]:
+    if side_w < FOLD_PICTURE_MIN_W:
         raise LayoutError("the pawns' folding picture does not fit beside them")
-    cols, _ = fit(note, [Box(side_x, y, side_w, side_h - FOLD_PICTURE[1] - 2.0)], m, 8.5, 7.0)
+    cols, _ = fit(note, [Box(side_x, y, side_w, side_h - FOLD_PICTURE_H - 2.0)], m, 8.5, 7.0)
     items += cols[0]
-    items.append(Group(tuple(fold_picture(m)), side_x, y + side_h - FOLD_PICTURE[1]))
+    items.append(Group(tuple(fold_picture(m, min(side_w, 62.0))), side_x, y + side_h - FOLD_PICTURE_H))
     for i, pawn in enumerate(spec.pawns):
         row, col = divmod(i, PAWN_PER_ROW)
         px, py = area.x + PAWN_BLEED + col * cell_w, y + PAWN_BLEED + row * cell_h
-        items += block(Piece(pawn_piece(pawn, saver), strip, fw, -PAWN_BASE), 1, 1, px, py, ("pawn", pawn.id))
+        items += block(Piece(pawn_piece(pawn, saver), strip, fw), 1, 1, px, py, ("pawn", pawn.id))
     y += side_h
     if y > area.bottom + 1e-6:
         raise LayoutError(f"the tokens and pawns need {y - area.y:.0f} mm; the page has {area.h:.0f} mm")
     return Sheet(False, tuple(items), "tokens")
-
-
-PAWN_GAP = 2.0  # mm of white between two pawns' colours
-# mm: the note beside the pawns runs this far below them, its picture under it (round 14: the note says
-# where the pawn stands, and keeps its size; round 16: 11, for the deeper feet and the coin)
-SIDE_EXTRA = 11.0
-FOLD_PICTURE = (62.0, 15.0)  # mm: the picture of how a pawn is folded so it stands
-
-
-def fold_picture(m: Measure) -> list[Shape]:
-    """How a paper pawn is folded, in three steps seen from its end, in
-    (0, 0)-FOLD_PICTURE: (1) the cut-out strip with its three fold lines,
-    (2) folded in the middle, the halves glued together, (3) the feet folded
-    outwards: it stands. No words: the note beside it says it."""
-    w, h = FOLD_PICTURE
-    ink = Style(stroke=BLACK, width=0.5)
-    fold = Style(stroke=grey(0.35), width=0.3, dash=(0.8, 0.6))
-    paper = Style(stroke=BLACK, fill=grey(0.85), width=0.35)
-    out: list[Shape] = []
-    cell = w / 3
-    ground = h - 2.5
-    for i in range(3):
-        out.append(label(i * cell + 1.6, 3.0, str(i + 1), "Sans", 8.5, m, 4, Anchor.MIDDLE))
-    # 1: the strip from above, feet | face | face | feet, its folds dashed
-    sx, sw, sh = 4.0, cell - 8.0, 5.0
-    sy = ground - sh
-    out.append(Rect(sx, sy, sw, sh, paper))
-    foot = sw * PAWN_BASE / (2 * PAWN_FACE[1] + 2 * PAWN_BASE)
-    for x in (sx + foot, sx + sw / 2, sx + sw - foot):
-        out.append(Line(x, sy, x, sy + sh, fold))
-    # 2: from the end, folded in the middle (top), the faces pressed together
-    cx, top, leg = cell + cell / 2, 3.0, ground - 3.0
-    out.append(polygon([(cx - 2.2, ground - 2.4), (cx, top), (cx + 2.2, ground - 2.4)], Style(stroke=BLACK, width=0.5)))
-    out.append(Line(cx - 2.2, ground - 2.4, cx - 2.2 - 1.2, ground, ink))
-    out.append(Line(cx + 2.2, ground - 2.4, cx + 2.2 + 1.2, ground, ink))
-    ay = top + leg * 0.7
-    for d in (-1, 1):  # small arrows pressing the faces together, clear of them
-        ax = cx + d * 5.6
-        out.append(Line(ax, ay, ax - d * 1.4, ay, Style(stroke=BLACK, width=0.35)))
-        out.append(polygon([(ax - d * 2.6, ay), (ax - d * 1.4, ay - 0.7), (ax - d * 1.4, ay + 0.7)],
-                           Style(stroke=None, fill=BLACK)))
-    # 3: standing, the glued faces one fin, the feet folded out flat on the table
-    cx = 2 * cell + cell / 2
-    out.append(Line(cx - 8.0, ground + 0.6, cx + 8.0, ground + 0.6, Style(stroke=grey(0.5), width=0.3)))
-    out.append(Line(cx, top, cx, ground, Style(stroke=BLACK, width=0.8)))
-    out.append(Line(cx - 4.5, ground, cx + 4.5, ground, ink))
-    # arrows between the steps
-    for i in (1, 2):
-        ax = i * cell
-        ay = ground - 2.5
-        out.append(Line(ax - 2.0, ay, ax + 1.2, ay, Style(stroke=grey(0.45), width=0.4)))
-        out.append(polygon([(ax + 2.2, ay), (ax + 1.0, ay - 0.9), (ax + 1.0, ay + 0.9)], Style(stroke=None, fill=grey(0.45))))
-    return out
 
 
 def steps_picture(m: Measure, w: float, h: float) -> list[Shape]:
@@ -842,34 +811,98 @@ def steps_picture(m: Measure, w: float, h: float) -> list[Shape]:
     return out
 
 
-PAWN_FACE = (16.0, 18.0)  # mm: width along the fold, height of a face (it stands on a token on a square)
-# mm: a foot at the bottom of each face, folded outwards, so the pawn stands
-# on thin card (2.5 mm feet let it tip over; round 16: at 7 mm it still tipped
-# when a token was pulled): both feet, 16 mm across, and the glued fin fit on
-# a token with 1 mm to spare, so a pawn stands on the turnip it planted
-PAWN_BASE = 8.0
+PAWN_FACE = (16.0, 18.0)  # mm: width along the folds, depth of a face (it stands on a token on a square)
+# round 18 (two hobbyists in a row: the tent on 8 mm feet tipped when hands grabbed tokens): a closed
+# triangular prism, face | face | base | glue tab, all three folds the same way, printed side out; the base
+# 18 mm deep and 16 mm wide lies flat on the table, the faces lean on each other, so it stands without a coin
+# (deeper than 18 and it would overhang a 19 mm token: round 14, a pawn wobbled where it met a token's edge)
+PAWN_BASE = 18.0
+PAWN_TAB = 7.0  # mm: the glue tab at the base's end, glued inside the first face's free edge
+PAWN_TAB_TAPER = 2.0  # mm: the tab's corners cut off, so it slides in and reads as a tab
 PAWN_PER_ROW = 2  # pawns side by side (two rows of two): the long strips do not fit four across
 
 
+def pawn_strip() -> float:
+    """A pawn's strip, face | face | base | tab, in mm."""
+    return 2 * PAWN_FACE[1] + PAWN_BASE + PAWN_TAB
+
+
 def pawn_piece(pawn: Pawn, saver: bool = False) -> tuple[Shape, ...]:
-    """A pawn that stands: a fold-over piece (two faces, the fold at the top
-    of both, glued back to back) with a foot at the bottom of each face,
-    folded out to either side. Each face shows the colour and its symbol
-    upright when the pawn stands; the colour runs past the cut."""
+    """A pawn that stands: a strip face | face | base | glue tab, folded on
+    its three dashed lines into a closed triangular prism, the tab glued
+    inside the first face. The faces meet at the top (the fold between them);
+    each shows the colour and its symbol upright when the pawn stands; the
+    colour runs past the cut."""
     fw, fh = PAWN_FACE
     r = fw * 0.28
-    # no hatching on the faces (round 12): on the printed side it read as
-    # "glue here", where the blank backs are what is glued, and it hid the
-    # dashes of the middle fold; the note says which side is glued
     # --ink-saver lightens the pawn's colour: its symbol black (a white one would vanish), its lines dark
     ink = BLACK if saver else pawn.ink
-    faces = [(Group((symbol(pawn.symbol, 0, 0, r, ink),), fh / 2, fw / 2, turn),)
-             for turn in (90.0, -90.0)]
     # on a dark pawn (its symbol in white) the cut and fold lines are light too, as on the
     # dark pieces of the other kits (pnp.kinds.pieces): dark grey on dark red vanishes in greyscale
     dark = ink == WHITE
-    return foldover(fh, fw, faces[0], faces[1], fill=pawn.rgb, bleed=PAWN_BLEED, cut=grey(0.8) if dark else grey(0.3),
-                    fold=grey(0.8) if dark else FOLD_GREY, base=PAWN_BASE, centre_dash=PAWN_CENTRE_DASH)
+    length = pawn_strip()
+    out: list[Shape] = [Rect(-PAWN_BLEED, -PAWN_BLEED, length + 2 * PAWN_BLEED, fw + 2 * PAWN_BLEED,
+                             Style(stroke=None, fill=pawn.rgb))]
+    # no hatching on the faces (round 12): only the symbol, upright on each face when the pawn stands
+    for k, turn in enumerate((90.0, -90.0)):
+        out.append(Group((symbol(pawn.symbol, 0, 0, r, ink),), k * fh + fh / 2, fw / 2, turn))
+    fold = Style(stroke=grey(0.8) if dark else FOLD_GREY, width=0.35, dash=FOLD_DASH, role=Role.FOLD)
+    for x in (fh, 2 * fh, 2 * fh + PAWN_BASE):
+        out.append(Line(x, 0.0, x, fw, fold))
+    end = 2 * fh + PAWN_BASE
+    out.append(polygon([(0.0, 0.0), (end, 0.0), (length, PAWN_TAB_TAPER), (length, fw - PAWN_TAB_TAPER), (end, fw),
+                        (0.0, fw)], Style(stroke=grey(0.8) if dark else grey(0.3), width=0.35, role=Role.CUT)))
+    return tuple(out)
+
+
+PAWN_GAP = 2.0  # mm of white between two pawns' colours
+# mm: the note beside the pawns runs this far below them, its picture under it (round 14: the note says
+# where the pawn stands, and keeps its size; round 16: 11, for the deeper feet and the coin)
+SIDE_EXTRA = 11.0
+FOLD_PICTURE_H = 15.0  # mm: the picture of how a pawn is folded (as wide as the column beside the pawns)
+FOLD_PICTURE_MIN_W = 50.0  # mm: no narrower
+
+
+def fold_picture(m: Measure, w: float) -> list[Shape]:
+    """How a paper pawn is folded, in three steps, in (0, 0)-(w, FOLD_PICTURE_H):
+    (1) the cut-out strip from above with its three fold lines and its tab,
+    (2) seen from its end, folding round into a triangle, the tab on its way
+    in, (3) the closed prism standing on its base. No words: the note beside it says it."""
+    h = FOLD_PICTURE_H
+    ink = Style(stroke=BLACK, width=0.5)
+    fold = Style(stroke=grey(0.35), width=0.3, dash=(0.8, 0.6))
+    paper = Style(stroke=BLACK, fill=grey(0.85), width=0.35)
+    out: list[Shape] = []
+    cell = w / 3
+    ground = h - 2.5
+    for i in range(3):
+        out.append(label(i * cell + 1.6, 3.0, str(i + 1), "Sans", 8.5, m, 4, Anchor.MIDDLE))
+    # 1: the strip from above, face | face | base | tab, its folds dashed
+    sx, sw, sh = 4.0, cell - 8.0, 5.0
+    sy = ground - sh
+    unit = sw / pawn_strip()
+    end = sx + unit * (2 * PAWN_FACE[1] + PAWN_BASE)
+    out.append(polygon([(sx, sy), (end, sy), (sx + sw, sy + 1.0), (sx + sw, sy + sh - 1.0), (end, sy + sh), (sx, sy + sh)],
+                       paper))
+    for x in (sx + unit * PAWN_FACE[1], sx + unit * 2 * PAWN_FACE[1], end):
+        out.append(Line(x, sy, x, sy + sh, fold))
+    # 2: from the end, folding: the two faces up to the top fold, the base flat, the tab swinging up to the first face
+    cx, top = cell + cell / 2, 3.0
+    half = min(4.0, (ground - top) * 0.6)
+    left, right = (cx - half, ground), (cx + half, ground)
+    out.append(Path((("M", right[0] + 1.5, ground - 1.6), ("L", right[0], ground), ("L", left[0], ground),
+                     ("L", cx, top), ("L", right[0] - 0.6, top + 2.0)), ink))
+    # 3: standing, a closed triangle on the table
+    cx = 2 * cell + cell / 2
+    out.append(Line(cx - 8.0, ground + 0.6, cx + 8.0, ground + 0.6, Style(stroke=grey(0.5), width=0.3)))
+    out.append(polygon([(cx - half, ground), (cx, top), (cx + half, ground)], Style(stroke=BLACK, fill=grey(0.85), width=0.6)))
+    # arrows between the steps
+    for i in (1, 2):
+        ax = i * cell
+        ay = ground - 2.5
+        out.append(Line(ax - 2.0, ay, ax + 1.2, ay, Style(stroke=grey(0.45), width=0.4)))
+        out.append(polygon([(ax + 2.2, ay), (ax + 1.0, ay - 0.9), (ax + 1.0, ay + 0.9)], Style(stroke=None, fill=grey(0.45))))
+    return out
 
 
 def ink_note(ctx: Context, saver: bool) -> str:

@@ -15,7 +15,6 @@ import msgspec
 
 from pnp.errors import LayoutError
 from pnp.geometry import (
-    ASCENT,
     BLACK,
     PT,
     RGB,
@@ -140,8 +139,8 @@ def invariants(spec: TabSpec) -> list[Invariant]:
          f"{spec.pieces_per_player} pieces for a row of {spec.columns} squares"),
         ("rows", spec.rows == 4, f"the path needs 4 rows; data says {spec.rows}"),
         ("a piece fits a square", spec.piece < spec.square, f"piece {spec.piece} mm, square {spec.square} mm"),
-        ("a marker sits on a piece with 3 mm of the piece showing round it", spec.marker + 6.0 <= spec.piece,
-         f"piece {spec.piece} mm, marker {spec.marker} mm"),
+        ("a row-4 band round a piece leaves 13 mm and more of it to see", spec.marker + 6.0 <= spec.piece,
+         f"piece {spec.piece} mm, band {spec.marker} mm"),
     ]
 
 
@@ -426,7 +425,7 @@ LIGHT_TINT = grey(0.9)  # a light face: a pale tint that runs past its cut like 
 # the ink-saving pieces page (page 2, the one to print; page 4 is solid black instead): the dark faces and the light pieces'
 # markers in a mid grey, still far darker than LIGHT_TINT, so light and dark tell apart in any print
 SAVER_DARK = grey(0.5)
-HEAVY_RING = 1.6  # mm: the ring of a dark face in the --ink-saver print (white, no fill)
+HEAVY_RING = 1.1  # mm: the ring of a dark face in the --ink-saver print (white, no fill; round 18: 1.6, less ink)
 THIN_RING = 0.5  # mm: and of a light face there (its pale tint kept), so that light and dark tell apart at a glance
 
 
@@ -456,40 +455,60 @@ def piece(p: float, dark: bool, ink: RGB = BLACK, outlined: bool = False) -> tup
                     bleed=TRIM, cut=lines, fold=lines)
 
 
-def _marker_face(mk: float, dark: bool, m: Measure, ink: RGB = BLACK, outlined: bool = False) -> tuple[Shape, ...]:
-    """A face of a row-4 marker in (0, 0)-(mk, mk): the other colour from
-    its owner's pieces (dark on a light piece, light on a dark one), with a
-    bold 4 that keeps 3 mm inside the cut. `outlined` (the --ink-saver
-    print): a light piece's marker is hatched as the dark pieces are, its 4
-    black on a white patch; a dark piece's is white with a black 4."""
-    fill, four = (WHITE, BLACK) if dark or outlined else (ink, WHITE)  # a dark player's marker is light, and so on
-    out: list[Shape] = [Rect(0, 0, mk, mk, Style(stroke=None, fill=fill))]
-    size = (mk - 6.0) / (1.17 * PT)  # the 4's box (ascent + descent) keeps 3 mm from the cut
+CARD = 0.5  # mm: a piece's thickness is two layers of thin card and glue; the band goes round it twice (its two edges)
+BAND_SLACK = 1.5  # mm: a loop this much longer than the piece's girth slides on and off, yet holds on the piece
+BAND_OVERLAP = 5.0  # mm: the band's glue end, glued under its other end into a loop (not onto the piece)
+BAND_FOURS = 4  # the 4s along a band: two show on each face of the piece it is on
+
+
+def band_length(p: float) -> float:
+    """A row-4 band's length: round a piece of p mm (both faces and both
+    edges) with BAND_SLACK to slide it on, and BAND_OVERLAP to glue."""
+    return 2 * p + 2 * CARD + BAND_SLACK + BAND_OVERLAP
+
+
+def _band(length: float, bw: float, dark: bool, m: Measure, ink: RGB = BLACK,
+          outlined: bool = False) -> tuple[Shape, ...]:
+    """A row-4 marker: a paper band in (0, 0)-(length, bw), glued into a
+    loop round a piece (round 18: the fold-over markers on top of a piece
+    slid off). It shows on both faces and travels with the piece in a stack.
+    A light piece's band is dark with white 4s, a dark piece's white with
+    black 4s between its black cut lines. In the --ink-saver print (which
+    greys fills, not lines) a white piece's band has a heavy black line
+    along each edge, a hatched piece's none; no hatching, so neither looks
+    like a player's pieces. Its glue end, the last
+    BAND_OVERLAP mm, is a pale tint. Its cut lines are drawn by the block."""
+    run = length - BAND_OVERLAP
+    out: list[Shape] = []
+    if not dark:
+        if outlined:  # black lines along both edges (the print keeps lines black); its 4s black
+            out += [Line(0.4, y, run - 0.4, y, Style(stroke=BLACK, width=0.8)) for y in (0.4, bw - 0.4)]
+        else:
+            out.append(Rect(0, 0, run, bw, Style(stroke=None, fill=ink)))
+    out.append(Rect(run, 0, BAND_OVERLAP, bw, Style(stroke=None, fill=grey(0.85))))
+    four = BLACK if dark or outlined else WHITE
+    size = (bw - 2.4) / (0.72 * PT)  # the 4's cap height keeps 1.2 mm from the band's cuts
     w = m("4", "Sans-Bold", size)
-    if outlined and not dark:  # hatched 0.9 mm inside the cut, clear of the fold, in a thin frame
-        out += _hatch_rect(0.9, 0.9, mk - 1.8, mk - 1.8)
-        out.append(Rect(0.9, 0.9, mk - 1.8, mk - 1.8, Style(stroke=BLACK, width=0.35)))
-        out.append(Rect(mk / 2 - w / 2 - 0.8, 2.2, w + 1.6, mk - 4.4, Style(stroke=None, fill=WHITE)))
-    out.append(Text(mk / 2, mk / 2 + (ASCENT - 0.585) * size * PT, "4", "Sans-Bold", size, w, Anchor.MIDDLE, four))
+    for i in range(BAND_FOURS):
+        cx = run * (i + 0.5) / BAND_FOURS
+        out.append(Text(cx, bw / 2 + 0.36 * size * PT, "4", "Sans-Bold", size, w, Anchor.MIDDLE, four))
     return tuple(out)
 
 
-MARKER_GAP = 2.5  # mm between two markers: a rough cut in the gap, as for the pieces (round 16: they shared their cuts)
-
-
-def _marker(mk: float, dark: bool, m: Measure, ink: RGB = BLACK, outlined: bool = False) -> tuple[Shape, ...]:
-    """A row-4 marker as a fold-over piece, the same 4 on both faces: it
-    sits on a piece and reads the same whichever way up it lands. Made as a
-    piece is: cut roughly in the MARKER_GAP round it, folded, glued, then
-    cut on its outline through both layers. The dark markers lie on a field
-    of `ink` past the block's cut and through its gaps (see `field`), so a
-    cut that misses shows no white edge. The --ink-saver print's fold lines are black."""
-    face = _marker_face(mk, dark, m, ink, outlined)
-    if outlined:
-        return foldover(mk, mk, face, face, cut=BLACK, fold=BLACK)
-    if dark:
-        return foldover(mk, mk, face, face, cut=BLACK, fold=grey(0.45))
-    return foldover(mk, mk, face, face, cut=_lines_on(ink), fold=_lines_on(ink))
+def band_block(x: float, y: float, n: int, length: float, bw: float, dark: bool, m: Measure, ink: RGB,
+               outlined: bool, side: str) -> list[Shape]:
+    """n bands one under the other, sharing their cut lines (one cut between
+    two bands: a band's cut outline lies on its neighbours'), each a group
+    tagged ("marker", side) with its own cut outline (for the print-shop
+    export and the validator)."""
+    out: list[Shape] = []
+    cut = Style(width=0.35, stroke=_lines_on(ink) if not dark and not outlined else BLACK, role=Role.CUT)
+    if not dark and not outlined:  # the dark bands' colour TRIM past the block, so a miscut shows no white edge
+        out.append(field(x, y, length - BAND_OVERLAP, n * bw, TRIM, ink))
+    for k in range(n):
+        outline = Rect(0, 0, length, bw, cut)
+        out.append(Group((*_band(length, bw, dark, m, ink, outlined), outline), x, y + k * bw, tag=("marker", side)))
+    return out
 
 
 HEAD_H = 27.0  # mm: the pieces page's heading and notes, over the pieces
@@ -538,11 +557,10 @@ def pieces_sheet(ctx: Context, saver: bool = False) -> Sheet:
     per_row = 3
     # the pieces stand PIECE_GAP apart, each with its own colour past its cut (see `piece`)
     block_w, block_h = block_size(Piece((), 2 * p, p), spec.pieces_per_player, per_row, PIECE_GAP)
-    # the markers (fold-over, two faces each) MARKER_GAP apart, mcols a row
-    mcols = 2
+    # the markers: bands one under the other, sharing their cut lines, long enough to loop round a piece
     mgap = 3.0  # between the blocks of pieces and markers
-    marker = Piece((), 2 * mk, mk)
-    mark_w, mark_h = block_size(marker, spec.pieces_per_player, mcols, MARKER_GAP)
+    length = band_length(p)
+    mark_w, mark_h = length, spec.pieces_per_player * mk
     mx0 = area.right - mark_w - BLEED - 0.5
     x0 = area.x + TRIM + 0.5
     if mx0 - BLEED < x0 + block_w + TRIM + mgap:
@@ -558,17 +576,8 @@ def pieces_sheet(ctx: Context, saver: bool = False) -> Sheet:
         # the pieces stand PIECE_GAP apart (pnp.layout.pieces), each with its own colour past its cut
         items += block(Piece(piece(p, dark, ink, outlined), 2 * p, p), spec.pieces_per_player, per_row, x0, y0, ("piece", side),
                        gap=PIECE_GAP)
-        # the light player's markers are the dark ones, on a field of `ink` TRIM past the block and through
-        # its gaps: under its full rows and under the last, short one (no dark empty slot)
-        if not dark and not outlined:
-            full, rest = divmod(spec.pieces_per_player, mcols)
-            if full:
-                items.append(field(mx0, y0, mark_w, full * mk + (full - 1) * MARKER_GAP, TRIM, ink))
-            if rest:
-                items.append(field(mx0, y0 + full * (mk + MARKER_GAP), rest * 2 * mk + (rest - 1) * MARKER_GAP, mk,
-                                   TRIM, ink))
-        items += block(Piece(_marker(mk, dark, m, ink, outlined), 2 * mk, mk), spec.pieces_per_player, mcols, mx0, y0,
-                       ("marker", side), gap=MARKER_GAP)
+        # the light player's markers are the dark bands, on a field of `ink` TRIM past their block
+        items += band_block(mx0, y0, spec.pieces_per_player, length, mk, dark, m, ink, outlined, side)
         y = y0 + max(block_h + TRIM, mark_h + TRIM) + 1.5
     # the coin-throw table, one for each player
     n_tables = spec.players[0]
@@ -756,6 +765,7 @@ ORIGINAL = "[[diagram:original]]"  # the rules blocks after it: the original's a
 BOX_PT = 8.0  # the original's assembly text in its box: for reference, smaller than the rules, and legible at home (8 pt)
 BOX_PAD = 2.5  # mm from the column's edges to the box's text
 BOX_LINE = 0.5  # mm: the box's frame
+BOX_GREY = grey(0.65)  # the frame light (round 18: grey(0.35) framed it like a step to follow; it is history)
 BOX_INSET = 1.0  # mm from the column's edges to the frame's middle
 BOX_STYLE = FlowStyle(heading_scale=1.1)
 RULES_STYLE = FlowStyle(whole_items=True)  # a bullet of the notes is read whole: never split across the columns
@@ -775,7 +785,7 @@ def reference_box(blocks: list[Block], width: float, m: Measure) -> tuple[float,
         text = flow(blocks, [inner], BOX_PT, m, style=BOX_STYLE)[0]
         # the frame 1 mm inside the column, which may end at the safe area's edge
         return (Rect(box.x + BOX_INSET, box.y + BOX_LINE / 2, box.w - 2 * BOX_INSET, h - BOX_LINE,
-                     Style(width=BOX_LINE, stroke=grey(0.35))), *text)
+                     Style(width=BOX_LINE, stroke=BOX_GREY)), *text)
 
     return h, draw
 

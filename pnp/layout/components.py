@@ -210,7 +210,7 @@ def kesse_pieces(sheets: list[Sheet], _spec: Any) -> list[Raw]:
 
 
 def tab_pieces(sheets: list[Sheet], _spec: Any) -> list[Raw]:
-    """The board, the pieces (plain face in front, starred face behind), the markers (a 4 on each face)."""
+    """The board and the pieces (plain face in front, starred face behind); not the row-4 bands."""
     out: list[Raw] = []
     counts: dict[str, int] = {}
     # the grey pieces page (page 2) saves ink at home; a shop prints the same pieces from the solid black
@@ -221,8 +221,10 @@ def tab_pieces(sheets: list[Sheet], _spec: Any) -> list[Raw]:
             continue
         for _, g in _top_tagged(sheet.items):
             kind, value = g.tag  # type: ignore[misc]
-            if kind == Tag.THROWS:
-                continue  # the coin-throw tables are a play aid cut from the kit's own sheet, not a shop's piece
+            if kind in (Tag.THROWS, Tag.MARKER):
+                # the coin-throw tables are a play aid cut from the kit's own sheet, and the row-4 markers paper
+                # bands glued into a loop round a piece at home (round 18): neither is a shop's piece
+                continue
             trim = _cut_rect(g.items)
             if trim is None:
                 raise LayoutError(f"{kind} {value} has no cut outline")

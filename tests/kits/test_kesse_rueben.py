@@ -280,38 +280,42 @@ def test_players_outside_2_to_4_is_a_usage_error(tmp_path):
 
 
 
+def _prism(pawn) -> tuple[float, float, float, float, float]:
+    """A pawn's strip read from the PDF: face, face, base, tab (mm along the
+    strip, between its cut ends and its three dashed folds) and its width."""
+    folds = sorted((b for b in pawn.parts if b.w < 1.0 and b.h > 10.0), key=lambda b: b.cx)
+    assert len(folds) == 3, pawn.parts
+    ink = folds[0].w / 2  # a stroke's bounds reach half its width past its middle
+    # the cut outline: the widest part not as tall as the colour running past it
+    cut = max((b for b in pawn.parts if b.h < pawn.box.h - 1.0 and b.w > 20.0), key=lambda b: b.w)
+    left, right = cut.x0 + ink, cut.x1 - ink
+    return (folds[0].cx - left, folds[1].cx - folds[0].cx, folds[2].cx - folds[1].cx, right - folds[2].cx,
+            cut.h - 2 * ink)
+
+
 @pytest.mark.parametrize("paper", list(PAPERS))
-def test_paper_pawns_have_feet_deep_enough_to_stand(rendered, paper):
-    """Read from the PDF: each pawn's strip is foot | face | face | foot, its
-    three folds dashed lines inside the cut outline. A foot of 2.5 mm lets a
-    16 mm pawn on thin card tip over; each foot is 6-8 mm deep, both feet
-    alike, the middle fold halfway (round 16: 8 mm, the pawn still tipped over at 7)."""
+def test_paper_pawns_fold_into_a_prism_on_a_deep_base(rendered, paper):
+    """Round 18 (two hobbyists in a row: the 16 mm tent on 8 mm feet tipped
+    when hands grabbed tokens). Read from the PDF: each pawn's strip is
+    face | face | base | tab, three dashed folds inside its cut outline; the
+    two faces alike, the base 18 mm deep or more and shorter than both faces
+    together (the triangle closes, at least 12 mm tall), the glue tab 5-9 mm."""
     from tests.printer import read_pages
 
     page = read_pages(rendered(KIT, "en", paper))[1]
     pawns = page.of("pawn")
     assert sorted(p.value for p in pawns) == sorted(SPEC.kinds)
     for pawn in pawns:
-        folds = sorted((b for b in pawn.parts if b.w < 1.0 and b.h > 10.0), key=lambda b: b.cx)
-        assert len(folds) == 3, pawn.parts
-        ink = folds[0].w / 2  # a stroke's bounds reach half its width past its middle
-        # the cut outline: the widest part not as tall as the colour running past it
-        cut = max((b for b in pawn.parts if b.h < pawn.box.h - 1.0 and b.w > 20.0), key=lambda b: b.w)
-        left, right = cut.x0 + ink, cut.x1 - ink
-        feet = (folds[0].cx - left, right - folds[2].cx)
-        # round 16 (hobbyist: a pawn tipped over when a token was pulled): 8 mm, the footprint 16 mm across
-        assert all(8.0 - 0.02 <= f <= 8.5 for f in feet), feet  # 0.02: the file rounds
-        assert feet[0] == pytest.approx(feet[1], abs=0.05)
-        assert folds[1].cx == pytest.approx((left + right) / 2, abs=0.05)
-        assert folds[1].cx - folds[0].cx >= 12.0  # a face still stands taller than a foot is deep
+        a, b, base, tab, _ = _prism(pawn)
+        assert a == pytest.approx(b, abs=0.05), (a, b)
+        assert base >= 18.0 - 0.02, base  # 0.02: the file rounds
+        assert (min(a, b) ** 2 - (base / 2) ** 2) ** 0.5 >= 12.0, (a, b, base)
+        assert 5.0 <= tab <= 9.0, tab
 
 
-STAND = {"en": "On a square with a token, stand the pawn on the token: its feet fit inside it."
-               " A coin stuck under its feet steadies it.",  # round 16: the coin
-         "nl": "Op een veld met een fiche zet je de pion op het fiche: zijn voetjes passen erbinnen."
-               " Een muntje onder de voetjes maakt hem stabieler.",
-         "de": "Auf einem Feld mit Plättchen stellst du die Figur auf das Plättchen: ihre Füße passen darauf."
-               " Eine Münze unter den Füßen gibt mehr Halt."}
+STAND = {"en": "It stands on its flat base, on a token too.",
+         "nl": "Hij staat op zijn platte voet, ook op een fiche.",
+         "de": "Sie steht auf ihrem flachen Boden, auch auf einem Plättchen."}
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -319,8 +323,8 @@ STAND = {"en": "On a square with a token, stand the pawn on the token: its feet 
 def test_a_pawn_stands_on_its_token_and_the_note_says_so(rendered, lang, paper):
     """Round 14 (hobbyist): a pawn and a token share a 26 mm square and the
     pawn wobbled where its feet met the token's edge. Read from the PDF: a
-    pawn's footprint (its strip's width along the folds by both feet) fits
-    inside a token with 1 mm or more to spare on every side, and the note
+    pawn's footprint (round 18: its prism's base, the strip's width by the
+    base's depth) fits inside a token's cut, and the note
     beside the pawns says to stand it on the token, at no smaller a size
     than the 8 pt (DE A4) to 8.5 pt it had before."""
     from tests.printer import read_pages
@@ -328,13 +332,9 @@ def test_a_pawn_stands_on_its_token_and_the_note_says_so(rendered, lang, paper):
     pdf = rendered(KIT, lang, paper)
     page = read_pages(pdf)[1]
     token = min(min(t.box.w, t.box.h) for t in page.of("token")) - 0.6  # the cut line's stroke
-    for pawn in page.of("pawn"):
-        folds = sorted((b for b in pawn.parts if b.w < 1.0 and b.h > 10.0), key=lambda b: b.cx)
-        ink = folds[0].w / 2
-        cut = max((b for b in pawn.parts if b.h < pawn.box.h - 1.0 and b.w > 20.0), key=lambda b: b.w)
-        along = cut.h - 2 * ink
-        across = (folds[0].cx - cut.x0 - ink) + (cut.x1 - ink - folds[2].cx)
-        assert max(along, across) <= token - 2.0, (pawn.value, along, across, token)
+    for pawn in page.of("pawn"):  # round 18: the prism's base, its width by its depth, lies on the token
+        _, _, base, _, along = _prism(pawn)
+        assert max(along, base) <= token, (pawn.value, along, base, token)
     # the column beside the pawns: right of them, under the tokens, at least 4 letters (not the picture's numbers)
     below = max(t.box.y1 for t in page.of("token"))
     right = max(p.box.x1 for p in page.of("pawn"))
@@ -682,9 +682,9 @@ def test_the_rules_keep_their_size(rendered, lang, paper):
 
 
 # the tokens' page as each language names it on the board face (round 15, native NL/DE 4/1)
-PAWNS_PAGE = {"en": ("(page 2 or 4)", "(board, page 2 or 4)"),
-              "nl": ("(pagina 2 of 4)", "(het bord, pagina 2 of 4)"),
-              "de": ("(Seite 2 oder 4)", "(Brett, Seite 2 oder 4)")}
+PAWNS_PAGE = {"en": ("(page 2 or 4)", "+ 1 (page 2 or 4)"),  # round 18: the card line says which half goes where
+              "nl": ("(pagina 2 of 4)", "+ 1 (pagina 2 of 4)"),
+              "de": ("(Seite 2 oder 4)", "+ 1 (Seite 2 oder 4)")}
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -711,17 +711,16 @@ def test_the_ink_saver_board_face_names_its_own_page_2(tmp_path, measure):
     pdf = render_one(get_kit(KIT), Options("en", get_paper("a4"), variant=Variant.INK_SAVER), tmp_path, ("pdf",), 150,
                      measure, validate=False).files[0]
     said = _said(pdf, 0)
-    assert normalise("(page 2)") in said and normalise("(board, page 2)") in said
+    assert normalise("(page 2)") in said and normalise("+ 1 (page 2)") in said
     assert "2 or 4" not in said
 
 
 @pytest.mark.parametrize("paper", list(PAPERS))
-def test_the_pawns_centre_fold_looks_unlike_its_feet_folds(rendered, paper):
-    """Round 15 (hobbyist): the pawn's centre fold (glued, printed side out)
-    and its feet folds (folded outwards) shared one dash. Read from page 2's
-    content (and the low-ink page 4): one line a pawn is drawn with a
-    dash-dot pattern (four numbers), its two feet folds dashed as before
-    (two numbers), and the pawn note names the dash-dot line."""
+def test_the_pawns_three_folds_are_alike(rendered, paper):
+    """Round 18: the prism's three folds all go the same way (printed side
+    out), so they share one dash (round 15 set the tent's glued centre fold
+    apart as a dash-dot). Read from page 2's content (and the low-ink page 4):
+    no dash-dot line, three dashed lines a pawn, and the note says so."""
     import pikepdf
 
     pdf = pikepdf.open(rendered(KIT, "en", paper))
@@ -733,9 +732,10 @@ def test_the_pawns_centre_fold_looks_unlike_its_feet_folds(rendered, paper):
                 dash = tuple(float(v) for v in operands[0])
             elif str(op) == "S" and dash:
                 strokes[len(dash)] = strokes.get(len(dash), 0) + 1
-        assert strokes.get(4, 0) == len(SPEC.pawns), (index, strokes)
-        assert strokes.get(2, 0) >= 2 * len(SPEC.pawns), (index, strokes)
-    assert "dash-dot line" in " ".join(ln.text for ln in page_lines(rendered(KIT, "en", paper))[1])
+        assert strokes.get(4, 0) == 0, (index, strokes)
+        assert strokes.get(2, 0) >= 3 * len(SPEC.pawns), (index, strokes)
+    said = " ".join(ln.text for ln in page_lines(rendered(KIT, "en", paper))[1])
+    assert "three dashed lines" in said and "dash-dot" not in said and "coin" not in said
 
 
 # round 16 (hobbyist): the barn holds the turnips put in it, but none is planted on its square

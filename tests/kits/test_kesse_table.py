@@ -23,7 +23,15 @@ SPEC = load_spec()
 # original rules spell it, and as our own note on page 2 does
 BOX = {"en": "Ludo-box", "nl": "Mens Erger Je Niet-doos", "de": "Mensch-ärgere-dich-nicht-Schachtel"}
 # (round 9: the Dutch note spells the game's name as the original does, "*Mens Erger Je Niet*")
-NOTE_BOX = {"en": "Ludo-box", "nl": "Mens Erger Je Niet-pionnen", "de": "Mensch-ärgere-dich-nicht-Schachtel"}
+# round 18: the DE note says "Schachtel von Mensch ärgere dich nicht", no compound to split at a line end
+NOTE_BOX = {"en": "Ludo-box", "nl": "Mens Erger Je Niet-pionnen", "de": "Schachtel von Mensch ärgere dich nicht"}
+
+
+def _card(paper: str) -> str:
+    """The card size step 2 names (round 18), as the kit words it for that paper."""
+    from pnp.kits.kesse_rueben import card_size, folded_frame
+
+    return card_size(PAPERS[paper], *folded_frame(PAPERS[paper]))
 
 
 def _norm(text: str) -> str:
@@ -228,7 +236,7 @@ def test_the_folding_note_is_at_the_top_outside_the_trim(render, lang, paper):
     (tests/kits/test_table_ready.py)."""
     lines, (cx0, cy0, cx1, cy1), fold = _margin_lines(render, lang, paper)
     cat = load_catalog(KIT, lang)
-    note = _norm(cat.text("fold_note").replace("**", ""))
+    note = _norm(cat.text("fold_note", card=_card(paper)).replace("**", ""))
     here, count = _norm(cat.text("fold_here")), _norm(cat.text("page", i=1, n=KESSE_PAGES))
     (label,) = [ln for ln in lines if ln[0] == here and ln[4] < cy0]
     (page_count,) = [ln for ln in lines if ln[0] == count]
@@ -412,7 +420,7 @@ def test_thin_card_is_the_default_and_the_originals_way_an_or_at_the_foot(render
     pushed into the fold lies under both."""
     lines, (cx0, cy0, cx1, cy1), fold = _margin_lines(render, lang, paper)
     cat = load_catalog(KIT, lang)
-    note = _norm(cat.text("fold_note").replace("**", ""))
+    note = _norm(cat.text("fold_note", card=_card(paper)).replace("**", ""))
     steps = re.split(r"(?:^|\s)[123] ", note)
     card = {"en": "thin card", "nl": "dun karton", "de": "dünnen Karton"}[lang]
     assert card in steps[2] and card not in steps[1] + steps[3], "the card goes in at step 2, the glue step"
@@ -444,12 +452,11 @@ LABEL_MIN_PT = 6.0  # the smallest a token's name may be set (pnp.kinds.common: 
 def test_a_standing_pawn_fits_on_a_token_on_a_square(render, paper):
     """Measured in the PDF: the smallest board square (page 1, inside its
     line), a token (page 2, its cut line) and each paper pawn (page 2: the
-    length along its middle fold, and its two feet from the cut to the foot
-    folds, flat on the table when it stands). Round 8: the feet are 6-8 mm
-    each so the pawn stands on thin card (2.5 mm let it tip over), too deep
-    for a token beside it on a square any more: the standing pawn, its feet
-    and 0.3 mm for its glued fin, fits on a token, and the token on a
-    square, so a pawn stands on the turnip it planted and on the barn's pile."""
+    length along its folds, and its base between the second and third fold,
+    flat on the table when it stands). Round 18: the base is 18 mm deep so
+    the pawn stands (the tent's feet let it tip over), and the standing pawn
+    fits on a token, and the token on a square, so a pawn stands on the
+    turnip it planted and on the barn's pile."""
     from tests.kits.test_table_ready import page_objects
 
     pdf = render(KIT, "en", paper)
@@ -466,16 +473,28 @@ def test_a_standing_pawn_fits_on_a_token_on_a_square(render, paper):
         mine = [o for o in objs if o.tag == ("pawn", kind) and o.kind == "path" and o.stroke > 0]
         cut = max((o for o in mine if not o.dashed), key=lambda o: o.w)  # round 10: the faces' hatching beside it
         folds = sorted((o.x0 + o.x1) / 2 for o in mine if o.dashed)
-        assert len(folds) == 3, "the middle fold and a fold for each foot"
+        assert len(folds) == 3, "round 18: face | face | base | tab, three folds"
         x0, y0, x1, y1 = cut.line()
         along = y1 - y0  # the strip lies across the page: its folds run down it
-        feet = (folds[0] - x0) + (x1 - folds[2])
-        assert feet >= 12.0 - 0.02, f"{kind}: feet of {feet:.2f} mm in all, too little to stand on"
+        base = folds[2] - folds[1]  # round 18: the prism's base, flat on the table
+        assert base >= 18.0 - 0.02, f"{kind}: a base {base:.2f} mm deep, too little to stand on"
         assert t <= inner + 0.01, f"{kind}: token {t:.2f} mm on a square of {inner:.2f} mm"
-        assert along <= t + 0.01 and feet + 0.3 <= t + 0.01, f"{kind}: the pawn ({along:.2f} x {feet:.2f} mm) stands on a token"
+        assert along <= t + 0.01 and base <= t + 0.01, f"{kind}: the pawn ({along:.2f} x {base:.2f} mm) stands on a token"
         # round 7: a few mm taller than the 14 mm faces the hobbyist found small to pick up
-        faces = (folds[1] - folds[0], folds[2] - folds[1])
+        faces = (folds[0] - x0, folds[1] - folds[0])
         assert min(faces) >= PAWN_MIN_FACE - 0.05, f"{kind}: faces {faces[0]:.2f} and {faces[1]:.2f} mm tall"
+
+
+@pytest.mark.parametrize("players", [None, 2, 3, 4])
+def test_a_pawn_for_every_kind_whatever_the_player_count(render_players, players):
+    """Round 18, read from the PDF's page 2: one pawn for each kind of turnip
+    in the game facts, whatever the player count (a player chooses a kind)."""
+    from tests.kits.test_table_ready import page_objects
+
+    objs = page_objects(render_players(KIT, "en", "a4", players), 1)
+    cuts = {o.tag[1] for o in objs if o.tag and o.tag[0] == "pawn" and o.kind == "path" and o.stroke > 0 and not o.dashed}
+    assert sorted(cuts) == sorted(SPEC.kinds)
+    assert sum(1 for o in objs if o.tag and o.tag[0] == "pawn" and o.kind == "path" and o.dashed) == 3 * len(SPEC.kinds)
 
 
 @pytest.mark.parametrize("paper", list(PAPERS))
@@ -541,7 +560,7 @@ def test_the_folding_steps_are_numbered_at_8_pt_beside_a_picture(render, lang, p
 
     _, (cx0, cy0, cx1, cy1), fold = _margin_lines(render, lang, paper)
     cat = load_catalog(KIT, lang)
-    note = _norm(cat.text("fold_note").replace("**", ""))
+    note = _norm(cat.text("fold_note", card=_card(paper)).replace("**", ""))
     pdf = render(KIT, lang, paper)
     page_h = {"a4": 210.0, "letter": 215.9}[paper]
     skip = {_norm(cat.text("fold_here")), _norm(f"{cat.text('title')} · {cat.text('language_name')}"),
@@ -577,12 +596,13 @@ def test_you_also_need_names_thin_card_for_the_board_too(rendered, lang):
     first = joined(rendered(KIT, lang, "a4"), 0)
     cat = load_catalog(KIT, lang)
     need = first[first.find(_norm(cat.text("kit_needs"))):]
-    line = _norm(cat.text("need_tokens_card", pawns_page=cat.text("pages_or", a=2, b=4)))
+    line = _norm(cat.text("need_tokens_card", pawns_page=cat.text("pages_or", a=2, b=4)).replace("\n", " "))
     assert line in need
-    thin = {"en": "thin card", "nl": "dun karton", "de": "dünner Karton"}[lang]
+    thin = {"en": "thin card", "nl": "dun karton", "de": "Dünnkarton"}[lang]
     assert need.count(thin) == 1, need
-    for word in {"en": ("1½", "board", "page 2 or 4"), "nl": ("1½", "bord", "pagina 2 of 4"),
-                 "de": ("1½", "Brett", "Seite 2 oder 4")}[lang]:
+    # round 18 (native NL: which half goes where): half a sheet for the board, one for the tokens' page
+    for word in {"en": ("½ sheet (board)", "1 (page 2 or 4)"), "nl": ("½ vel (bord)", "1 (pagina 2 of 4)"),
+                 "de": ("½ Bogen (Brett)", "1 (Seite 2 oder 4)")}[lang]:
         assert word in line, word
     assert {"en": "optional", "nl": "optioneel", "de": "optional"}[lang] not in need
 
@@ -602,7 +622,7 @@ def test_the_turn_in_brief_and_the_steps_say_what_the_rules_say(rendered, lang, 
         assert phrase in first, phrase
     for timing in {"en": ("has just moved",), "nl": ("net op", "net in", "is gekomen"), "de": ("gerade",)}[lang]:
         assert timing not in first, timing
-    line = {"en": "Fold backwards on the dashed line", "nl": "Vouw langs de stippellijn naar achteren",
+    line = {"en": "Fold back on the dashed line", "nl": "Vouw langs de stippellijn naar achteren",
             "de": "Falte an der gestrichelten Linie nach hinten"}[lang]
     assert line in first
     for other in {"en": ("dashed marks",), "nl": ("streepjes",), "de": ("Strichen",)}[lang]:
@@ -726,8 +746,8 @@ def test_the_pawns_faces_are_not_hatched_and_the_note_says_which_side_is_glued(r
     read as "glue here", while the blank backs are what is glued, and hid
     the dashes of the middle fold. Read from page 2: each pawn's three folds
     are dashed, and no other stroke lies on it but its cut outline; the
-    note beside the pawns says to fold printed side out and glue the blank
-    backs."""
+    note beside the pawns says to fold printed side out and (round 18, the
+    prism) where its tab is glued."""
     from tests.kits.test_table_ready import page_objects
 
     pdf = rendered(KIT, lang, paper)
@@ -740,10 +760,54 @@ def test_the_pawns_faces_are_not_hatched_and_the_note_says_which_side_is_glued(r
         strokes = [o for o in mine if o.stroke > 0 and not o.dashed and not o.filled]
         assert len(strokes) == 1, f"{kind}: {len(strokes)} solid strokes (only the cut outline)"
     cat = load_catalog(KIT, lang)
-    said = {"en": ("printed side out", "glue the blank backs together"),
-            "nl": ("met de bedrukte kant naar buiten", "plak de blanco achterkanten op elkaar"),
-            "de": ("die bedruckte Seite nach außen", "klebe die leeren Rückseiten zusammen")}[lang]
+    # round 18: the prism, printed side out, its tab glued inside the other end
+    said = {"en": ("printed side out", "glue the tab inside the other end"),
+            "nl": ("met de bedrukte kant naar buiten", "plak het plakrandje binnen in het andere uiteinde"),
+            "de": ("der bedruckten Seite nach außen", "klebe die Lasche innen in das andere Ende")}[lang]
     text = joined(pdf, 1)
     for words in said:
         assert words in cat.text("pawns_note") and words in text, words
     assert not any(w in cat.text("pawns_note") for w in ("hatched", "gearceerde", "schraffiert"))
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+@pytest.mark.parametrize("lang", LANGS)
+def test_step_2_says_how_large_the_card_is(render, lang, paper):
+    """Round 18 (hobbyist: 'half a sheet only just covers the folded frame,
+    and the step gives no size'). Read from the PDF: step 2 in the top margin
+    names the card's size, in mm on A4 and in inches with mm on Letter, and
+    that card covers the folded frame measured on the page (the cut line's
+    half from its left edge to the fold, by its height) with 2 to 8 mm to spare."""
+    lines, (cx0, cy0, cx1, cy1), fold = _margin_lines(render, lang, paper)
+    text = re.sub(r"(\w)- (\w)", r"\1\2", " ".join(ln[0] for ln in lines if ln[4] < cy0 and ln[1] > fold))
+    step2 = text[text.find("2 "):text.find("3 ", text.find("2 "))]
+    found = re.search(r"(\d+) × (\d+) mm", step2)
+    assert found, step2
+    w, h = (float(v) for v in found.groups())
+    if paper == "letter":
+        inch = re.search(r"(\d)([¼½¾]?) × (\d)([¼½¾]?) in / ", step2)
+        assert inch, step2
+        q = {"": 0.0, "¼": 0.25, "½": 0.5, "¾": 0.75}
+        iw, ih = int(inch[1]) + q[inch[2]], int(inch[3]) + q[inch[4]]
+        assert (w, h) == (round(iw * 25.4), round(ih * 25.4)), (iw, ih, w, h)
+    frame_w, frame_h = fold - cx0, cy1 - cy0
+    assert 2.0 <= w - frame_w <= 8.0 and 2.0 <= h - frame_h <= 8.0, (w, h, frame_w, frame_h)
+
+
+TURN_AFTER = {"en": ("correctly guessed turnips.", "[Then the next player’s turn.]"),
+              "nl": ("goed geraden knollen.", "[Daarna is de volgende aan de beurt.]"),
+              "de": ("richtig geratenen Rüben.", "[Danach ist der Nächste am Zug.]")}
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_turn_passes_after_a_won_duel_too(rendered, lang, paper):
+    """Round 18: the originals (seeds 000-002) pass the turn clockwise when
+    both guess wrong and say nothing after a won duel; our reading, marked
+    in brackets as '[the challenger]' is, follows the duel's last sentence
+    on page 1 (read from the PDF), and the original's sentence is kept."""
+    first = joined(rendered(KIT, lang, paper), 0)
+    end, ours = TURN_AFTER[lang]
+    assert f"{end} {ours}" in first, first[first.find(end) - 20:first.find(end) + 80]
+    assert {"en": "next player's turn (in clockwise order)", "nl": "volgende speler (met de klok mee)",
+            "de": "im Uhrzeigersinn"}[lang] in first.replace("’", "'")

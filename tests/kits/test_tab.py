@@ -12,7 +12,7 @@ from PIL import Image, ImageStat
 from pnp.geometry import Box, Line, Rect, Text, shape_box, tagged, walk
 from pnp.i18n import load_catalog
 from pnp.kits import get_kit
-from pnp.kits.tab import TabSpec
+from pnp.kits.tab import BAND_OVERLAP, TabSpec, band_length
 from tests.helpers import LANGS, PAPER_IDS, group_box, joined_text, need_tool, rects_in
 from tests.textlines import page_lines
 
@@ -40,7 +40,7 @@ def test_the_facts_are_the_traditional_game(spec):
 
 def test_a_piece_fits_in_a_square_and_a_marker_on_a_piece(spec):
     assert 0 < spec.piece < spec.square
-    assert 0 < spec.marker <= spec.piece - 6.0, "a marker on a piece leaves 3 mm of the piece showing round it"
+    assert 0 < spec.marker <= spec.piece - 6.0, "a band round a piece leaves 13 mm and more of it to see"
 
 
 def test_expected_components_follow_the_facts(spec, built):
@@ -147,15 +147,11 @@ def test_there_are_nine_row_four_markers_a_side(built, spec, lang, paper_id):
         markers = [(g, m) for g, m in _tags(page, "marker") if g.tag[1] == side]
         assert len(markers) == spec.pieces_per_player
         for g, m in markers:
-            # a fold-over marker: two faces side by side in one outline, the fold on their shared edge,
-            # so it reads the same whichever way up it lands
+            # round 18: a band, one cut outline as long as a loop round a piece, and no fold
             cut = [b for r, b in rects_in(g, m) if r.style.role == "cut"]
             assert len(cut) == 1
-            assert (cut[0].w, cut[0].h) == pytest.approx((2 * spec.marker, spec.marker))
-            folds = [s for s in g.items if isinstance(s, Line) and s.style.role == "fold"]
-            (outline,) = [s for s in g.items if isinstance(s, Rect) and s.style.role == "cut"]
-            assert len(folds) == 1 and folds[0].x1 == folds[0].x2 == pytest.approx(outline.x + spec.marker)
-            assert (folds[0].y1, folds[0].y2) == pytest.approx((outline.y, outline.y + spec.marker))
+            assert (cut[0].w, cut[0].h) == pytest.approx((band_length(spec.piece), spec.marker))
+            assert not [s for s in g.items if isinstance(s, Line) and s.style.role == "fold"]
 
 
 @pytest.mark.parametrize(("lang", "paper_id"), TAB_COMBOS)
@@ -164,6 +160,8 @@ def test_no_two_pieces_or_markers_overlap(built, lang, paper_id):
     parts = _tags(page, "piece") + _tags(page, "marker")
     boxes = [(f"{g.tag[0]}:{g.tag[1]}#{i}", group_box(g, m)) for i, (g, m) in enumerate(parts)]
     assert len(boxes) == 36
+    # round 18: two bands share their cut line (one cut between them), so their boxes meet, by its stroke
+    boxes = [(k, Box(b.x, b.y + 0.2, b.w, b.h - 0.4) if k.startswith("marker") else b) for k, b in boxes]
     clashes = [(a, b) for i, (a, ba) in enumerate(boxes) for b, bb in boxes[i + 1 :] if ba.overlaps(bb)]
     assert not clashes, clashes[:3]
 
@@ -239,22 +237,21 @@ def test_dark_faces_are_inked_past_their_cut(built, rendered, paper_id):
 
 @pytest.mark.parametrize("paper_id", PAPER_IDS)
 def test_a_row_four_marker_stands_out_on_the_piece_it_sits_on(built, rendered, spec, paper_id):
-    """A marker sits on a piece and is smaller, so the piece shows round it;
-    rasterised, each marker is in the other colour from its owner's pieces
-    (a dark field on a light piece, a light one on a dark piece), with its 4
-    in the contrasting ink."""
+    """A marker is a band round a piece (round 18), narrower than the piece
+    by 6 mm and more; rasterised, each band (but for its glue end) is in the
+    other colour from its owner's pieces (dark round a light piece, light
+    round a dark one), with its 4s in the contrasting ink."""
     page = _page(built, "en", paper_id, SOLID)
     index = [p.label for p in built(KIT, "en", paper_id).pages].index(SOLID)
     dpi = 150
     img = _raster(rendered, "en", paper_id, index + 1, dpi)
     px = dpi / 25.4
-    # each marker's two faces: the left and the right half of its fold-over outline
-    halves = [(g.tag[1], _cut_box(g, m)) for g, m in _tags(page, "marker")]
-    assert len(halves) == 2 * spec.pieces_per_player
-    markers = [(side, Box(b.x + k * b.w / 2, b.y, b.w / 2, b.h)) for side, b in halves for k in (0, 1)]
-    for side, b in markers:
-        assert (spec.piece - b.w) / 2 >= 3.0, f"only {(spec.piece - b.w) / 2:.1f} mm of the piece shows round a marker"
-        inner = img.crop((round((b.x + 0.6) * px), round((b.y + 0.6) * px), round((b.right - 0.6) * px),
+    bands = [(g.tag[1], _cut_box(g, m)) for g, m in _tags(page, "marker")]
+    assert len(bands) == 2 * spec.pieces_per_player
+    for side, b in bands:
+        assert spec.piece - b.h >= 6.0, f"a band {b.h:.1f} mm wide hides much of a {spec.piece} mm piece"
+        run = b.w - BAND_OVERLAP
+        inner = img.crop((round((b.x + 0.6) * px), round((b.y + 0.6) * px), round((b.x + run - 0.6) * px),
                           round((b.bottom - 0.6) * px)))
         lo, hi = inner.getextrema()
         assert lo < 60 and hi > 200, f"marker at ({b.x:.1f}, {b.y:.1f}): no 4 in contrasting ink"

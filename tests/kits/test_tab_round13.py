@@ -108,9 +108,9 @@ def test_tab_on_letter_the_original_box_says_it_was_for_a4(render, lang):
     original is for A4; on A4 there is no such note."""
     letter = _text(render(lang, "letter"), 2)
     assert LETTER_NOTE[lang] in letter
-    original = {"en": "For reference: the original assembly instructions",
-                "nl": "Ter informatie: de oorspronkelijke bouwinstructies",
-                "de": "Zum Nachlesen: die ursprüngliche Bauanleitung"}[lang]
+    original = {"en": "The original’s assembly instructions (for interest only; make this kit as on page 2)",
+                "nl": "De oorspronkelijke bouwinstructies (ter informatie; maak deze set zoals op pagina 2)",
+                "de": "Ursprüngliche Bauanleitung (nur zur Info)"}[lang]
     assert letter.index(original) < letter.index(LETTER_NOTE[lang])
     a4 = _text(render(lang, "a4"), 2)
     assert LETTER_NOTE[lang].split(" A4")[0] not in a4

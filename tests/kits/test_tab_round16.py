@@ -3,10 +3,9 @@
 - the --ink-saver pieces: player B's set differs from player A's on both
   faces (hatched inside a heavy ring, a solid black star; A's white, with
   an outlined star), measured as the darkness of the faces' middles;
-- the --ink-saver markers' fold lines are black, not a faint grey;
 - the --ink-saver print names the sets as it prints them (white, hatched),
   never "dark" or "light" pieces;
-- the row-4 markers stand apart, with a gap to cut roughly in, as the pieces do.
+(the markers' fold lines and gaps went in round 18: the markers are bands.)
 """
 
 from __future__ import annotations
@@ -73,39 +72,7 @@ def test_tab_the_ink_saver_sets_differ_on_both_faces(render, paper):
     assert min(light_plain) - max(dark_plain) >= 25, f"plain faces alike: light {light_plain}, dark {dark_plain}"
 
 
-@pytest.mark.parametrize("paper", list(PAPERS))
-def test_tab_the_ink_saver_markers_fold_on_a_black_line(render, paper):
-    """The dashed fold of every ink-saver marker is black at its darkest
-    (round 16: a grey dash between two black frames, hard to see)."""
-    pdf = render("en", paper, "ink-saver")
-    img = _grey(pdf, 1, DPI)
-    mk = facts("tab")["marker"]
-    for side in ("light", "dark"):
-        folds = [o for o in page_objects(pdf, 1) if o.tag == ("marker", side) and o.kind == "path" and o.dashed
-                 and o.w < 1.0 and abs(o.h - mk) < 1.0]
-        assert len(folds) == facts("tab")["pieces_per_player"], side
-        for f in folds:
-            x = round((f.x0 + f.x1) / 2 * PX)
-            column = [img.getpixel((x, y)) for y in range(round((f.y0 + 1.0) * PX), round((f.y1 - 1.0) * PX))]
-            assert min(column) < 60, f"{side} marker fold at {f.x0:.1f}, {f.y0:.1f}: darkest {min(column)}"
-            assert max(column) > 200, "a dashed line: light between its dashes"
-
-
-@pytest.mark.parametrize("variant", ["colour", "ink-saver"])
-@pytest.mark.parametrize("paper", list(PAPERS))
-def test_tab_the_markers_stand_apart(render, paper, variant):
-    """Every row-4 marker has a gap of 2 mm and more to the next one, to cut
-    roughly in before folding, gluing and cutting through both layers, as the
-    pieces are made (round 16: the markers shared their cut lines)."""
-    pdf = render("en", paper, variant)
-    mk = facts("tab")["marker"]
-    for side in ("light", "dark"):
-        cuts = [o.line() for o in _outlines(pdf, ("marker", side), 2 * mk, mk)]
-        assert len(cuts) == facts("tab")["pieces_per_player"], side
-        for i, (x0, y0, x1, y1) in enumerate(cuts):
-            gap = min(max(ox0 - x1, x0 - ox1, oy0 - y1, y0 - oy1)
-                      for j, (ox0, oy0, ox1, oy1) in enumerate(cuts) if j != i)
-            assert 2.0 <= gap <= 4.0, f"{side} markers {gap:.2f} mm apart"
+# round 18: the row-4 markers are bands (no fold, one cut between two): tests/kits/test_tab_round18.py
 
 
 DARK_WORDS = {"en": ("dark piece", "light piece", "dark marker"),

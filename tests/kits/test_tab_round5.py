@@ -68,9 +68,11 @@ def _plain(text: str) -> str:
 
 
 HEADINGS = {  # the making block, the original's assembly text (in its box), the suggested rules
-    "en": ("Making this kit", "For reference: the original assembly instructions", "Suggested rules"),
-    "nl": ("Zo maak je deze set", "Ter informatie: de oorspronkelijke bouwinstructies", "Voorgestelde regels"),
-    "de": ("So bastelst du dieses Set", "Zum Nachlesen: die ursprüngliche Bauanleitung", "Vorgeschlagene Regeln"),
+    "en": ("Making this kit", "The original’s assembly instructions (for interest only; make this kit as on page 2)", "Suggested rules"),
+    "nl": ("Zo maak je deze set", "De oorspronkelijke bouwinstructies (ter informatie; maak deze set zoals op pagina 2)",
+           "Voorgestelde regels"),
+    "de": ("So bastelst du dieses Set", "Ursprüngliche Bauanleitung (nur zur Info)",
+           "Vorgeschlagene Regeln"),
 }
 LIST_ON_PAGE_1 = {"en": "You need what the list on page 1 names.", "nl": "Wat je verder nodig hebt, staat in de lijst op pagina 1.",
                   "de": "Nötig ist, was die Liste auf Seite 1 nennt."}

@@ -40,17 +40,17 @@ PAGE_4 = {"en": ("Print pages 1–3", "print page 4 instead of page 2"),
 
 def _marker_mean(pdf, index: int, dpi: int = 100) -> float:
     """The mean grey of the light pieces' markers (the dark ones, on their
-    field) in a strip 0.8-2 mm inside each face's left edge, clear of the 4."""
+    field) in a strip 0.8-2 mm inside each band's left end, clear of its 4s."""
     img = _grey(pdf, index, dpi)
     px = dpi / 25.4
     mk = facts("tab")["marker"]
     outlines = [o for o in page_objects(pdf, index) if o.tag == ("marker", "light") and o.kind == "path"
-                and o.stroke > 0 and not o.dashed and abs(o.h - mk) < 1.5 and abs(o.w - 2 * mk) < 3.0]
+                and o.stroke > 0 and not o.dashed and abs(o.h - mk) < 1.5 and o.w > 3 * mk]  # round 18: bands
     assert len(outlines) == facts("tab")["pieces_per_player"], len(outlines)
     means = []
     for o in outlines:
         x0, y0, _, y1 = o.line()
-        box = (round((x0 + 0.8) * px), round((y0 + 2.0) * px), round((x0 + 2.0) * px), round((y1 - 2.0) * px))
+        box = (round((x0 + 0.8) * px), round((y0 + 1.0) * px), round((x0 + 2.0) * px), round((y1 - 1.0) * px))
         means.append(ImageStat.Stat(img.crop(box)).mean[0])
     return sum(means) / len(means)
 

@@ -61,8 +61,8 @@ def test_page_counts_are_the_pieces_of_the_game(cards) -> None:
     assert len(PdfReader(cards["ludo-cards"]).pages) == 2 * len(ludo.colours) * len(ludo.values) * ludo.stack_height
     # Kesse Rüben: the board and the largest supply of every kind
     assert len(PdfReader(cards["kesse-rueben"]).pages) == 1 + len(kesse.kinds) * max(kesse.supply.values())
-    # Tâb: the board, two faces of each piece, two faces of a marker per piece (both fold over)
-    assert len(PdfReader(cards["tab"]).pages) == 1 + 2 * 2 * tab.pieces_per_player + 2 * 2 * tab.pieces_per_player
+    # Tâb: the board, two faces of each piece (round 18: the row-4 markers are paper bands, made at home)
+    assert len(PdfReader(cards["tab"]).pages) == 1 + 2 * 2 * tab.pieces_per_player
 
 
 def test_fronts_and_backs_alternate_each_back_behind_its_front(cards) -> None:
@@ -121,8 +121,8 @@ def test_trimbox_is_the_piece_and_bleedbox_the_page(cards, kit: str) -> None:
     first = PdfReader(cards[kit]).pages[-1]
     w, h = (box(first, "/TrimBox")[2] - BLEED * MM) / MM, (box(first, "/TrimBox")[3] - BLEED * MM) / MM
     size = {"ludo-cards": lambda: spec.card, "kesse-rueben": lambda: (spec.token, spec.token),
-            "tab": lambda: (spec.marker, spec.marker)}[kit]()
-    assert (w, h) == pytest.approx(size, abs=0.01), "the last piece is a poker card / token / marker"
+            "tab": lambda: (spec.piece, spec.piece)}[kit]()
+    assert (w, h) == pytest.approx(size, abs=0.01), "the last piece is a poker card / token / piece"
 
 
 def test_poker_cards_are_2_5_by_3_5_inches_plus_bleed(cards) -> None:
@@ -140,7 +140,7 @@ def test_bleed_option_sets_the_boxes(tmp_path) -> None:
     page = PdfReader(tmp_path / "tab-de-cards" / "tab-de-cards.pdf").pages[-1]
     assert box(page, "/TrimBox")[:2] == pytest.approx((5 * MM, 5 * MM), abs=0.01)
     trim = box(page, "/TrimBox")
-    assert box(page, "/MediaBox")[2] == pytest.approx(trim[2] - trim[0] + 10 * MM, abs=0.01)  # the marker + 2 x 5 mm
+    assert box(page, "/MediaBox")[2] == pytest.approx(trim[2] - trim[0] + 10 * MM, abs=0.01)  # the piece + 2 x 5 mm
 
 
 # --- the art runs into the bleed ---------------------------------------------------------------------------------
@@ -184,7 +184,7 @@ def test_dark_piece_faces_are_black_into_the_bleed(cards) -> None:
     to past the trim. The pieces are told apart by their tags, not by their
     colour: a dark face printed white (as the plain faces once were) is
     counted, and fails."""
-    black = {("piece", "dark"), ("marker", "light")}
+    black = {("piece", "dark")}  # round 18: no markers in the shop file (paper bands, made at home)
     dark: dict[str, int] = {}
     for i, page_tags in enumerate(tags(PdfReader(cards["tab"]))):
         if page_tags[0] not in black:
@@ -195,8 +195,7 @@ def test_dark_piece_faces_are_black_into_the_bleed(cards) -> None:
         assert inside == (0, 0, 0), (i + 1, "black just inside the trim")
         assert set(edge_pixels(image, round(BLEED * MM * scale))) == {(0, 0, 0)}, i + 1
     tab = get_kit("tab").load_spec()
-    assert dark == {"piece": 2 * tab.pieces_per_player, "marker": 2 * tab.pieces_per_player}, \
-        "both faces of every dark piece and marker"
+    assert dark == {"piece": 2 * tab.pieces_per_player}, "both faces of every dark piece"
 
 
 def test_board_fields_run_into_the_bleed(cards) -> None:
@@ -448,10 +447,10 @@ def test_the_way_backs_are_printed_at_home_does_not_change_the_shop_files(tmp_pa
 def test_cards_pngs_are_300_dpi_unless_asked(tmp_path) -> None:
     result = CliRunner().invoke(main, ["render", "tab", "--lang", "nl", "--format", "cards", "-q", "-o", str(tmp_path)])
     assert result.exit_code == 0, result.output
-    marker = sorted((tmp_path / "tab-nl-cards" / "png").glob("*-marker-dark-9-back.png"))[0]  # a fold-over marker: two faces
+    marker = sorted((tmp_path / "tab-nl-cards" / "png").glob("*-piece-dark-9-back.png"))[0]  # a fold-over piece: two faces
     spec = get_kit("tab").load_spec()
-    with Image.open(marker) as im:  # an 11 mm marker + 2 x 3 mm bleed at 300 dpi
-        assert im.size == (round((spec.marker + 2 * BLEED) / 25.4 * 300),) * 2
+    with Image.open(marker) as im:  # a 19 mm piece + 2 x 3 mm bleed at 300 dpi
+        assert im.size == (round((spec.piece + 2 * BLEED) / 25.4 * 300),) * 2
         assert im.info["dpi"] == pytest.approx((300, 300), abs=0.01)
 
 
@@ -526,18 +525,17 @@ def _sizes(path: Path, pages: range | None = None) -> dict[str, set[float]]:
 
 
 def test_print_shop_pieces_are_not_scaled_down(cards, rendered) -> None:
-    """A row-4 marker's 4 and a turnip token's name are set at the same size in
-    the print-shop file as on the kit's own sheet: nothing is shrunk to keep
-    a label off the trim."""
+    """A turnip token's name is set at the same size in the print-shop file
+    as on the kit's own sheet: nothing is shrunk to keep a label off the
+    trim (round 18: Tâb's row-4 markers, whose 4 this checked too, are paper
+    bands made at home, not in the shop file)."""
     kesse, tab = (get_kit(k).load_spec() for k in ("kesse-rueben", "tab"))
-    sheet, shop = _sizes(rendered("tab", "en", "a4")), _sizes(cards["tab"])
-    assert shop["4"] and shop["4"] <= sheet["4"], (shop["4"], sheet["4"])  # the sheet has 4s in its throw table too
     from pnp.i18n import load_catalog
 
     name = load_catalog("kesse-rueben", "en").text(kesse.kinds[0]).capitalize()
     sheet, shop = _sizes(rendered("kesse-rueben", "en", "a4"), range(1, 2)), _sizes(cards["kesse-rueben"])
     assert shop[name] and shop[name] <= sheet[name], (shop[name], sheet[name])
-    # and a marker page is the marker's full size plus the bleed
+    # and a piece page is the piece's full size plus the bleed
     page = PdfReader(cards["tab"]).pages[-1]
     x0, y0, x1, y1 = box(page, "/TrimBox")
-    assert ((x1 - x0) / MM, (y1 - y0) / MM) == pytest.approx((tab.marker, tab.marker), abs=0.01)
+    assert ((x1 - x0) / MM, (y1 - y0) / MM) == pytest.approx((tab.piece, tab.piece), abs=0.01)

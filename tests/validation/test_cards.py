@@ -107,11 +107,11 @@ def test_the_claims_are_read_by_the_code_that_writes_them() -> None:
 # ---- the bug this validation was written for ------------------------------------------------------------------------
 
 
-# The Tâb print-shop file: the board, then each side's pieces and row-4 markers (fold-over, so a front and a
-# back page each), light before dark: the first dark piece's front is page DARK1.
-_N = 9  # pieces (and markers) a side, templates/tab/game.toml
-DARK1 = 1 + 2 * _N + 2 * _N + 1
-PAGES = 1 + 4 * 2 * _N
+# The Tâb print-shop file: the board, then each side's pieces (fold-over, so a front and a back page each),
+# light before dark: the first dark piece's front is page DARK1 (round 18: no row-4 markers, paper bands made at home).
+_N = 9  # pieces a side, templates/tab/game.toml
+DARK1 = 1 + 2 * _N + 1
+PAGES = 1 + 2 * 2 * _N
 
 
 def _lossy_split(items, trim):
