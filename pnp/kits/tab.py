@@ -253,10 +253,12 @@ def _round_the_grid(spec: TabSpec, grid: Grid, ow: float, oh: float, gx: float, 
         # on the same line, after the way to row 4: this player's row numbers
         # (a badge as on the board and its words), inside the frame so that
         # the key survives cutting (round 12: it stood under the cut line)
+        # (round 19: 7 pt within the grid's width; now LEGEND_PT across the frame, clear of its corner diamonds)
+        room = ow - 2 * LEGEND_SIDE
         key = text("legend_a" if who == "player_a" else "legend_b")
-        kt, ks, kw = fitted_text(key, "Sans", (gw - 30) * 0.45, 7, m)
+        kt, ks, kw = fitted_text(key, "Sans", room * 0.4, LEGEND_PT, m)
         branch = text("branch")
-        t, s, w = fitted_text(branch, "Sans", gw - 30 - (kw + 2 * LEGEND_R + 1.5 + KEY_SPACE), 7, m)
+        t, s, w = fitted_text(branch, "Sans", room - 12 - (kw + 2 * LEGEND_R + 1.5 + KEY_SPACE), LEGEND_PT, m)
         lx = -(w + 12 + KEY_SPACE + 2 * LEGEND_R + 1.5 + kw) / 2
         legend.append(Line(lx, 3.4, lx + 8, 3.4, Style(width=0.6, dash=(1.6, 1.0))))
         legend.append(_head((lx + 10, 3.4), (lx + 7.6, 2.2), (lx + 7.6, 4.6)))
@@ -320,6 +322,8 @@ def board_sheet(ctx: Context) -> Sheet:
 
 LEGEND_R = 2.2  # mm: the radius of a badge in the row numbers' key (inside the frame, on each player's side)
 KEY_SPACE = 8.0  # mm from the way to row 4 to the row numbers' key on the same line
+LEGEND_PT = 8.0  # the way to row 4 and the row numbers' key under each player's legend: read across the table
+LEGEND_SIDE = 10.0  # mm from the board's cut to that line's ends: clear of the frame's corner diamonds (8.3 mm in)
 
 
 def kit_lines(ctx: Context) -> Lines:
