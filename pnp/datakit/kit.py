@@ -40,6 +40,12 @@ def mm(value: float, lang: str) -> str:
 
 
 INCH = 25.4  # mm
+# A circle punch lands up to this far (mm) off a round piece's centre: the largest punch a text offers stays
+# that far inside the colour's edge (hobby19b Ur 1: a 24 mm punch on a 24 mm colour left a white sliver).
+PUNCH_SLIP = 1.0
+# ... and a US punch, sold in eighths of an inch, may pass that largest size by this much (7/8 in, 22.2 mm,
+# for 21 to 22 mm pieces still lands 0.9 mm off centre inside the colour)
+EIGHTH_SLACK = 0.25
 
 
 def inches(value: float, lang: str) -> str:
@@ -93,20 +99,29 @@ def text_values(data: DataSpec, options: Options) -> dict[str, object]:
 def measures(data: DataSpec, options: Options) -> dict[str, str]:
     """The lengths a text names as a reader measures them, from the common
     catalog's forms: each of the data's `lengths` ({thick_card}: "1 mm";
-    on US Letter "1 mm or 0.04 in"), and for each round pieces component
-    {<id>_punch}, the circle punch that cuts it ("21 to 24 mm"; on US
-    Letter with the US punch between the two, "21 to 24 mm, such as 7/8 in")."""
+    on US Letter "1 mm or 0.04 in"), or the kit catalog's own forms for one,
+    `length_<name>` and `length_<name>_us`, from {mm}, {cm}, {inch} and
+    {whole_inch} ({drop}: "20 cm"; on US Letter "20 cm (8 in)"), and for each round pieces component
+    {<id>_punch}, the circle punch that cuts it ("21 to 22 mm": from the
+    outline to PUNCH_SLIP mm inside the colour's edge, so that a punch
+    that lands off the centre still leaves no white sliver; on US Letter
+    with the US punch, "21 to 22 mm, such as 7/8 in", allowed EIGHTH_SLACK
+    past the range's end)."""
     from pnp.i18n import load_catalog
 
     lang, us = options.lang, options.paper.id == "letter"
     cat = load_catalog(data.id, lang, folder=data.folder)
-    out = {name: cat.text("length_us" if us else "length", mm=mm(v, lang), inch=inches(v, lang))
-           for name, v in data.lengths.items()}
+    out = {}
+    for name, v in data.lengths.items():
+        form = f"length_{name}" if f"length_{name}" in cat.strings else "length"  # a length's own form, else the common
+        out[name] = cat.text(form + ("_us" if us else ""), mm=mm(v, lang), cm=mm(v / 10, lang), inch=inches(v, lang),
+                             whole_inch=f"{round(v / INCH)}")
     for comp in data.components:
         if getattr(comp, "kind", None) == "pieces":
             d = comp.data
-            low, high = d.size, d.size + 2 * d.bleed
-            inch = punch_inches(low, high) if us else None
+            low = d.size
+            high = max(low, d.size + 2 * (d.bleed - PUNCH_SLIP))
+            inch = punch_inches(low, high + EIGHTH_SLACK) if us else None
             out[f"{d.id}_punch"] = cat.text("punch_us" if inch else "punch", low=mm(low, lang), high=mm(high, lang),
                                             inch=inch or "")
     return out

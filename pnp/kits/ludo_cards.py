@@ -254,6 +254,7 @@ DIE = (31.0, 22.0)  # the die face: centre y and size (centred across the card)
 PAWN_TOP = 27.0  # mm from the card's bottom to the top of the pawns
 COUNT_BOX = 46.5  # mm from the card's top to the top of the box of the pawn count and pawns
 COUNT_PT = 22.0
+WORTH_PT = 8.0  # "worth 3" beside the die
 
 # (card size, colour, name) -> (the measurer, the face): the same measurer
 # object gives the same face, which every card of the colour then shares
@@ -282,10 +283,13 @@ def card_face(card: tuple[float, float], colour: Colour, name: str, m: Measure) 
     return group
 
 
-def card_front(spec: LudoSpec, colour: Colour, value: int, k: int, name: str, code: str, m: Measure) -> list[Shape]:
+def card_front(spec: LudoSpec, colour: Colour, value: int, k: int, name: str, code: str, m: Measure,
+               worth: str) -> list[Shape]:
     """The face of one card in local coordinates (0, 0)-(card size): the die
-    value big at the top; in a box below it, the stack height k as a number
-    above the row of pawn positions it counts."""
+    value big at the top, and beside it in small type what the card is worth
+    (`worth`, "worth 3"), so that no one adds up the big numbers; in a box
+    below it, the stack height k as a number above the row of pawn positions
+    it counts."""
     cw, ch = spec.card
     n = spec.stack_height
     row_x = INSET + 2.5
@@ -293,6 +297,10 @@ def card_front(spec: LudoSpec, colour: Colour, value: int, k: int, name: str, co
     top = ch - PAWN_TOP
     out: list[Shape] = [card_face(spec.card, colour, name, m)]
     out.append(die(cw / 2, DIE[0], DIE[1], value))
+    # what the card is worth, centred between the die and the frame, its cap height centred on the die's
+    right = cw / 2 + DIE[1] / 2
+    room = cw - INSET - FRAME_W / 2 - right
+    out.append(label(right + room / 2, DIE[0] + 0.73 * WORTH_PT * PT / 2, worth, "Sans-Bold", WORTH_PT, m, room - 2.0))
     digit = str(k)
     cap_h = 0.73 * COUNT_PT * PT
     base = COUNT_BOX + (top - COUNT_BOX + cap_h) / 2  # the digit's cap height centred between box top and pawns
@@ -363,7 +371,8 @@ def piles(ctx: Context, guide_page: int | None = None) -> list[deck.Pile]:
         name = cat.text(colour.id)
         fronts = tuple(
             (tuple(card_front(spec, colour, v, k, name,
-                              cat.text("card_code", colour=name, value=v, k=k, height=spec.stack_height), m)),
+                              cat.text("card_code", colour=name, value=v, k=k, height=spec.stack_height), m,
+                              cat.text("card_worth", value=v))),
              f"{colour.id}-{v}-{k}")
             for v, k in spec.deck(colour))
         out.append(deck.Pile(colour.id, fronts, tuple(card_back(spec, colour, name, title, m, saver)),
@@ -446,14 +455,16 @@ def mini_stacks(spec: LudoSpec, ctx: Context, laid_out: int | None) -> DiagramFn
                 out.append(Rect(x + depth * 0.7, y0 + depth * 0.7, cw, ch, Style(stroke=grey(0.4), fill=WHITE,
                                                                                     width=0.2)))
             code = ctx.cat.text("card_code", colour=name, value=v, k=top_k, height=spec.stack_height)
-            out.append(Group(tuple(card_front(spec, colour, v, top_k, name, code, ctx.measure)), x, y0, scale=s))
+            out.append(Group(tuple(card_front(spec, colour, v, top_k, name, code, ctx.measure,
+                                              ctx.cat.text("card_worth", value=v))), x, y0, scale=s))
             out.append(Rect(x, y0, cw, ch, Style(stroke=BLACK, width=0.25)))
             # the stack's name under it, as the rules call it ("stack 3")
             out.append(label(x + cw / 2 + 1.05, y0 + ch + 2.1 + LABEL_GAP, ctx.cat.text("diagram_stack", value=v),
                              "Sans", 7.0, ctx.measure, cw + gap - 1.0))
             if laid_out == v:
                 code = ctx.cat.text("card_code", colour=name, value=v, k=1, height=spec.stack_height)
-                out.append(Group(tuple(card_front(spec, colour, v, 1, name, code, ctx.measure)), x, box.y, scale=s))
+                out.append(Group(tuple(card_front(spec, colour, v, 1, name, code, ctx.measure,
+                                             ctx.cat.text("card_worth", value=v))), x, box.y, scale=s))
                 out.append(Rect(x, box.y, cw, ch, Style(stroke=BLACK, width=0.25)))
         out.append(label(box.cx, box.bottom - 1.0, caption, "Sans-Italic", 7.5, ctx.measure, box.w))
         return tuple(out)

@@ -19,8 +19,8 @@ NEW_PIECE = {"en": "A new piece enters on the square of the throw (a 3: square 3
              "de": "Ein neuer Stein kommt aufs Feld der Wurfzahl (eine 3: Feld 3)."}
 THICK = {"en": "about 1 mm or 0.04 in", "nl": "ongeveer 1 mm of 0,04 inch", "de": "etwa 1 mm oder 0,04 Zoll"}
 THIN = {"en": "about 0.5 mm or 0.02 in", "nl": "ongeveer 0,5 mm of 0,02 inch", "de": "etwa 0,5 mm oder 0,02 Zoll"}
-PUNCH = {"en": "21 to 24 mm, such as 7/8 in", "nl": "21 tot 24 mm, bijvoorbeeld 7/8 inch",
-         "de": "21 bis 24 mm, zum Beispiel 7/8 Zoll"}
+PUNCH = {"en": "21 to 22 mm, such as 7/8 in", "nl": "21 tot 22 mm, bijvoorbeeld 7/8 inch",
+         "de": "21 bis 22 mm, zum Beispiel 7/8 Zoll"}
 LOTS_ONLY = {"en": "Throwing lots: first cut the two quick references off the foot of this page, one for each player, "
                    "and keep them by the board; then glue the lots only, not the pictures of the steps under them,",
              "nl": "Werpkaartjes: knip eerst de twee korte overzichten onderaan eraf (één per speler, bewaar ze bij het "

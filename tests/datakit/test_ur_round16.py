@@ -18,9 +18,12 @@ from tests.textlines import page_lines
 PICTURES_ONLY = {"en": "Pictures only, of how a lot is made: cut them off along the line above; do not glue them.",
                  "nl": "Alleen ter uitleg: zo maak je een kaartje. Knip deze plaatjes af langs de lijn erboven en plak ze niet op.",
                  "de": "Nur Bilder, wie ein Plättchen entsteht: Schneide sie an der Linie darüber ab und klebe sie nicht auf."}
-DROP = {"en": "let them drop from about 20 cm, best into a box lid (slid out flat, they do not tumble)",
-        "nl": "laat ze van zo’n 20 cm hoog vallen (niet laten glijden)",
-        "de": "lass sie aus etwa 20 cm Höhe fallen (nicht schieben)"}
+DROP = {"en": "let them drop from about {drop}, best into a box lid (slid out flat, they do not tumble)",
+        "nl": "laat ze van zo’n {drop} hoog vallen (niet laten glijden)",
+        "de": "lass sie aus etwa {drop} Höhe fallen (nicht schieben)"}
+# the height, on US Letter also in inches as every other measure there (hobby19b Ur 3)
+DROP_AT = {"a4": {"en": "20 cm", "nl": "20 cm", "de": "20 cm"},
+           "letter": {"en": "20 cm (8 in)", "nl": "20 cm (8 inch)", "de": "20 cm (8 Zoll)"}}
 ACROSS = 0.8  # the line runs across this share of the page's width at least
 
 
@@ -49,7 +52,8 @@ def test_ur_the_pictures_of_the_steps_stand_apart_from_the_lots(rendered, lang, 
 @pytest.mark.parametrize("paper", PAPER_IDS)
 @pytest.mark.parametrize("lang", LANGS)
 def test_ur_the_lots_are_dropped_not_slid(rendered, lang, paper):
-    assert squash(DROP[lang]) in pages_text(rendered("ur", lang, paper))[0], f"{lang} {paper}: how to throw the lots"
+    drop = DROP[lang].format(drop=DROP_AT[paper][lang])
+    assert squash(drop) in pages_text(rendered("ur", lang, paper))[0], f"{lang} {paper}: how to throw the lots: {drop!r}"
 
 
 def test_a_caption_over_pictures_that_are_not_there_is_one_line(tmp_path):
