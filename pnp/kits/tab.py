@@ -253,10 +253,12 @@ def _round_the_grid(spec: TabSpec, grid: Grid, ow: float, oh: float, gx: float, 
         # on the same line, after the way to row 4: this player's row numbers
         # (a badge as on the board and its words), inside the frame so that
         # the key survives cutting (round 12: it stood under the cut line)
+        # (round 19: 7 pt within the grid's width; now LEGEND_PT across the frame, clear of its corner diamonds)
+        room = ow - 2 * LEGEND_SIDE
         key = text("legend_a" if who == "player_a" else "legend_b")
-        kt, ks, kw = fitted_text(key, "Sans", (gw - 30) * 0.45, 7, m)
+        kt, ks, kw = fitted_text(key, "Sans", room * 0.4, LEGEND_PT, m)
         branch = text("branch")
-        t, s, w = fitted_text(branch, "Sans", gw - 30 - (kw + 2 * LEGEND_R + 1.5 + KEY_SPACE), 7, m)
+        t, s, w = fitted_text(branch, "Sans", room - 12 - (kw + 2 * LEGEND_R + 1.5 + KEY_SPACE), LEGEND_PT, m)
         lx = -(w + 12 + KEY_SPACE + 2 * LEGEND_R + 1.5 + kw) / 2
         legend.append(Line(lx, 3.4, lx + 8, 3.4, Style(width=0.6, dash=(1.6, 1.0))))
         legend.append(_head((lx + 10, 3.4), (lx + 7.6, 2.2), (lx + 7.6, 4.6)))
@@ -320,6 +322,8 @@ def board_sheet(ctx: Context) -> Sheet:
 
 LEGEND_R = 2.2  # mm: the radius of a badge in the row numbers' key (inside the frame, on each player's side)
 KEY_SPACE = 8.0  # mm from the way to row 4 to the row numbers' key on the same line
+LEGEND_PT = 8.0  # the way to row 4 and the row numbers' key under each player's legend: read across the table
+LEGEND_SIDE = 10.0  # mm from the board's cut to that line's ends: clear of the frame's corner diamonds (8.3 mm in)
 
 
 def kit_lines(ctx: Context) -> Lines:
@@ -355,7 +359,7 @@ def _face(p: float, dark: bool, moved: bool, outlined: bool = False) -> tuple[Sh
     the piece has moved. No caption: the note above the pieces says what
     plain and star mean. `outlined` (the --ink-saver print, which greys
     fills but keeps lines): a dark face is white with a heavy black ring,
-    hatched inside it, and its star solid black (drawn with lines, on a
+    hatched inside it and lightly in grey round it, and its star solid black (drawn with lines, on a
     white halo); a light face is white with a thin ring and an outlined
     star, so the two sets differ on both faces (round 16: the rings alone
     were mixed up, and the same grey star was on both)."""
@@ -363,8 +367,9 @@ def _face(p: float, dark: bool, moved: bool, outlined: bool = False) -> tuple[Sh
     if outlined:
         ring = HEAVY_RING if dark else THIN_RING
         out: list[Shape] = [Circle(p / 2, p / 2, r, Style(stroke=BLACK, width=ring))]
-        if dark:
+        if dark:  # hatched in its ring, and lightly round it, so B's pieces tell from A's at a glance (round 19)
             out += _hatch_circle(p / 2, p / 2, r - ring / 2)
+            out += _outside(_hatch_rect(0.0, 0.0, p, p, FACE_HATCH, FACE_HATCH_LINE), p / 2, p / 2, r)
         if moved and dark:
             out.append(star(p / 2, p / 2, 0.21 * p + HALO, Style(stroke=None, fill=WHITE)))
             out.append(_solid_star(p / 2, p / 2, 0.21 * p))
@@ -378,6 +383,8 @@ def _face(p: float, dark: bool, moved: bool, outlined: bool = False) -> tuple[Sh
 
 HATCH = 1.5  # mm between the hatching's lines (the --ink-saver print's dark pieces and markers)
 HATCH_LINE = Style(stroke=BLACK, width=0.2)
+FACE_HATCH = 3.0  # mm between the grey lines round a hatched face's ring: light, for the ink (round 19)
+FACE_HATCH_LINE = Style(stroke=grey(0.45), width=0.2)
 HALO = 0.9  # mm of white round a solid star on a hatched face
 
 
@@ -396,16 +403,35 @@ def _hatch_circle(cx: float, cy: float, r: float) -> list[Shape]:
     return out
 
 
-def _hatch_rect(x: float, y: float, w: float, h: float) -> list[Shape]:
-    """Lines at 45 degrees, HATCH apart, across the rectangle (x, y, w, h)."""
+def _hatch_rect(x: float, y: float, w: float, h: float, apart: float = HATCH, st: Style = HATCH_LINE) -> list[Shape]:
+    """Lines `st` at 45 degrees, `apart` mm apart, across the rectangle (x, y, w, h)."""
     out: list[Shape] = []
-    steps = int((w + h) / HATCH)
+    steps = int((w + h) / apart)
     for i in range(1, steps + 1):
-        c = i * HATCH  # the line x' + y' = c in the rectangle's own coordinates
+        c = i * apart  # the line x' + y' = c in the rectangle's own coordinates
         x0, y0 = max(0.0, c - h), min(h, c)
         x1, y1 = min(w, c), max(0.0, c - w)
         if math.dist((x0, y0), (x1, y1)) > 0.3:
-            out.append(Line(x + x0, y + y0, x + x1, y + y1, HATCH_LINE))
+            out.append(Line(x + x0, y + y0, x + x1, y + y1, st))
+    return out
+
+
+def _outside(lines: list[Shape], cx: float, cy: float, r: float) -> list[Shape]:
+    """The parts of straight `lines` outside the circle of radius r round (cx, cy)."""
+    out: list[Shape] = []
+    for ln in lines:
+        assert isinstance(ln, Line)
+        dx, dy = ln.x2 - ln.x1, ln.y2 - ln.y1
+        fx, fy = ln.x1 - cx, ln.y1 - cy
+        a, b, c = dx * dx + dy * dy, 2 * (fx * dx + fy * dy), fx * fx + fy * fy - r * r
+        disc = b * b - 4 * a * c
+        if a == 0 or disc <= 0:
+            out.append(ln)
+            continue
+        t0, t1 = (-b - math.sqrt(disc)) / (2 * a), (-b + math.sqrt(disc)) / (2 * a)
+        for u, v in ((0.0, min(1.0, t0)), (max(0.0, t1), 1.0)):
+            if (v - u) * math.sqrt(a) > 0.3:
+                out.append(Line(ln.x1 + u * dx, ln.y1 + u * dy, ln.x1 + v * dx, ln.y1 + v * dy, ln.style))
     return out
 
 
@@ -459,6 +485,8 @@ CARD = 0.5  # mm: a piece's thickness is two layers of thin card and glue; the b
 BAND_SLACK = 1.5  # mm: a loop this much longer than the piece's girth slides on and off, yet holds on the piece
 BAND_OVERLAP = 5.0  # mm: the band's glue end, glued under its other end into a loop (not onto the piece)
 BAND_FOURS = 4  # the 4s along a band: two show on each face of the piece it is on
+STRIPE = 0.6  # mm: the black lines along a white piece's band in the --ink-saver print
+STRIPE_IN = 1.0  # mm: and how far inside the band's cuts they keep
 
 
 def band_length(p: float) -> float:
@@ -474,21 +502,29 @@ def _band(length: float, bw: float, dark: bool, m: Measure, ink: RGB = BLACK,
     slid off). It shows on both faces and travels with the piece in a stack.
     A light piece's band is dark with white 4s, a dark piece's white with
     black 4s between its black cut lines. In the --ink-saver print (which
-    greys fills, not lines) a white piece's band has a heavy black line
-    along each edge, a hatched piece's none; no hatching, so neither looks
-    like a player's pieces. Its glue end, the last
-    BAND_OVERLAP mm, is a pale tint. Its cut lines are drawn by the block."""
+    greys fills, not lines) a white piece's band has a black line along
+    each edge, STRIPE_IN mm inside its cuts, a hatched piece's none; no
+    hatching, so neither looks like a player's pieces. Its glue end, the
+    last BAND_OVERLAP mm, is a light grey. Its cut lines are drawn by the block."""
     run = length - BAND_OVERLAP
     out: list[Shape] = []
-    if not dark:
-        if outlined:  # black lines along both edges (the print keeps lines black); its 4s black
-            out += [Line(0.4, y, run - 0.4, y, Style(stroke=BLACK, width=0.8)) for y in (0.4, bw - 0.4)]
-        else:
-            out.append(Rect(0, 0, run, bw, Style(stroke=None, fill=ink)))
-    out.append(Rect(run, 0, BAND_OVERLAP, bw, Style(stroke=None, fill=grey(0.85))))
     four = BLACK if dark or outlined else WHITE
     size = (bw - 2.4) / (0.72 * PT)  # the 4's cap height keeps 1.2 mm from the band's cuts
     w = m("4", "Sans-Bold", size)
+    if not dark:
+        if outlined:  # black lines along both edges (the print keeps lines black), broken round its black 4s;
+            # STRIPE_IN mm inside the cuts (round 19: on the shared cut, an off cut left a black sliver on the next band)
+            half = STRIPE / 2
+            gaps = [(run * (i + 0.5) / BAND_FOURS - w / 2 - 0.8, run * (i + 0.5) / BAND_FOURS + w / 2 + 0.8)
+                    for i in range(BAND_FOURS)]
+            ends = [STRIPE_IN] + [e for g in gaps for e in g] + [run - STRIPE_IN]
+            for a, b in zip(ends[::2], ends[1::2], strict=True):
+                out += [Line(a, y, b, y, Style(stroke=BLACK, width=STRIPE)) for y in (STRIPE_IN + half, bw - STRIPE_IN - half)]
+        else:
+            out.append(Rect(0, 0, run, bw, Style(stroke=None, fill=ink)))
+    # the glue end 15 % grey; the --ink-saver print lightens fills to 0.3 of their ink, so there it is drawn darker
+    # (round 19: its grey(0.85) came out 4 %, white on many printers)
+    out.append(Rect(run, 0, BAND_OVERLAP, bw, Style(stroke=None, fill=grey(0.5) if outlined else grey(0.85))))
     for i in range(BAND_FOURS):
         cx = run * (i + 0.5) / BAND_FOURS
         out.append(Text(cx, bw / 2 + 0.36 * size * PT, "4", "Sans-Bold", size, w, Anchor.MIDDLE, four))

@@ -181,7 +181,7 @@ def test_tab_the_ink_saving_version_is_what_page_3_says(render):
     mid grey (black on page 4), still far darker than the light pieces."""
     pdf = render("en")
     p3 = _text(pdf, 2)
-    assert "Print pages 1–3" in p3 and "mid grey" in p3 and "print page 4 instead of page 2" in p3
+    assert "Print pages 1–3" in p3 and "markers in grey" in p3 and "print page 4 instead of page 2" in p3
     assert pieces_pages(pdf, "en") == (1, 3)
     black = _face_mean(pdf, "dark", index=3)
     saver = _face_mean(pdf, "dark")

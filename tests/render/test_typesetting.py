@@ -302,8 +302,9 @@ def test_german_long_words_do_break(rendered):
     """German in narrow columns: some line somewhere ends in a broken word
     (hyphenation is on), on A4 or on Letter. (Kesse Rüben's German rules
     fit without a broken word since "bei 4 Spie-" / "lern 9." went; the
-    Ludo cards' rules since they stand in two wide columns, round 7.)"""
-    files = [rendered("tab", "de", paper) for paper in PAPERS]
+    Ludo cards' rules since they stand in two wide columns, round 7; Tâb's
+    since its stack reading, round 19: any German kit will do.)"""
+    files = [rendered(kit, "de", paper) for kit in ("tab", "ur", "kesse-rueben", "ludo-cards") for paper in PAPERS]
     broken = [x for path in files for col in _columns(path) for x in _broken_words(col)]
     assert broken
 
