@@ -1,7 +1,10 @@
 """Raster output scales: PNG pages are rendered and written one at a time,
 so peak memory is one page bitmap plus a constant, whatever the page count.
 
-Measured in a child process (its own ru_maxrss after each file it writes),
+Measured in a child process (its own peak resident size, VmHWM in
+/proc/self/status, after each file it writes; not ru_maxrss, which Linux
+carries over from the parent across fork and exec, so that a child of a
+pytest process grown past 350 MB reported the parent's peak as its own),
 at 600 dpi on the Ludo kit's A4 card pages, the heaviest pages there are.
 Two pages are enough to prove the bound per page: the peak after the
 second page is the peak after the first, so the 27-page kit stays there too.
@@ -14,7 +17,7 @@ import subprocess
 import sys
 
 CHILD = r"""
-import json, resource, sys
+import json, sys
 from pnp.build import build_pages
 from pnp.fonts import Measurer
 from pnp.kits import get_kit
@@ -28,10 +31,14 @@ pages = [p for p in built.pages if p.label.startswith(("fronts", "backs"))][:2]
 pdf = render_pdf(pages, PdfMeta("t", "s", "a", built.keywords, "en"))
 peaks = []
 
-def write(name, data):
-    peaks.append((name, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024))
+def hwm():
+    with open("/proc/self/status") as f:
+        return next(int(line.split()[1]) for line in f if line.startswith("VmHWM:")) / 1024
 
-before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+def write(name, data):
+    peaks.append((name, hwm()))
+
+before = hwm()
 write_pngs(pdf, 600, "ludo", write)
 print(json.dumps({"before": before, "peaks": peaks, "size": [pages[0].width, pages[0].height]}))
 """
