@@ -16,7 +16,7 @@ from tests.helpers import LANGS, PAPER_IDS
 
 NEW_PIECE = {"en": "A new piece enters on the square of the throw (a 3: square 3).",
              "nl": "Een nieuwe steen komt op het vak van de worp (bij een 3: vak 3).",
-             "de": "Ein neuer Stein kommt aufs Feld der Wurfzahl (eine 3: Feld 3)."}
+             "de": "Ein neuer Stein kommt aufs Feld der Wurfzahl (bei einer 3 auf Feld 3)."}
 THICK = {"en": "about 1 mm or 0.04 in", "nl": "ongeveer 1 mm of 0,04 inch", "de": "etwa 1 mm oder 0,04 Zoll"}
 THIN = {"en": "about 0.5 mm or 0.02 in", "nl": "ongeveer 0,5 mm of 0,02 inch", "de": "etwa 0,5 mm oder 0,02 Zoll"}
 PUNCH = {"en": "21 to 22 mm, such as 7/8 in", "nl": "21 tot 22 mm, bijvoorbeeld 7/8 inch",

@@ -84,9 +84,9 @@ def test_ludo_quick_reference_for_every_player(rendered, lang, paper):
         assert got == want, f"{lang} {paper}: page 2's copy {i + 1} has the words of page 4's"
 
 
-# the label of our suggestions, house rules (round 16: labelled as such, apart from the original's 6)
-NOTE = {"en": "House rules, not in the original:", "nl": "Huisregels, niet in het origineel:",
-        "de": "Hausregeln, nicht im Original:"}
+# the label of our suggestions (round 16: labelled as such, apart from the original's 6; native17: the start rule
+# our suggestion, as page 2 calls it, the 6 a house rule)
+NOTE = {"en": "Not in the original:", "nl": "Niet in het origineel:", "de": "Nicht im Original – Vorschlag:"}
 FILLED = 0.8  # a line of the quick reference's last note before its last fills this share of the frame's measure at least
 
 
