@@ -72,7 +72,6 @@ TRIM_BOTTOM = 8.0  # mm from the safe area's bottom to that cut line (the scale 
 SCALE_PT = 7.0  # the scale check's sentence: one line, beside the bar or above it
 CARD_NOTE_GAP = 4.0  # mm from the fold mark, its label and the page count to the card note beside them
 FOLD_MARK_DASH = (1.5, 1.0)  # mm: dash and gap of the fold marks in the margins
-FOLD_TICK = 6.5  # mm: the dashed ticks of the fold on the cut line, inside it (three dashes)
 NOTE_PT, NOTE_MIN_PT = 7.5, 6.5  # the other way in the bottom margin (cut away at the end): largest and smallest size
 STEP_PT = 8.0  # the numbered folding steps in the top margin: this size, never less
 STEP_NUMBER_PT = 12.0  # the numbers of the three panels of the steps' picture
@@ -448,11 +447,13 @@ def fold_sheet(ctx: Context, saver: bool = False) -> Sheet:
     # (the page header is at the page's corners: the middle of its band is free for the mark)
     items.append(Line(fold_x, safe.y + 0.3, fold_x, whole_dashes(safe.y + 0.3, trim.y - 0.8), fold))
     items.append(Line(fold_x, trim.bottom + 0.8, fold_x, whole_dashes(trim.bottom + 0.8, safe.bottom - 0.5), fold))
-    # and on the cut line itself, inside it: a dashed tick from the top and
-    # from the bottom edge, so the fold is found on the sheet that is folded
-    # (a hand fold lines up on the frame it is made on; the ticks end up on the fold's edge)
-    items.append(Line(fold_x, trim.y, fold_x, whole_dashes(trim.y, trim.y + FOLD_TICK), fold))
-    items.append(Line(fold_x, trim.bottom, fold_x, 2 * trim.bottom - whole_dashes(trim.bottom, trim.bottom + FOLD_TICK), fold))
+    # and inside the cut line, the whole height of the fold, in the gap between the
+    # board and the rules (round 19, hobbyist: ticks at its ends only left the middle
+    # unmarked): a dash on the cut line at each end, the gaps stretched a little so
+    # that the dashes fit the height exactly (a hand fold lines up on the frame it is made on)
+    runs = max(1, round((trim.h - dash) / (dash + gap)))
+    inner = Style(stroke=fold.stroke, width=fold.width, dash=(dash, (trim.h - (runs + 1) * dash) / runs), role=Role.FOLD)
+    items.append(Line(fold_x, trim.y, fold_x, trim.bottom, inner))
     here = cat.text("fold_here")
     # the top label in the header band, left of the mark (the notes below it
     # keep one left edge each); the bottom one right of the mark, under the rules' half

@@ -55,10 +55,10 @@ def test_fold_marks_are_at_the_exact_half_outside_the_trim_and_on_it(built, pape
     trim = trim_box(page)
     assert trim.x < page.width / 2 < trim.right  # the trim spans both faces
     folds = [s for s, m, _ in walk(page.items) if isinstance(s, Line) and s.style.role == "fold"]
-    # one in the top margin, one in the bottom margin, and a tick from each of the cut line's long sides, inside it
+    # one in the top margin, one in the bottom margin, and inside the cut line one the whole height (round 19)
     outside = [f for f in folds if max(f.y1, f.y2) < trim.y or min(f.y1, f.y2) > trim.bottom]
-    ticks = [f for f in folds if f not in outside]
-    assert len(outside) == 2 and len(ticks) == 2, folds
+    inner = [f for f in folds if f not in outside]
+    assert len(outside) == 2 and len(inner) == 1, folds
     for fold in folds:
         assert fold.x1 == fold.x2 == pytest.approx(page.width / 2, abs=0.01)
         assert fold.style.dash  # dashed
@@ -66,11 +66,39 @@ def test_fold_marks_are_at_the_exact_half_outside_the_trim_and_on_it(built, pape
         dash, gap = fold.style.dash
         n = (abs(fold.y2 - fold.y1) - dash) / (dash + gap)
         assert n == pytest.approx(round(n), abs=1e-6) and n >= 0
-    top, bottom = sorted(ticks, key=lambda f: f.y1)
-    # each starts with a dash on the cut line (within its ink) and runs into the sheet, at least two dashes long
+    # it starts and ends with a dash on the cut line (within its ink), its dashes as in the margins, the gaps
+    # stretched no more than a tenth of a millimetre to fit
     ink = 0.35  # the cut line's ink, both sides of its middle
-    assert trim.y <= top.y1 <= trim.y + ink and top.y1 + 2 * dash + gap <= top.y2 < trim.cy
-    assert trim.bottom - ink <= bottom.y1 <= trim.bottom and trim.cy < bottom.y2 <= bottom.y1 - 2 * dash - gap
+    (line,) = inner
+    top, bottom = sorted((line.y1, line.y2))
+    assert trim.y - ink <= top <= trim.y + ink and trim.bottom - ink <= bottom <= trim.bottom + ink
+    assert line.style.dash[0] == outside[0].style.dash[0]
+    assert abs(line.style.dash[1] - outside[0].style.dash[1]) <= 0.1
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_the_fold_is_dashed_the_whole_height_of_the_sheet(rendered, built, paper):
+    """Round 19 (hobbyist): read from the rendered page, the fold is marked
+    inside the cut line from end to end, not only near its ends: every 5 mm
+    of the fold's column holds a dash, and the 4 mm either side of it no ink."""
+    page = fold_page(built, "en", paper)
+    trim = trim_box(page)
+    dpi = 150
+    out = subprocess.run([need_tool("pdftoppm"), "-png", "-gray", "-r", str(dpi), "-f", "1", "-l", "1",
+                          str(rendered(KIT, "en", paper))], capture_output=True, check=True).stdout
+    img = Image.open(io.BytesIO(out)).convert("L")
+    px = dpi / 25.4
+    fx = page.width / 2
+    column = img.crop((int((fx - 0.3) * px), int((trim.y + 1) * px), int((fx + 0.3) * px) + 1, int((trim.bottom - 1) * px)))
+    w, h = column.size
+    dark = [min(column.getpixel((x, y)) for x in range(w)) < 200 for y in range(h)]
+    window = int(5 * px)
+    for y in range(0, h - window, window // 2):
+        assert any(dark[y:y + window]), f"no dash on the fold {trim.y + 1 + y / px:.0f}-{trim.y + 1 + (y + window) / px:.0f} mm"
+    # and no ink in the gap beside it (the board's frame 3 mm off, the text 4 mm): the dashes stand alone
+    for x0, x1 in ((fx - 2.5, fx - 0.6), (fx + 0.6, fx + 2.5)):
+        side = img.crop((int(x0 * px), int((trim.y + 1) * px), int(x1 * px), int((trim.bottom - 1) * px)))
+        assert side.getextrema()[0] > 200, f"ink beside the fold at {x0:.1f}-{x1:.1f} mm"
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -739,9 +767,12 @@ def test_the_pawns_three_folds_are_alike(rendered, paper):
 
 
 # round 16 (hobbyist): the barn holds the turnips put in it, but none is planted on its square
-BARN16 = {"en": "The barn holds any number of pawns and turnips, but no turnip is planted on its square.",
-          "nl": "In de schuur mogen meerdere pionnen tegelijk staan en knollen liggen; op het schuurveld zelf leg je geen knol.",
-          "de": "Die Scheune fasst beliebig viele Figuren und Rüben, wird aber nicht bepflanzt."}
+# round 19 (hobbyist): the barn's turnips are kept beside the board (its 26 mm square cannot hold them)
+BARN16 = {"en": "The barn holds any number of pawns; turnips put in it lie beside the board, none planted on its square.",
+          "nl": "In de schuur mogen meerdere pionnen tegelijk staan; schuurknollen liggen naast het bord, niet op het schuurveld.",
+          "de": "Die Scheune fasst beliebig viele Figuren, wird nicht bepflanzt; ihre Rüben liegen neben dem Plan."}
+# round 19 (hobbyist): when the win is (EN only: in NL and DE it cost the rules their tested size)
+WIN19 = {"en": "Reaching your squares wins at once, even mid-action."}
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -762,6 +793,8 @@ def test_the_barn_holds_turnips_but_none_is_planted_on_it(rendered, lang, paper)
         at = said.index(normalise(BARN16[lang]))
         assert said.index(normalise(label)) < at < said.index(normalise(end)), index
         assert normalise("but no turnip.") not in said and normalise("aber keine Rübe.") not in said
+        if lang in WIN19:
+            assert at < said.index(normalise(WIN19[lang])) < said.index(normalise(end)), index
 
 
 # round 16 (hobbyist): the turn in brief also says how many turnips each player starts with, and our
