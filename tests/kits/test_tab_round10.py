@@ -89,7 +89,7 @@ OURS = {"en": ("Our note: row 1 is your own back row", "row 4 is the row nearest
 # move the top piece alone, as the original allows; round 17: after row 4 a piece goes back to row 3, seed 004;
 # it waits on row 4, not only before row 3: "may not move further till all friendly pieces have evacuated row 1")
 ROW4_STACK = {"en": ("Row 4: once per piece", "A stack moves as one piece", "on a 1 its top piece may move alone", "have left row 1",
-                     "a piece on row 4 waits till all yours", "then goes back to row 3",
+                     "it waits till all yours", "then row 3",
                      "keeps one piece", "Start:", "single head"),
               "nl": ("Rij 4: één keer per stuk", "Een stapel beweegt als één stuk",
                      "met een 1 ook alleen het bovenste",

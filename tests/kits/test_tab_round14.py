@@ -176,7 +176,7 @@ def test_tab_captions_and_card_text_take_the_room_they_have(render, lang, paper)
 
 
 # round 17: it WAITS on row 4 (the original: "may not move further till ..."), then goes back to row 3
-NOT_EMPTY_ROW_1 = {"en": "a piece on row 4 waits till all yours have left row 1, then goes back to row 3",
+NOT_EMPTY_ROW_1 = {"en": "it waits till all yours have left row 1, then row 3",
                    "nl": "een stuk op rij 4 wacht tot al jouw stukken van rij 1 af zijn en gaat dan terug naar rij 3",
                    "de": "ein Stein in Reihe 4 wartet, bis kein eigener Stein mehr in Reihe 1 steht, dann zurück in Reihe 3"}
 EMPTY_ROW_1 = ("jouw rij 1 leeg", "deine Reihe 1 leer")
