@@ -92,13 +92,13 @@ ROW4_STACK = {"en": ("Row 4: once per piece", "A stack moves as one piece", "on 
                      "it waits till all yours", "then row 3",
                      "keeps one piece", "Start:", "single head"),
               "nl": ("Rij 4: één keer per stuk", "Een stapel beweegt als één stuk",
-                     "met een 1 mag je ook alleen het bovenste stuk verzetten",
-                     "al jouw stukken van rij 1 af zijn", "het wacht tot", "dan rij 3",
-                     "blijft er één stuk over", "Begin:", "één keer kop"),
+                     "met een 1 ook alleen het bovenste",
+                     "al jouw stukken van rij 1 af zijn", "een stuk op rij 4 wacht tot", "gaat dan terug naar rij 3",
+                     "er blijft één stuk over", "Begin:", "één keer kop"),
               "de": ("Reihe 4: einmal je Stein", "Ein Stapel zieht wie ein Stein",
-                     "mit einer 1 darfst du auch nur den obersten Stein ziehen",
-                     "kein eigener Stein mehr in Reihe 1", "er wartet, bis", "dann Reihe 3",
-                     "bleibt nur ein Stein übrig", "Beginn:", "einmal Kopf")}
+                     "mit einer 1 auch nur der oberste",
+                     "kein eigener Stein mehr in Reihe 1", "ein Stein in Reihe 4 wartet, bis", "dann zurück in Reihe 3",
+                     "bleibt ein Stein übrig", "Beginn:", "einmal Kopf")}
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -35,7 +35,7 @@ READING = {  # marked as ours; the rows a stack goes back to; the lost pieces; r
     "en": ("Our reading, not in the original:", "from row 3 to row 2 or from row 4 to row 3",
            "the other 2 leave the game", "only if none of its pieces has a row-4 marker"),
     "nl": ("Onze uitleg, niet in het origineel:", "van rij 3 naar rij 2 of van rij 4 naar rij 3",
-           "gaan uit het spel, net als geslagen stukken", "als geen van zijn stukken een rij-4-fiche heeft"),
+           "de andere 2 gaan uit het spel", "als geen van zijn stukken een rij-4-fiche heeft"),
     "de": ("Unsere Auslegung, nicht im Original:", "von Reihe 3 in Reihe 2 oder von Reihe 4 in Reihe 3",
            "verlassen das Spiel wie geschlagene Steine", "wenn keiner seiner Steine einen Marker hat"),
 }
@@ -57,11 +57,11 @@ def test_tab_our_reading_of_the_stacking_rule_follows_it(render, lang, paper):
 
 QUICK = {  # you need not use the throw; row-4 stacks (round 14: only if only stacks are there); NL native 11-14
     "en": ("you need not use that throw", "If only stacks are on row 4, they move only if nothing else can"),
-    "nl": ("die worp hoef je niet te gebruiken", "Staan op rij 4 alleen stapels, dan bewegen die pas als niets anders kan",
+    "nl": ("worp overslaan mag", "Alleen stapels op rij 4: pas als niets anders kan",
            "volgorde vrij",  # round 15: "(hetzelfde of een ander)" took the room
-           "Kom je op een stuk of stapel van de ander, dan sla je die", "zolang de ander daar nog stukken heeft",
-           "Gaat hij terug naar een eerdere rij, dan blijft er één stuk over"),
-    "de": ("den Wurf musst du nicht nutzen", "Stehen in Reihe 4 nur Stapel, ziehen sie nur, wenn sonst nichts ziehen kann"),
+           "Kom je op een stuk of stapel van de ander, dan sla je die", "zolang de ander er staat",
+           "Terug naar een eerdere rij: er blijft één stuk over"),
+    "de": ("den Wurf musst du nicht nutzen", "Stapel allein in Reihe 4 ziehen nur, wenn sonst nichts kann"),
 }
 
 

@@ -105,8 +105,8 @@ def test_tab_the_ink_saver_print_passes_the_validator(tmp_path, lang):
 
 ROW_4_STACKS = {  # the original's condition (seed 004: "If the only pieces on the fourth row are stacks"), and its 1
     "en": ("If only stacks are on row 4, they move only if nothing else can", "a 1 may still split them."),
-    "nl": ("Staan op rij 4 alleen stapels, dan bewegen die pas als niets anders kan", "met een 1 mag je ze wel splitsen."),
-    "de": ("Stehen in Reihe 4 nur Stapel, ziehen sie nur, wenn sonst nichts ziehen kann", "mit einer 1 darfst du sie trotzdem teilen."),
+    "nl": ("Alleen stapels op rij 4: pas als niets anders kan", "een 1 splitst ze."),
+    "de": ("Stapel allein in Reihe 4 ziehen nur, wenn sonst nichts kann", "eine 1 darf sie teilen."),
 }
 OLD_ROW_4 = ("on row 4 it moves only if nothing else can", "stapels daar bewegen pas als niets anders kan",
              "in Reihe 4 zieht er nur, wenn sonst nichts ziehen kann")
@@ -177,8 +177,8 @@ def test_tab_captions_and_card_text_take_the_room_they_have(render, lang, paper)
 
 # round 17: it WAITS on row 4 (the original: "may not move further till ..."), then goes back to row 3
 NOT_EMPTY_ROW_1 = {"en": "it waits till all yours have left row 1, then row 3",
-                   "nl": "het wacht tot al jouw stukken van rij 1 af zijn, dan rij 3",
-                   "de": "er wartet, bis kein eigener Stein mehr in Reihe 1 steht, dann Reihe 3"}
+                   "nl": "een stuk op rij 4 wacht tot al jouw stukken van rij 1 af zijn en gaat dan terug naar rij 3",
+                   "de": "ein Stein in Reihe 4 wartet, bis kein eigener Stein mehr in Reihe 1 steht, dann zurück in Reihe 3"}
 EMPTY_ROW_1 = ("jouw rij 1 leeg", "deine Reihe 1 leer")
 
 

@@ -39,8 +39,13 @@ CORNER = 8.3  # mm from the board's cut to the outer tip of a corner diamond
 STACK = {
     "en": ("A stack moves as one piece on any throw, even with an unmoved piece in it", "star up"),
     "de": ("Ein Stapel zieht mit jedem Wurf als ein Stein, auch mit einem unbewegten Stein darin", "Stern nach oben"),
+    "nl": ("Een stapel beweegt bij elke worp als één stuk, ook met een onverplaatst stuk erin", "ster boven"),
 }
-MARKED = {"en": "Our reading, not in the original:", "de": "Unsere Auslegung, nicht im Original:"}
+MARKED = {
+    "en": "Our reading, not in the original:",
+    "de": "Unsere Auslegung, nicht im Original:",
+    "nl": "Onze uitleg, niet in het origineel:",
+}
 
 
 @pytest.fixture(scope="module")
@@ -49,9 +54,10 @@ def render(tmp_path_factory):
 
 
 @pytest.mark.parametrize("variant", ["colour", "ink-saver"])
-@pytest.mark.parametrize("lang", ["en", "de"])  # NL: it did not fit US Letter's page 3 (round 19)
-def test_tab_rules_say_what_a_stack_with_an_unmoved_piece_does(render, lang, variant):
-    p3 = _norm(_text(render(lang, "a4", variant), 2))
+@pytest.mark.parametrize("paper", list(PAPERS))
+@pytest.mark.parametrize("lang", ["en", "de"])  # NL: it put the box heading at a column's foot on Letter (rounds 19, 20)
+def test_tab_rules_say_what_a_stack_with_an_unmoved_piece_does(render, lang, paper, variant):
+    p3 = _norm(_text(render(lang, paper, variant), 2))
     words, turned = STACK[lang]
     assert words in p3, "page 3 does not say how a stack with an unmoved piece moves"
     reading = p3[p3.index(MARKED[lang]):]
