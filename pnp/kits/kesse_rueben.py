@@ -29,6 +29,7 @@ from pnp.geometry import (
     map_colours,
     polygon,
 )
+from pnp.i18n import Catalog
 from pnp.kits import Context, Invariant, Kit
 from pnp.layout.board import Grid, frame, squares
 from pnp.layout.component_list import ContentFact, KitList, Lines, component_list, height, lines_for
@@ -91,7 +92,7 @@ LIST_GAP = 2.0  # mm from the rules to the component list under them (3 until ro
 # mm between the list's rows (5 elsewhere): 8 pt rows still apart, and the rules keep their size
 # with our barn suggestion; no closer than 1.7 x their size, or a reader (tests/textlines.running_text) takes them for running text
 LIST_ROW_H = 4.9
-LIST_PANEL_GAP = 0.5  # mm between its two panels (2.5 elsewhere)
+LIST_PANEL_GAP = 1.0  # mm between its two panels (2.5 elsewhere; 0.5 until round 18: native DE 17, the heading touched the list)
 CUT = Style(width=0.3, stroke=grey(0.3), role=Role.CUT)
 # the low-ink tokens' cut a little lighter: their black symbol outlines (round 16) take that ink, the page keeps
 # under half the colour tokens' (tests/kits/test_kesse_rueben.py); cut off, a cut line leaves nothing on a token
@@ -474,7 +475,7 @@ def fold_sheet(ctx: Context, saver: bool = False) -> Sheet:
     items.append(Group(tuple(steps_picture(m, pic_w, note_h)), pic_x, note_top))
     count = m(cat.text("page", i=9, n=9), "Sans", 7) + CARD_NOTE_GAP  # the header's page count at the right (a few pages)
     # round 18 (hobbyist): step 2 says how large the card is, from the folded frame (the trim's half)
-    note = parse_blocks([cat.text("fold_note", card=card_size(paper, fold_x - trim.x, trim.h))], cat.lang)
+    note = parse_blocks([cat.text("fold_note", card=card_size(paper, fold_x - trim.x, trim.h, cat))], cat.lang)
     upper = Box(fold_x + CARD_NOTE_GAP, safe.y + 0.3, safe.right - 0.3 - count - fold_x - CARD_NOTE_GAP, note_top - safe.y - 0.3)
     lower = Box(fold_x + CARD_NOTE_GAP, note_top, safe.right - 0.3 - fold_x - CARD_NOTE_GAP, note_h)
     for col in _steps(note, [upper, lower], m):
@@ -545,14 +546,18 @@ def folded_frame(paper: Paper) -> tuple[float, float]:
     return paper.size(landscape=True)[0] / 2 - trim_x, safe.h - TRIM_TOP - TRIM_BOTTOM
 
 
-def card_size(paper: Paper, w: float, h: float) -> str:
+def card_size(paper: Paper, w: float, h: float, cat: Catalog | None = None) -> str:
     """The card that covers a folded frame of w x h mm with CARD_SLACK to
-    spare: 5 mm steps up (A4), or quarter inches up with their mm (Letter)."""
+    spare: 5 mm steps up (A4), or quarter inches up with their mm (Letter),
+    in `cat`'s words for the inch (its card_letter; English without one)."""
     w, h = w + CARD_SLACK, h + CARD_SLACK
     if paper.id == "letter":
         q = [math.ceil(v / 25.4 * 4 - 1e-9) for v in (w, h)]
         inch = [f"{k // 4}{QUARTERS[k % 4]}" for k in q]
-        return f"{inch[0]} × {inch[1]} in / {round(q[0] * 6.35)} × {round(q[1] * 6.35)} mm"
+        mm = [round(k * 6.35) for k in q]
+        if cat is None:
+            return f"{inch[0]} × {inch[1]} in / {mm[0]} × {mm[1]} mm"
+        return cat.text("card_letter", w=inch[0], h=inch[1], mw=mm[0], mh=mm[1])
     return f"{5 * math.ceil(w / 5 - 1e-9)} × {5 * math.ceil(h / 5 - 1e-9)} mm"
 
 

@@ -23,15 +23,17 @@ SPEC = load_spec()
 # original rules spell it, and as our own note on page 2 does
 BOX = {"en": "Ludo-box", "nl": "Mens Erger Je Niet-doos", "de": "Mensch-ärgere-dich-nicht-Schachtel"}
 # (round 9: the Dutch note spells the game's name as the original does, "*Mens Erger Je Niet*")
-# round 18: the DE note says "Schachtel von Mensch ärgere dich nicht", no compound to split at a line end
-NOTE_BOX = {"en": "Ludo-box", "nl": "Mens Erger Je Niet-pionnen", "de": "Schachtel von Mensch ärgere dich nicht"}
+# round 18: the DE note says "Schachtel von „Mensch ärgere dich nicht“", no compound to split at a line end,
+# the game's name in quotes (native DE 17/7)
+NOTE_BOX = {"en": "Ludo-box", "nl": "Mens Erger Je Niet-pionnen", "de": "Schachtel von „Mensch ärgere dich nicht“"}
 
 
-def _card(paper: str) -> str:
-    """The card size step 2 names (round 18), as the kit words it for that paper."""
+def _card(paper: str, lang: str = "en") -> str:
+    """The card size step 2 names (round 18), as the kit words it for that paper
+    and language (Letter: "in" / "inch" / "Zoll", native NL/DE 17)."""
     from pnp.kits.kesse_rueben import card_size, folded_frame
 
-    return card_size(PAPERS[paper], *folded_frame(PAPERS[paper]))
+    return card_size(PAPERS[paper], *folded_frame(PAPERS[paper]), load_catalog(KIT, lang))
 
 
 def _norm(text: str) -> str:
@@ -236,7 +238,7 @@ def test_the_folding_note_is_at_the_top_outside_the_trim(render, lang, paper):
     (tests/kits/test_table_ready.py)."""
     lines, (cx0, cy0, cx1, cy1), fold = _margin_lines(render, lang, paper)
     cat = load_catalog(KIT, lang)
-    note = _norm(cat.text("fold_note", card=_card(paper)).replace("**", ""))
+    note = _norm(cat.text("fold_note", card=_card(paper, lang)).replace("**", ""))
     here, count = _norm(cat.text("fold_here")), _norm(cat.text("page", i=1, n=KESSE_PAGES))
     (label,) = [ln for ln in lines if ln[0] == here and ln[4] < cy0]
     (page_count,) = [ln for ln in lines if ln[0] == count]
@@ -361,19 +363,19 @@ def test_our_notes_in_the_rules_are_marked_and_in_place(rendered, lang, paper):
     assert page.find(turn_end) < page.find(actions) < page.find(last_action) < ours < page.find(end_head), \
         "the suggestion ends the turn, after the actions"
     pawn_note = page[kit:page.find(turn_head)]
-    assert {"en": "paper pawn", "nl": "papieren pion", "de": "Papierfigur"}[lang] in pawn_note
+    assert {"en": "paper pawn", "nl": "papieren pion", "de": "deine Spielfigur"}[lang] in pawn_note
     assert {"en": "(page 2 or 4)", "nl": "(pagina 2 of 4)", "de": "(Seite 2 oder 4)"}[lang] in pawn_note  # round 15
     # page 2 is where the paper pawns are
     assert _norm(cat.text("pawns_heading")) in joined(pdf, 1)
     suggestion = page[ours:page.find(end_head)]
     # and what a player with fewer than 2 turnips in supply does (the original is silent)
-    assert {"en": "fewer than 2 turnips", "nl": "minder dan 2 knollen", "de": "weniger als 2 Rüben"}[lang] in suggestion
+    assert {"en": "Fewer than 2 turnips", "nl": "minder dan 2 knollen", "de": "weniger als 2 Rüben"}[lang] in suggestion
     assert {"en": "suppl", "nl": "voorraad", "de": "Vorrat"}[lang] in suggestion
     assert {"en": "fists", "nl": "vuist", "de": "Fäuste"}[lang] in suggestion
     # round 9 (hobbyist): how many pawns the barn holds (the original is silent), in the marked suggestion
     # (round 16: and the turnips put in it)
-    assert {"en": "The barn holds any number of pawns", "nl": "In de schuur mogen meerdere pionnen tegelijk staan",
-            "de": "Die Scheune fasst beliebig viele Figuren"}[lang] in suggestion
+    assert {"en": "The barn holds any number of pawns", "nl": "In de schuur mogen meerdere pionnen staan",
+            "de": "Die Scheune fasst beliebig viele Spielfiguren"}[lang] in suggestion
     for mark in (KIT_MARK[lang], OURS_MARK[lang]):
         assert _oblique(pdf, 0, mark), f"{mark!r} is not set in italics"
     # who guesses first: the Dutch original says it ("de speler die aan de beurt is"), so does the German;
@@ -420,7 +422,7 @@ def test_thin_card_is_the_default_and_the_originals_way_an_or_at_the_foot(render
     pushed into the fold lies under both."""
     lines, (cx0, cy0, cx1, cy1), fold = _margin_lines(render, lang, paper)
     cat = load_catalog(KIT, lang)
-    note = _norm(cat.text("fold_note", card=_card(paper)).replace("**", ""))
+    note = _norm(cat.text("fold_note", card=_card(paper, lang)).replace("**", ""))
     steps = re.split(r"(?:^|\s)[123] ", note)
     card = {"en": "thin card", "nl": "dun karton", "de": "dünnen Karton"}[lang]
     assert card in steps[2] and card not in steps[1] + steps[3], "the card goes in at step 2, the glue step"
@@ -558,7 +560,7 @@ def test_the_folding_steps_are_numbered_at_8_pt_beside_a_picture(render, lang, p
 
     _, (cx0, cy0, cx1, cy1), fold = _margin_lines(render, lang, paper)
     cat = load_catalog(KIT, lang)
-    note = _norm(cat.text("fold_note", card=_card(paper)).replace("**", ""))
+    note = _norm(cat.text("fold_note", card=_card(paper, lang)).replace("**", ""))
     pdf = render(KIT, lang, paper)
     page_h = {"a4": 210.0, "letter": 215.9}[paper]
     skip = {_norm(cat.text("fold_here")), _norm(f"{cat.text('title')} · {cat.text('language_name')}"),
@@ -599,8 +601,8 @@ def test_you_also_need_names_thin_card_for_the_board_too(rendered, lang):
     thin = {"en": "thin card", "nl": "dun karton", "de": "Dünnkarton"}[lang]
     assert need.count(thin) == 1, need
     # round 18 (native NL: which half goes where): half a sheet for the board, one for the tokens' page
-    for word in {"en": ("½ sheet (board)", "1 (page 2 or 4)"), "nl": ("½ vel (bord)", "1 (pagina 2 of 4)"),
-                 "de": ("½ Bogen (Brett)", "1 (Seite 2 oder 4)")}[lang]:
+    for word in {"en": ("½ sheet (board)", "1 sheet (page 2 or 4)"), "nl": ("½ vel (bord)", "1 vel (pagina 2 of 4)"),
+                 "de": ("1½ Bogen (Brett", "Seite 2 oder 4)")}[lang]:
         assert word in line, word
     assert {"en": "optional", "nl": "optioneel", "de": "optional"}[lang] not in need
 
@@ -783,8 +785,10 @@ def test_step_2_says_how_large_the_card_is(render, lang, paper):
     assert found, step2
     w, h = (float(v) for v in found.groups())
     if paper == "letter":
-        inch = re.search(r"(\d)([¼½¾]?) × (\d)([¼½¾]?) in / ", step2)
+        inch = re.search(r"(\d)([¼½¾]?) × (\d)([¼½¾]?) (?:in / |inch \(|Zoll \()", step2)
         assert inch, step2
+        # native NL/DE 17: the inch in each language's own word, as the rest of that kit has it
+        assert {"en": " in / ", "nl": " inch (", "de": " Zoll ("}[lang] in step2, step2
         q = {"": 0.0, "¼": 0.25, "½": 0.5, "¾": 0.75}
         iw, ih = int(inch[1]) + q[inch[2]], int(inch[3]) + q[inch[4]]
         assert (w, h) == (round(iw * 25.4), round(ih * 25.4)), (iw, ih, w, h)
@@ -792,20 +796,28 @@ def test_step_2_says_how_large_the_card_is(render, lang, paper):
     assert 2.0 <= w - frame_w <= 8.0 and 2.0 <= h - frame_h <= 8.0, (w, h, frame_w, frame_h)
 
 
-TURN_AFTER = {"en": ("correctly guessed turnips.", "[Then the next player’s turn.]"),
-              "nl": ("goed geraden knollen.", "[Daarna is de volgende aan de beurt.]"),
-              "de": ("richtig geratenen Rüben.", "[Danach ist der Nächste am Zug.]")}
+# the duel's last original sentence, the turn passing in our marked suggestion (native NL/DE 17: the bracketed
+# "[Then the next player's turn.]" inside the original's paragraph was an unmarked addition), and a bracket word
+TURN_AFTER = {"en": ("correctly guessed turnips.", "our suggestion: after the duel,",
+                     "and the next player (clockwise) has the turn.", "[Then"),
+              "nl": ("goed geraden knollen.", "ons voorstel: na het duel", "en is de volgende aan de beurt.", "[Daarna"),
+              "de": ("richtig geratenen Rüben.", "unser Vorschlag: Nach dem Duell", "der Nächste ist dran.", "[Danach")}
 
 
 @pytest.mark.parametrize("paper", list(PAPERS))
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_turn_passes_after_a_won_duel_too(rendered, lang, paper):
     """Round 18: the originals (seeds 000-002) pass the turn clockwise when
-    both guess wrong and say nothing after a won duel; our reading, marked
-    in brackets as '[the challenger]' is, follows the duel's last sentence
-    on page 1 (read from the PDF), and the original's sentence is kept."""
+    both guess wrong and say nothing after a won duel. Native NL/DE 17: our
+    reading is stated in the marked suggestion block (after any duel), not
+    in brackets inside the original's paragraph. Read from page 1 of the PDF:
+    the duel's paragraph ends with the original's sentence, no bracketed
+    turn follows it, our block says the turn passes, and the original's
+    clockwise sentence is kept."""
     first = joined(rendered(KIT, lang, paper), 0)
-    end, ours = TURN_AFTER[lang]
-    assert f"{end} {ours}" in first, first[first.find(end) - 20:first.find(end) + 80]
+    end, label, ours, bracket = TURN_AFTER[lang]
+    at = first.find(end)
+    assert at >= 0 and bracket not in first, first[at - 20:at + 80]
+    assert at < first.index(label) < first.index(ours, first.index(label)), first[at:at + 600]
     assert {"en": "next player's turn (in clockwise order)", "nl": "volgende speler (met de klok mee)",
             "de": "im Uhrzeigersinn"}[lang] in first.replace("’", "'")
